@@ -1,0 +1,427 @@
+package grammar
+
+import (
+	"encoding/base64"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Token types of the DSL. The lexer is hand-written: participle's regexp
+// lexer costs tens of microseconds a line, this one a few hundred nanoseconds.
+const (
+	tokEOF lexer.TokenType = lexer.EOF
+	// tokIdent is a bare word: a keyword or an attribute name.
+	tokIdent lexer.TokenType = -(iota + 2)
+	// tokName is a table or index name as DynamoDB spells them ([A-Za-z0-9_.-]),
+	// lexed only right after a statement verb or the index keyword.
+	tokName
+	// tokQuoted is a backticked attribute name, raw with its backticks.
+	tokQuoted
+	// tokString is a "..." or '...' string, raw with its quotes.
+	tokString
+	// tokBinary is b"base64", raw.
+	tokBinary
+	// tokNumber is decimal text, kept exactly as written.
+	tokNumber
+	// tokParam is $name, raw.
+	tokParam
+	// tokPunct is an operator or punctuation mark.
+	tokPunct
+)
+
+var symbols = map[string]lexer.TokenType{
+	"EOF":    tokEOF,
+	"Ident":  tokIdent,
+	"Name":   tokName,
+	"Quoted": tokQuoted,
+	"String": tokString,
+	"Binary": tokBinary,
+	"Number": tokNumber,
+	"Param":  tokParam,
+	"Punct":  tokPunct,
+}
+
+type lexDef struct{}
+
+func (lexDef) Symbols() map[string]lexer.TokenType { return symbols }
+
+func (lexDef) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	return newLexer(filename, string(b)), nil
+}
+
+func (lexDef) LexString(filename string, src string) (lexer.Lexer, error) {
+	return newLexer(filename, src), nil
+}
+
+// LexError is a lexical problem; it satisfies participle.Error so the parser
+// reports it with its position.
+type LexError struct {
+	Pos lexer.Position
+	Msg string
+}
+
+func (e *LexError) Error() string            { return e.Msg }
+func (e *LexError) Message() string          { return e.Msg }
+func (e *LexError) Position() lexer.Position { return e.Pos }
+
+type dxLexer struct {
+	src  string
+	file string
+	off  int
+	line int
+	col  int
+
+	// Context the DSL needs to lex table names and negative numbers:
+	stmtStart  bool // the next word may be a label or a verb
+	expectName bool // the next token is a table or index name
+	prevEnds   bool // the previous token ends an operand (so "-" is minus, "index" a clause)
+	prevWord   string
+}
+
+func newLexer(file, src string) *dxLexer {
+	return &dxLexer{src: src, file: file, line: 1, col: 1, stmtStart: true}
+}
+
+var verbs = map[string]bool{"query": true, "scan": true, "get": true, "put": true, "update": true, "delete": true}
+
+// keywordsBeforeOperand are the words after which an operand (a path) comes,
+// so that a following "index" is an attribute name, not the index clause.
+var keywordsBeforeOperand = map[string]bool{
+	"key": true, "filter": true, "select": true, "set": true, "remove": true, "add": true,
+	"delete": true, "and": true, "or": true, "not": true, "between": true, "in": true,
+	"if": true, "after": true, "item": true,
+}
+
+func (l *dxLexer) pos() lexer.Position {
+	return lexer.Position{Filename: l.file, Offset: l.off, Line: l.line, Column: l.col}
+}
+
+// advance moves over n bytes, keeping line and column (columns count bytes).
+func (l *dxLexer) advance(n int) {
+	for i := 0; i < n; i++ {
+		if l.src[l.off] == '\n' {
+			l.line++
+			l.col = 1
+		} else {
+			l.col++
+		}
+		l.off++
+	}
+}
+
+func (l *dxLexer) errorf(pos lexer.Position, format string, args ...any) (lexer.Token, error) {
+	return lexer.Token{}, &LexError{Pos: pos, Msg: fmt.Sprintf(format, args...)}
+}
+
+func isIdentStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+func isDigit(c byte) bool      { return c >= '0' && c <= '9' }
+func isIdentChar(c byte) bool  { return isIdentStart(c) || isDigit(c) }
+func isNameChar(c byte) bool   { return isIdentChar(c) || c == '.' || c == '-' }
+
+func (l *dxLexer) skipSpace() {
+	for l.off < len(l.src) {
+		c := l.src[l.off]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			l.advance(1)
+		case c == '#':
+			for l.off < len(l.src) && l.src[l.off] != '\n' {
+				l.advance(1)
+			}
+		default:
+			return
+		}
+	}
+}
+
+func (l *dxLexer) Next() (lexer.Token, error) {
+	l.skipSpace()
+	start := l.pos()
+	if l.off >= len(l.src) {
+		return lexer.EOFToken(start), nil
+	}
+	tok, err := l.scan(start)
+	if err != nil {
+		return tok, err
+	}
+	l.afterToken(tok)
+	return tok, nil
+}
+
+// afterToken updates the context that decides how the next token is lexed.
+func (l *dxLexer) afterToken(tok lexer.Token) {
+	wasStart := l.stmtStart
+	l.stmtStart = false
+	l.expectName = false
+	word := ""
+	switch tok.Type {
+	case tokIdent:
+		word = strings.ToLower(tok.Value)
+		switch {
+		case wasStart && l.peekByte() == ':':
+			l.stmtStart = true // a label; the verb follows the colon
+		case wasStart && verbs[word]:
+			l.expectName = true
+		case word == "index" && l.prevEnds:
+			l.expectName = true
+		}
+		l.prevEnds = !keywordsBeforeOperand[word]
+	case tokPunct:
+		switch tok.Value {
+		case ";":
+			l.stmtStart = true
+		case ":":
+			l.stmtStart = wasStart
+		}
+		l.prevEnds = tok.Value == ")" || tok.Value == "]" || tok.Value == "}" || tok.Value == ">>"
+	default:
+		l.prevEnds = true
+	}
+	l.prevWord = word
+}
+
+func (l *dxLexer) peekByte() byte {
+	i := l.off
+	for i < len(l.src) && (l.src[i] == ' ' || l.src[i] == '\t') {
+		i++
+	}
+	if i < len(l.src) {
+		return l.src[i]
+	}
+	return 0
+}
+
+func (l *dxLexer) token(typ lexer.TokenType, start lexer.Position, n int) lexer.Token {
+	v := l.src[l.off : l.off+n]
+	l.advance(n)
+	return lexer.Token{Type: typ, Value: v, Pos: start}
+}
+
+func (l *dxLexer) scan(start lexer.Position) (lexer.Token, error) {
+	s := l.src[l.off:]
+	c := s[0]
+	if l.expectName && isNameChar(c) {
+		n := 1
+		for n < len(s) && isNameChar(s[n]) {
+			n++
+		}
+		return l.token(tokName, start, n), nil
+	}
+	switch {
+	case c == 'b' && len(s) > 1 && (s[1] == '"' || s[1] == '\''):
+		n, err := l.quotedLen(s[1:], start)
+		if err != nil {
+			return lexer.Token{}, err
+		}
+		raw := s[2 : n]
+		if _, err := base64.StdEncoding.DecodeString(raw); err != nil {
+			return l.errorf(start, "b%c%s%c is not base64 (RFC 4648 with padding, like b\"SGVsbG8=\")", s[1], raw, s[1])
+		}
+		return l.token(tokBinary, start, n+1), nil
+	case isIdentStart(c):
+		n := 1
+		for n < len(s) && isIdentChar(s[n]) {
+			n++
+		}
+		return l.token(tokIdent, start, n), nil
+	case isDigit(c) || c == '-' && !l.prevEnds && len(s) > 1 && (isDigit(s[1]) || s[1] == '.'):
+		return l.number(start, s)
+	case c == '.' && len(s) > 1 && isDigit(s[1]) && !l.prevEnds:
+		return l.number(start, s)
+	case c == '"' || c == '\'':
+		n, err := l.quotedLen(s, start)
+		if err != nil {
+			return lexer.Token{}, err
+		}
+		return l.token(tokString, start, n), nil
+	case c == '`':
+		end := strings.IndexByte(s[1:], '`')
+		if nl := strings.IndexByte(s[1:], '\n'); end < 0 || nl >= 0 && nl < end {
+			return l.errorf(start, "unterminated `name`: close it with a backtick on the same line")
+		}
+		if end == 0 {
+			return l.errorf(start, "empty `` name: an attribute name has at least one character")
+		}
+		return l.token(tokQuoted, start, end+2), nil
+	case c == '$':
+		n := 1
+		for n < len(s) && isIdentChar(s[n]) {
+			n++
+		}
+		if n == 1 {
+			return l.errorf(start, "\"$\" starts a parameter and needs a name: $id, bound with -p id=VALUE")
+		}
+		return l.token(tokParam, start, n), nil
+	}
+	if len(s) >= 2 {
+		switch s[:2] {
+		case "<=", ">=", "<>", "<<", ">>":
+			return l.token(tokPunct, start, 2), nil
+		case "==":
+			return l.errorf(start, "\"==\" is not an operator here: write \"=\"")
+		case "!=":
+			return l.errorf(start, "\"!=\" is not an operator here: write \"<>\"")
+		}
+	}
+	switch c {
+	case '=', '<', '>', '(', ')', '[', ']', '{', '}', ',', ';', ':', '.', '+', '-':
+		return l.token(tokPunct, start, 1), nil
+	}
+	r, _ := utf8.DecodeRuneInString(s)
+	return l.errorf(start, "unexpected character %q: attribute names with such characters go in backticks, like `my-name`", r)
+}
+
+// number lexes decimal text: -?digits[.digits][e[+-]digits], or -?.digits.
+func (l *dxLexer) number(start lexer.Position, s string) (lexer.Token, error) {
+	n := 0
+	if s[n] == '-' {
+		n++
+	}
+	digits := 0
+	for n < len(s) && isDigit(s[n]) {
+		n++
+		digits++
+	}
+	if n < len(s) && s[n] == '.' {
+		n++
+		for n < len(s) && isDigit(s[n]) {
+			n++
+			digits++
+		}
+	}
+	if digits == 0 {
+		return l.errorf(start, "a number needs digits, like 1.5")
+	}
+	if n < len(s) && (s[n] == 'e' || s[n] == 'E') {
+		n++
+		if n < len(s) && (s[n] == '+' || s[n] == '-') {
+			n++
+		}
+		e := n
+		for n < len(s) && isDigit(s[n]) {
+			n++
+		}
+		if n == e {
+			return l.errorf(start, "%q has an exponent without digits: write it like 1.5e3", s[:n])
+		}
+	}
+	if n < len(s) && (isIdentChar(s[n]) || s[n] == '.') {
+		return l.errorf(start, "%q is neither a number nor a name: names start with a letter or _, or go in backticks", s[:n+1])
+	}
+	return l.token(tokNumber, start, n), nil
+}
+
+// quotedLen returns the length of the quoted string at the start of s
+// (quote included), checking its escapes.
+func (l *dxLexer) quotedLen(s string, start lexer.Position) (int, error) {
+	q := s[0]
+	for i := 1; i < len(s); i++ {
+		switch s[i] {
+		case q:
+			return i + 1, nil
+		case '\n':
+			return 0, &LexError{Pos: start, Msg: fmt.Sprintf("unterminated string: close it with %c on the same line (write a line break as \\n)", q)}
+		case '\\':
+			if i+1 >= len(s) {
+				break
+			}
+			switch s[i+1] {
+			case '"', '\'', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i++
+			case 'u':
+				if i+5 >= len(s) || !isHex4(s[i+2:i+6]) {
+					p := start
+					p.Offset += i
+					p.Column += i
+					return 0, &LexError{Pos: p, Msg: "\\u takes four hex digits, like \\u00e9"}
+				}
+				i += 5
+			default:
+				p := start
+				p.Offset += i
+				p.Column += i
+				return 0, &LexError{Pos: p, Msg: fmt.Sprintf("unknown escape \\%c: strings take JSON escapes (\\\" \\\\ \\n \\t \\uXXXX)", s[i+1])}
+			}
+		}
+	}
+	return 0, &LexError{Pos: start, Msg: fmt.Sprintf("unterminated string: close it with %c", q)}
+}
+
+func isHex4(s string) bool {
+	for i := 0; i < 4; i++ {
+		c := s[i]
+		if !(isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+// unquote decodes a raw string token ("..." or '...') with JSON escapes.
+// The lexer has already checked it, so it cannot fail on lexer output.
+func unquote(raw string) string {
+	body := raw[1 : len(raw)-1]
+	if strings.IndexByte(body, '\\') < 0 {
+		return body
+	}
+	var b strings.Builder
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		if c != '\\' || i+1 >= len(body) {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch body[i] {
+		case 'b':
+			b.WriteByte('\b')
+		case 'f':
+			b.WriteByte('\f')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 't':
+			b.WriteByte('\t')
+		case 'u':
+			r := hexRune(body[i+1 : i+5])
+			i += 4
+			if r >= 0xD800 && r < 0xDC00 && i+6 < len(body) && body[i+1] == '\\' && body[i+2] == 'u' {
+				lo := hexRune(body[i+3 : i+7])
+				if lo >= 0xDC00 && lo < 0xE000 {
+					r = (r-0xD800)<<10 + (lo - 0xDC00) + 0x10000
+					i += 6
+				}
+			}
+			b.WriteRune(r)
+		default:
+			b.WriteByte(body[i])
+		}
+	}
+	return b.String()
+}
+
+func hexRune(s string) rune {
+	var r rune
+	for i := 0; i < 4; i++ {
+		c := s[i]
+		r <<= 4
+		switch {
+		case isDigit(c):
+			r |= rune(c - '0')
+		case c >= 'a' && c <= 'f':
+			r |= rune(c-'a') + 10
+		default:
+			r |= rune(c-'A') + 10
+		}
+	}
+	return r
+}

@@ -1,0 +1,279 @@
+package grammar
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"sort"
+
+	"github.com/dynexpr/dynexpr/diag"
+)
+
+// Param is a value bound to $name from the command line.
+type Param struct {
+	// Text is the value as given: a plain string for -p name=value, JSON text
+	// for -p name:=json and --params files.
+	Text string
+	JSON bool
+	// Source says where it was bound, for messages: "-p id", "params.json".
+	Source string
+}
+
+// Params maps parameter names (without $) to their values.
+type Params map[string]Param
+
+// TypeOf tells the declared DynamoDB type (S, N or B) of a top-level
+// attribute, or "" when unknown; it lets `-p id=5` become a number where the
+// schema says id is one.
+type TypeOf func(attr string) ValueType
+
+// Bind replaces every $parameter below st with the literal it is bound to.
+// Every parameter used must be bound; every parameter given must be used
+// (checked by CheckUnused after all statements are bound).
+func Bind(st *Statement, params Params, typeOf TypeOf, used map[string]bool) error {
+	b := binder{params: params, typeOf: typeOf, used: used}
+	b.statement(st)
+	return b.errs.Err()
+}
+
+// CheckUnused reports parameters that no statement used.
+func CheckUnused(params Params, used map[string]bool) error {
+	var names []string
+	for n := range params {
+		if !used[n] {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	var errs diag.List
+	for _, n := range names {
+		errs = append(errs, diag.Errorf(diag.Pos{File: params[n].Source}, "parameter $%s is given but no statement uses it: remove it, or write $%s where the value goes", n, n))
+	}
+	return errs.Err()
+}
+
+type binder struct {
+	params Params
+	typeOf TypeOf
+	used   map[string]bool
+	errs   diag.List
+}
+
+// attrOf is the top-level attribute a value meets, when the path is a plain
+// top-level name (the schema types only those).
+func attrOf(p *Path) string {
+	if p == nil || len(p.Elems) != 1 {
+		return ""
+	}
+	return p.Elems[0].Name
+}
+
+func (b *binder) statement(st *Statement) {
+	b.cond(st.Key)
+	b.cond(st.Filter)
+	b.cond(st.If)
+	if st.After != nil {
+		b.cond(st.After.Key)
+		if st.After.Map != nil {
+			b.mapEntries(st.After.Map)
+		}
+	}
+	if st.Item != nil {
+		if st.Item.Map != nil {
+			b.mapEntries(st.Item.Map)
+		} else {
+			b.value(st.Item, "")
+		}
+	}
+	for _, a := range st.Sets {
+		attr := attrOf(a.Path)
+		b.operand(a.Left, attr)
+		b.operand(a.Right, attr)
+	}
+	for _, a := range st.Adds {
+		b.value(a.Value, "")
+	}
+	for _, a := range st.Deletes {
+		b.value(a.Value, "")
+	}
+}
+
+func (b *binder) mapEntries(m *Map) {
+	for _, e := range m.Entries {
+		b.value(e.Value, e.Key)
+	}
+}
+
+func (b *binder) cond(c *Condition) {
+	if c == nil {
+		return
+	}
+	for _, a := range c.Or {
+		for _, n := range a.And {
+			b.not(n)
+		}
+	}
+}
+
+func (b *binder) not(n *NotCondition) {
+	switch {
+	case n.Not != nil:
+		b.not(n.Not)
+	case n.Group != nil:
+		b.cond(n.Group)
+	case n.Compare != nil:
+		c := n.Compare
+		attr := operandAttr(c.Left)
+		if attr == "" {
+			attr = operandAttr(c.Right)
+		}
+		b.operand(c.Left, attr)
+		b.operand(c.Right, attr)
+		b.operand(c.Low, attr)
+		b.operand(c.High, attr)
+		for _, o := range c.In {
+			b.operand(o, attr)
+		}
+	}
+}
+
+func operandAttr(o *Operand) string {
+	if o == nil {
+		return ""
+	}
+	if o.Path != nil {
+		return attrOf(o.Path)
+	}
+	// begins_with(sk, $p) and if_not_exists(a, $p) meet their first argument.
+	if o.Call != nil && len(o.Call.Args) > 0 && o.Call.Args[0].Path != nil {
+		return attrOf(o.Call.Args[0].Path)
+	}
+	return ""
+}
+
+func (b *binder) operand(o *Operand, attr string) {
+	if o == nil {
+		return
+	}
+	switch {
+	case o.Value != nil:
+		b.value(o.Value, attr)
+	case o.Call != nil:
+		if a := operandAttr(o); a != "" {
+			attr = a
+		}
+		for _, arg := range o.Call.Args {
+			b.operand(arg, attr)
+		}
+	}
+}
+
+// value binds v if it is a parameter, and looks inside lists, maps and sets.
+func (b *binder) value(v *Value, attr string) {
+	if v == nil {
+		return
+	}
+	switch v.Type {
+	case TypeL:
+		for _, it := range v.List.Items {
+			b.value(it, "")
+		}
+		return
+	case TypeM:
+		for _, e := range v.Map.Entries {
+			b.value(e.Value, "")
+		}
+		return
+	case TypeSS, TypeNS, TypeBS:
+		for _, it := range v.Set.Items {
+			b.value(it, "")
+		}
+		v.Type = SetType(v.Set)
+		return
+	case TypeParam:
+	default:
+		return
+	}
+	name := v.FromParam
+	p, ok := b.params[name]
+	if !ok {
+		b.errs = append(b.errs, diag.Errorf(ToPos(v.Pos), "parameter $%s is not bound: give it with -p %s=VALUE (a string), -p %s:=JSON, or --params FILE", name, name, name))
+		return
+	}
+	b.used[name] = true
+	if !p.JSON {
+		want := TypeS
+		if attr != "" && b.typeOf != nil {
+			if t := b.typeOf(attr); t == TypeN || t == TypeB {
+				want = t
+			}
+		}
+		if err := setScalar(v, want, p.Text); err != nil {
+			b.errs = append(b.errs, diag.Errorf(ToPos(v.Pos), "parameter $%s (%s): %v", name, p.Source, err))
+		}
+		return
+	}
+	dec := json.NewDecoder(bytes.NewReader([]byte(p.Text)))
+	dec.UseNumber()
+	var x any
+	if err := dec.Decode(&x); err != nil || dec.More() {
+		if err == nil {
+			err = fmt.Errorf("more than one JSON value")
+		}
+		b.errs = append(b.errs, diag.Errorf(ToPos(v.Pos), "parameter $%s (%s) is not valid JSON: %v", name, p.Source, err))
+		return
+	}
+	fromJSON(v, x)
+}
+
+// setScalar types a plain -p string as the schema wants it.
+func setScalar(v *Value, t ValueType, text string) error {
+	switch t {
+	case TypeN:
+		if !IsNumberText(text) {
+			return fmt.Errorf("%q is not a number, and the schema types this attribute as N", text)
+		}
+	case TypeB:
+		if _, err := base64.StdEncoding.DecodeString(text); err != nil {
+			return fmt.Errorf("%q is not base64, and the schema types this attribute as B", text)
+		}
+	}
+	v.Type, v.Text = t, text
+	return nil
+}
+
+// fromJSON rewrites v as the literal a decoded JSON value stands for.
+func fromJSON(v *Value, x any) {
+	switch x := x.(type) {
+	case string:
+		v.Type, v.Text = TypeS, x
+	case json.Number:
+		v.Type, v.Text = TypeN, string(x)
+	case bool:
+		v.Type, v.Text = TypeBOOL, fmt.Sprint(x)
+	case nil:
+		v.Type = TypeNULL
+	case []any:
+		v.Type = TypeL
+		v.List = &List{Pos: v.Pos}
+		for _, it := range x {
+			c := &Value{Pos: v.Pos, FromParam: v.FromParam}
+			fromJSON(c, it)
+			v.List.Items = append(v.List.Items, c)
+		}
+	case map[string]any:
+		v.Type = TypeM
+		v.Map = &Map{Pos: v.Pos}
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			c := &Value{Pos: v.Pos, FromParam: v.FromParam}
+			fromJSON(c, x[k])
+			v.Map.Entries = append(v.Map.Entries, &MapEntry{Pos: v.Pos, Key: k, RawKey: fmt.Sprintf("%q", k), Value: c})
+		}
+	}
+}
