@@ -1,0 +1,122 @@
+// Package validate is dynexpr's linter: one catalog of rules, each a value
+// with its documentation and its check, from which the `rules` command, the
+// generated docs, SARIF's rule list and config validation are all derived.
+// Check runs the catalog over a statement and the tables' schema and returns
+// findings; the printers in render.go are the one place findings are
+// rendered, in every output format.
+package validate
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Severity says how bad a finding is.
+type Severity int
+
+const (
+	// Off disables a rule (config only; no finding has it).
+	Off Severity = iota
+	// Info is advice.
+	Info
+	// Warning: DynamoDB accepts the request, but the user gets what they did
+	// not mean (silent data loss, an item stuck in or missing from an index,
+	// a costly read).
+	Warning
+	// Error: DynamoDB rejects the request (ValidationException).
+	Error
+)
+
+func (s Severity) String() string {
+	switch s {
+	case Info:
+		return "info"
+	case Warning:
+		return "warning"
+	case Error:
+		return "error"
+	}
+	return "off"
+}
+
+// ParseSeverity reads a severity as config writes it.
+func ParseSeverity(s string) (Severity, error) {
+	switch strings.ToLower(s) {
+	case "off", "none", "ignore":
+		return Off, nil
+	case "info":
+		return Info, nil
+	case "warning", "warn":
+		return Warning, nil
+	case "error":
+		return Error, nil
+	}
+	return Off, fmt.Errorf("severity %q: use off, info, warning or error", s)
+}
+
+// Rule is one lint rule: its documentation and its check.
+type Rule struct {
+	// Name is kebab-case and says what is wrong; it is the rule's ID in every
+	// output, in config and in `# dynexpr:ignore NAME -- reason` comments.
+	Name     string
+	Severity Severity
+	// Title is one line.
+	Title string
+	// Why explains the rule, quoting DynamoDB's message where there is one
+	// (Markdown).
+	Why string
+	// DynamoMessage is what DynamoDB answers, where it refuses the request.
+	DynamoMessage string
+	// Bad and Good are examples in the DSL.
+	Bad, Good string
+	// AppliesTo says which requests the rule looks at.
+	AppliesTo string
+	// NeedsSchema rules are skipped, with one notice per run, without a schema.
+	NeedsSchema bool
+	// RequestOnly rules look at hand-written request JSON only: the DSL
+	// cannot express what they catch.
+	RequestOnly bool
+
+	check func(*Pass)
+}
+
+// catalog is every rule, in the order of rules.md's tables; All returns it
+// sorted by name.
+var catalog = []*Rule{
+	// Mission traps.
+	sparseKeyBlanked,
+	emptyKeyValue,
+	unprojectedAttribute,
+	selectAllOnIndex,
+	consistentReadOnGSI,
+	filterInsteadOfIndex,
+	limitWithFilter,
+}
+
+var byName = func() map[string]*Rule {
+	m := make(map[string]*Rule, len(catalog))
+	for _, r := range catalog {
+		m[r.Name] = r
+	}
+	return m
+}()
+
+// All returns the catalog sorted by name.
+func All() []*Rule {
+	out := append([]*Rule(nil), catalog...)
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Lookup returns the rule called name, or nil.
+func Lookup(name string) *Rule { return byName[name] }
+
+// Names returns every rule name, sorted.
+func Names() []string {
+	out := make([]string, 0, len(catalog))
+	for _, r := range All() {
+		out = append(out, r.Name)
+	}
+	return out
+}
