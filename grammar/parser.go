@@ -75,7 +75,38 @@ func convertError(file, src string, err error) error {
 	if le, ok := err.(*LexError); ok {
 		return &diag.Error{Pos: ToPos(le.Pos), Msg: le.Msg}
 	}
+	// A word that is not a verb where a statement starts parses as a label
+	// missing its colon; say what is really expected, at the word.
+	if strings.HasSuffix(msg, `(expected ":")`) {
+		if start := previousWord(src, pos.Offset); start >= 0 {
+			wpos := diag.PosAt(file, []byte(src), start)
+			word := src[start:]
+			if i := strings.IndexFunc(word, func(r rune) bool { return !isIdentChar(byte(r)) || r > 127 }); i >= 0 {
+				word = word[:i]
+			}
+			return diag.Errorf(wpos, "unexpected %q; expected a statement: query, scan, get, put, update or delete (a label is written %s: query ...)", word, word)
+		}
+	}
 	return &diag.Error{Pos: pos, Msg: friendlyMessage(msg, src, pos)}
+}
+
+// previousWord returns the offset of the identifier before off, or -1.
+func previousWord(src string, off int) int {
+	if off > len(src) {
+		off = len(src)
+	}
+	i := off
+	for i > 0 && (src[i-1] == ' ' || src[i-1] == '\t' || src[i-1] == '\n' || src[i-1] == '\r') {
+		i--
+	}
+	end := i
+	for i > 0 && isIdentChar(src[i-1]) {
+		i--
+	}
+	if i == end {
+		return -1
+	}
+	return i
 }
 
 // friendlyMessage rewrites participle's messages into the DSL's words.

@@ -1,0 +1,627 @@
+package ddbexpr
+
+import (
+	"fmt"
+	"sync"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// maxDepth bounds the parser's recursion. Every level consumes at least one
+// character, so only an expression far beyond DynamoDB's 4096-character
+// limit can reach it; DynamoDB would reject such an expression for its size.
+const maxDepth = 5000
+
+// Parse parses expr as an expression of the given kind.
+//
+// If DynamoDB's grammar rejects expr, Parse returns a nil *Expr and a
+// *SyntaxError (Reason ReasonEmpty, ReasonSyntax or ReasonTooLong).
+//
+// If the grammar accepts it, Parse returns the tree. If DynamoDB would still
+// reject the expression while reading it (an unknown function, a function
+// where it is not allowed or with the wrong number of operands, a section
+// used twice, …), Parse also returns the first of Expr.Problems as the
+// error: the tree is complete either way, so the caller can go on checking.
+//
+// Redundant parentheses, reserved words, undefined placeholders and limits
+// are not errors here: see Expr.RedundantParens, Expr.BareNames and
+// IsReserved, Expr.Placeholders, Expr.OperatorCount, Expr.MaxPathDepth and
+// Expr.InConditions.
+func Parse(kind Kind, expr string) (*Expr, error) {
+	if !kind.valid() {
+		return nil, &SyntaxError{Reason: ReasonSyntax, Msg: fmt.Sprintf("unknown expression kind %d", int(kind)),
+			DynamoMsg: "Invalid Expression: Syntax error;"}
+	}
+	if expr == "" {
+		return nil, &SyntaxError{Reason: ReasonEmpty,
+			Msg:       fmt.Sprintf("the %s is empty: write an expression or leave the parameter out", kind),
+			DynamoMsg: kind.Message("The expression can not be empty")}
+	}
+	p := parserPool.Get().(*parser)
+	defer p.release()
+	e, err := p.parse(kind, expr)
+	if err != nil {
+		return nil, err
+	}
+	e.Problems = check(e)
+	if len(e.Problems) > 0 {
+		return e, e.Problems[0]
+	}
+	return e, nil
+}
+
+// MustParse is Parse for expressions known to be good, as in tests and
+// examples; it panics on any error.
+func MustParse(kind Kind, expr string) *Expr {
+	e, err := Parse(kind, expr)
+	if err != nil {
+		panic(fmt.Sprintf("ddbexpr.MustParse(%s, %q): %v", kind, expr, err))
+	}
+	return e
+}
+
+type parser struct {
+	src   string
+	kind  Kind
+	toks  []token
+	pos   int
+	depth int
+	err   *SyntaxError
+}
+
+var parserPool = sync.Pool{New: func() any { return &parser{toks: make([]token, 0, 64)} }}
+
+func (p *parser) release() {
+	if cap(p.toks) > 4096 {
+		p.toks = make([]token, 0, 64)
+	}
+	p.toks = p.toks[:0]
+	p.src = ""
+	p.err = nil
+	parserPool.Put(p)
+}
+
+// bailout unwinds the parser after p.err is set.
+type bailout struct{}
+
+func (p *parser) parse(kind Kind, src string) (e *Expr, err *SyntaxError) {
+	p.src, p.kind, p.pos, p.depth, p.err = src, kind, 0, 0, nil
+	p.toks = lex(src, p.toks[:0])
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(bailout); !ok {
+				panic(r)
+			}
+			e, err = nil, p.err
+		}
+	}()
+	e = &Expr{Kind: kind, Text: src}
+	switch {
+	case kind.IsCondition():
+		e.Condition = p.parseCondition()
+	case kind == Projection:
+		e.Projection = p.parseProjection()
+	default:
+		e.Update = p.parseUpdate()
+	}
+	return e, nil
+}
+
+func (p *parser) tok() token { return p.toks[p.pos] }
+
+func (p *parser) peek() token {
+	if p.pos+1 < len(p.toks) {
+		return p.toks[p.pos+1]
+	}
+	return p.toks[len(p.toks)-1]
+}
+
+func (p *parser) next() {
+	if p.toks[p.pos].kind != tEOF {
+		p.pos++
+	}
+}
+
+func (p *parser) text(t token) string { return p.src[t.start:t.end] }
+
+func spanOf(t token) Span { return Span{t.start, t.end} }
+
+// fail reports a syntax error at the current token: msg says what was
+// expected; fail adds what was found and, where it helps, what to write.
+func (p *parser) fail(expected string) {
+	t := p.tok()
+	msg := "expected " + expected + ", found " + describe(p.src, t)
+	if h := p.hint(); h != "" {
+		msg += ": " + h
+	}
+	p.err = &SyntaxError{
+		Offset: t.start, End: t.end, Reason: ReasonSyntax, Msg: msg,
+		DynamoMsg: p.kind.Message("Syntax error",
+			"token", `"`+tokenText(p.src, t)+`"`,
+			"near", `"`+near(p.src, p.toks, p.pos)+`"`),
+	}
+	panic(bailout{})
+}
+
+// hint explains the usual reasons for the token at hand to be wrong.
+func (p *parser) hint() string {
+	t := p.tok()
+	var prev token
+	if p.pos > 0 {
+		prev = p.toks[p.pos-1]
+	}
+	adjacent := p.pos > 0 && prev.end == t.start
+	switch t.kind {
+	case tIndex:
+		if prev.kind == tLBrack {
+			return ""
+		}
+		return "DynamoDB expressions have no literal numbers; put the number in ExpressionAttributeValues and write its placeholder, such as :n"
+	case tMinus:
+		if adjacent && (prev.kind == tID || prev.kind == tName || prev.kind == tIndex) {
+			return "an attribute name containing \"-\" must be written as a #name placeholder defined in ExpressionAttributeNames"
+		}
+	case tIN, tBETWEEN, tNOT, tAND, tOR, tSET, tADD, tDELETE, tREMOVE:
+		if prev.kind == tDot || prev.kind == tComma || prev.kind == tSET || prev.kind == tREMOVE ||
+			prev.kind == tADD || prev.kind == tDELETE || p.pos == 0 {
+			return fmt.Sprintf("%s is a keyword and cannot be an attribute name; write a #name placeholder for it", quote(p.text(t)))
+		}
+	case tEQ:
+		if adjacent && prev.kind == tEQ {
+			return "DynamoDB's equality operator is a single \"=\""
+		}
+	case tUnknown:
+		switch p.src[t.start] {
+		case '"', '\'', '`':
+			return "DynamoDB expressions have no literal strings; put the string in ExpressionAttributeValues and write its placeholder, such as :s"
+		case '_':
+			return "an attribute name written as is must start with a letter; write a #name placeholder for it"
+		case '#', ':':
+			return "a placeholder is \"#\" or \":\" followed by letters, digits or \"_\""
+		case '!':
+			if p.peek().kind == tEQ && p.peek().start == t.end {
+				return "DynamoDB's not-equal operator is \"<>\""
+			}
+		case '&':
+			return "DynamoDB's logical operators are AND, OR and NOT"
+		case '|':
+			return "DynamoDB's logical operators are AND, OR and NOT"
+		}
+		if t.end-t.start > 1 || p.src[t.start] >= utf8.RuneSelf {
+			return "an attribute name with characters other than letters, digits and \"_\" must be written as a #name placeholder"
+		}
+	}
+	return ""
+}
+
+func (p *parser) expect(k tokKind, expected string) token {
+	t := p.tok()
+	if t.kind != k {
+		p.fail(expected)
+	}
+	p.next()
+	return t
+}
+
+// enter and leave bound the recursion; see maxDepth.
+func (p *parser) enter() {
+	p.depth++
+	if p.depth > maxDepth {
+		t := p.tok()
+		size := utf16Len(p.src)
+		p.err = &SyntaxError{Offset: t.start, End: t.end, Reason: ReasonTooLong,
+			Msg:       fmt.Sprintf("the %s nests more than %d levels deep; DynamoDB accepts at most 4096 characters", p.kind, maxDepth),
+			DynamoMsg: p.kind.Message("Expression size has exceeded the maximum allowed size", "expression size", fmt.Sprint(size))}
+		panic(bailout{})
+	}
+}
+
+func (p *parser) leave() { p.depth-- }
+
+// utf16Len is the length DynamoDB measures: UTF-16 code units.
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		n++
+		if r >= 0x10000 && utf16.IsSurrogate(utf16.EncodeRune(r)) == false {
+			n++
+		}
+	}
+	return n
+}
+
+// ---- conditions -------------------------------------------------------
+
+func (p *parser) parseCondition() Condition {
+	c, _ := p.parseOr(false)
+	if p.tok().kind != tEOF {
+		p.fail("AND, OR or the end of the " + p.kind.String())
+	}
+	return c
+}
+
+// parseOr and the functions below parse a condition. With operandOK, the
+// text being parsed is the inside of parentheses at the start of a
+// condition, which may turn out to be an operand instead, as in (a) = :v;
+// then they return that operand and a nil Condition.
+func (p *parser) parseOr(operandOK bool) (Condition, Operand) {
+	left, op := p.parseAnd(operandOK)
+	if op != nil {
+		return nil, op
+	}
+	t := p.tok()
+	if t.kind != tOR {
+		return left, nil
+	}
+	p.next()
+	p.enter()
+	right, _ := p.parseOr(false)
+	p.leave()
+	return &Logical{Span: Span{left.Bounds().Start, right.Bounds().End}, Op: Or, OpSpan: spanOf(t), Left: left, Right: right}, nil
+}
+
+func (p *parser) parseAnd(operandOK bool) (Condition, Operand) {
+	left, op := p.parseNot(operandOK)
+	if op != nil {
+		return nil, op
+	}
+	t := p.tok()
+	if t.kind != tAND {
+		return left, nil
+	}
+	p.next()
+	p.enter()
+	right, _ := p.parseAnd(false)
+	p.leave()
+	return &Logical{Span: Span{left.Bounds().Start, right.Bounds().End}, Op: And, OpSpan: spanOf(t), Left: left, Right: right}, nil
+}
+
+func (p *parser) parseNot(operandOK bool) (Condition, Operand) {
+	t := p.tok()
+	if t.kind != tNOT {
+		return p.parsePrimary(operandOK)
+	}
+	p.next()
+	p.enter()
+	x, _ := p.parseNot(false)
+	p.leave()
+	return &Not{Span: Span{t.start, x.Bounds().End}, X: x}, nil
+}
+
+func (p *parser) parsePrimary(operandOK bool) (Condition, Operand) {
+	t := p.tok()
+	var left Operand
+	switch t.kind {
+	case tLParen:
+		p.next()
+		p.enter()
+		c, op := p.parseOr(true)
+		p.leave()
+		if op != nil {
+			cl := p.tok() // parseComparisonRest returned op only before ")"
+			p.next()
+			left = &ParenOperand{Span: Span{t.start, cl.end}, X: op}
+			break
+		}
+		cl := p.expect(tRParen, "AND, OR or \")\"")
+		return &ParenCondition{Span: Span{t.start, cl.end}, X: c}, nil
+	case tID, tName, tValue:
+		left = p.parseOperand()
+	default:
+		p.fail("a condition: a comparison such as a = :v, BETWEEN, IN, a function such as attribute_exists(a), NOT or \"(\"")
+	}
+	return p.parseComparisonRest(left, operandOK)
+}
+
+// parseComparisonRest parses what follows the first operand of a condition.
+func (p *parser) parseComparisonRest(left Operand, operandOK bool) (Condition, Operand) {
+	t := p.tok()
+	switch t.kind {
+	case tEQ, tNE, tLT, tLE, tGT, tGE:
+		p.next()
+		right := p.parseOperand()
+		return &Comparison{Span: Span{left.Bounds().Start, right.Bounds().End}, Op: comparators[t.kind], OpSpan: spanOf(t), Left: left, Right: right}, nil
+	case tIN:
+		p.next()
+		p.expect(tLParen, "\"(\" after IN, as in a IN (:x, :y)")
+		list := make([]Operand, 1, 4)
+		list[0] = p.parseOperand()
+		for p.tok().kind == tComma {
+			p.next()
+			list = append(list, p.parseOperand())
+		}
+		cl := p.expect(tRParen, "\",\" or \")\" in the IN list")
+		return &In{Span: Span{left.Bounds().Start, cl.end}, X: left, List: list}, nil
+	case tBETWEEN:
+		p.next()
+		low := p.parseOperand()
+		p.expect(tAND, "AND between the bounds of BETWEEN, as in a BETWEEN :lo AND :hi")
+		high := p.parseOperand()
+		return &Between{Span: Span{left.Bounds().Start, high.Bounds().End}, X: left, Low: low, High: high}, nil
+	}
+	if fn := functionLike(left); fn {
+		if operandOK && t.kind == tRParen {
+			return nil, left // (f(a)): a condition or an operand; the caller decides
+		}
+		return asCondition(left), nil
+	}
+	if operandOK && t.kind == tRParen {
+		return nil, left
+	}
+	if _, ok := left.(*Path); ok {
+		p.fail("a comparison (=, <>, <, <=, >, >=), BETWEEN or IN after " + quote(p.src[left.Bounds().Start:left.Bounds().End]))
+	}
+	p.fail("a comparison (=, <>, <, <=, >, >=), BETWEEN or IN")
+	return nil, nil
+}
+
+var comparators = [...]Operator{tEQ: Equal, tNE: NotEqual, tLT: Less, tLE: LessEqual, tGT: Greater, tGE: GreaterEqual}
+
+// functionLike reports whether x is a function call, perhaps in
+// parentheses: such an operand can also stand as a condition.
+func functionLike(x Operand) bool {
+	_, ok := Unparen(x).(*Function)
+	return ok
+}
+
+// asCondition turns a function-like operand into the condition it also is.
+func asCondition(x Operand) Condition {
+	switch x := x.(type) {
+	case *Function:
+		return x
+	case *ParenOperand:
+		return &ParenCondition{Span: x.Span, X: asCondition(x.X)}
+	}
+	return nil
+}
+
+// ---- operands -----------------------------------------------------------
+
+const operandWanted = "an operand: an attribute name, a #name or :value placeholder, or a function call"
+
+func (p *parser) parseOperand() Operand {
+	t := p.tok()
+	switch t.kind {
+	case tLParen:
+		p.next()
+		p.enter()
+		x := p.parseOperand()
+		p.leave()
+		cl := p.expect(tRParen, "\")\"")
+		return &ParenOperand{Span: Span{t.start, cl.end}, X: x}
+	case tID:
+		if p.peek().kind == tLParen {
+			return p.parseFunction()
+		}
+		return p.parsePath()
+	case tName:
+		return p.parsePath()
+	case tValue:
+		p.next()
+		return &ValuePlaceholder{Span: spanOf(t), Name: p.text(t)}
+	}
+	p.fail(operandWanted)
+	return nil
+}
+
+func (p *parser) parseFunction() *Function {
+	name := p.tok()
+	p.next()
+	p.next() // "("
+	p.enter()
+	args := make([]Operand, 1, 2)
+	args[0] = p.parseOperand()
+	for p.tok().kind == tComma {
+		p.next()
+		args = append(args, p.parseOperand())
+	}
+	cl := p.expect(tRParen, "\",\" or \")\" in the call of "+p.text(name))
+	p.leave()
+	return &Function{Span: Span{name.start, cl.end}, Name: p.text(name), NameSpan: spanOf(name), Args: args}
+}
+
+// parsePath parses a document path; the current token is an ID or a #name.
+func (p *parser) parsePath() *Path {
+	t := p.tok()
+	segs := make([]Segment, 1, 4)
+	segs[0] = Segment{Span: spanOf(t), Kind: NameSegment, Name: p.text(t)}
+	if t.kind == tName {
+		segs[0].Kind = NamePlaceholder
+	}
+	p.next()
+	for {
+		switch p.tok().kind {
+		case tDot:
+			p.next()
+			t := p.tok()
+			var k SegmentKind
+			switch t.kind {
+			case tID:
+				k = NameSegment
+			case tName:
+				k = NamePlaceholder
+			case tValue:
+				k = ValueSegment
+			default:
+				p.fail("an attribute name or #name placeholder after \".\"")
+			}
+			p.next()
+			segs = append(segs, Segment{Span: spanOf(t), Kind: k, Name: p.text(t)})
+		case tLBrack:
+			open := p.tok()
+			p.next()
+			t := p.tok()
+			if t.kind != tIndex {
+				p.fail("a list index, a whole number such as 0 or 3, after \"[\"")
+			}
+			p.next()
+			cl := p.expect(tRBrack, "\"]\" after the list index")
+			segs = append(segs, Segment{Span: Span{open.start, cl.end}, Kind: IndexSegment, Name: p.text(t), Index: index(p.text(t))})
+		default:
+			return &Path{Span: Span{segs[0].Start, segs[len(segs)-1].End}, Segments: segs}
+		}
+	}
+}
+
+// index converts a list index as DynamoDB does (a Java int): -1 when it is
+// out of range.
+func index(digits string) int {
+	n := 0
+	for i := 0; i < len(digits); i++ {
+		n = n*10 + int(digits[i]-'0')
+		if n > 1<<31-1 {
+			return -1
+		}
+	}
+	return n
+}
+
+// ---- projection -----------------------------------------------------------
+
+func (p *parser) parseProjection() *Projection {
+	paths := make([]*Path, 0, 4)
+	for {
+		switch p.tok().kind {
+		case tID, tName:
+		default:
+			p.fail("a document path such as a.b[0] or #name")
+		}
+		paths = append(paths, p.parsePath())
+		switch p.tok().kind {
+		case tComma:
+			p.next()
+			continue
+		case tEOF:
+		default:
+			p.fail("\",\" or the end of the ProjectionExpression (it lists document paths only)")
+		}
+		break
+	}
+	return &Projection{Span: Span{paths[0].Start, paths[len(paths)-1].End}, Paths: paths}
+}
+
+// ---- update -----------------------------------------------------------------
+
+func (p *parser) parseUpdate() *Update {
+	u := &Update{Sections: make([]*Section, 0, 2)}
+	for {
+		t := p.tok()
+		var kind SectionKind
+		switch t.kind {
+		case tSET:
+			kind = Set
+		case tREMOVE:
+			kind = Remove
+		case tADD:
+			kind = Add
+		case tDELETE:
+			kind = Delete
+		default:
+			if len(u.Sections) == 0 {
+				p.fail("SET, REMOVE, ADD or DELETE to start the UpdateExpression")
+			}
+			if t.kind != tEOF {
+				p.failAfterAction(u.Sections[len(u.Sections)-1])
+			}
+			u.Span = Span{u.Sections[0].Start, u.Sections[len(u.Sections)-1].End}
+			return u
+		}
+		p.next()
+		s := &Section{Kind: kind, KeywordSpan: spanOf(t), Actions: make([]*UpdateAction, 0, 2)}
+		for {
+			s.Actions = append(s.Actions, p.parseAction(kind))
+			if p.tok().kind != tComma {
+				break
+			}
+			p.next()
+		}
+		s.Span = Span{t.start, s.Actions[len(s.Actions)-1].End}
+		u.Sections = append(u.Sections, s)
+	}
+}
+
+func (p *parser) failAfterAction(s *Section) {
+	t := p.tok()
+	a := s.Actions[len(s.Actions)-1]
+	switch s.Kind {
+	case Set:
+		if (t.kind == tPlus || t.kind == tMinus) && isArithmetic(a.Value) {
+			p.fail("\",\", a new section or the end: DynamoDB allows one + or - per SET value; split the computation into separate updates")
+		}
+	case Remove:
+		if t.kind == tValue || t.kind == tEQ {
+			p.fail("\",\", a new section or the end: REMOVE takes document paths only, as in REMOVE a, b.c")
+		}
+	}
+	p.fail("\",\" or a new section (SET, REMOVE, ADD, DELETE) or the end of the UpdateExpression")
+}
+
+func (p *parser) parseAction(kind SectionKind) *UpdateAction {
+	switch p.tok().kind {
+	case tID, tName:
+	default:
+		p.fail("the document path to " + actionVerb[kind] + " after " + kind.String())
+	}
+	path := p.parsePath()
+	switch kind {
+	case Set:
+		p.expect(tEQ, "\"=\" after the path in a SET action, as in SET a = :v")
+		v := p.parseSetValue()
+		return &UpdateAction{Span: Span{path.Start, v.Bounds().End}, Path: path, Value: v}
+	case Add, Delete:
+		t := p.tok()
+		if t.kind != tValue {
+			p.fail(fmt.Sprintf("a value placeholder like :v after the %s path, as in %s a :v", kind, kind))
+		}
+		p.next()
+		v := &ValuePlaceholder{Span: spanOf(t), Name: p.text(t)}
+		return &UpdateAction{Span: Span{path.Start, t.end}, Path: path, Value: v}
+	}
+	return &UpdateAction{Span: path.Span, Path: path}
+}
+
+var actionVerb = [...]string{Set: "set", Remove: "remove", Add: "add to", Delete: "delete from"}
+
+// parseSetValue parses operand, operand + operand, operand - operand or any
+// of them in parentheses.
+func (p *parser) parseSetValue() Operand {
+	x := p.parseSetOperand()
+	t := p.tok()
+	if t.kind != tPlus && t.kind != tMinus {
+		return x
+	}
+	if isArithmetic(x) {
+		p.fail("\",\", a new section or the end: DynamoDB allows one + or - per SET value; split the computation into separate updates")
+	}
+	p.next()
+	r := p.parseOperand()
+	return &Arithmetic{Span: Span{x.Bounds().Start, r.Bounds().End}, Op: arithmeticOps[t.kind], OpSpan: spanOf(t), Left: x, Right: r}
+}
+
+var arithmeticOps = [...]Operator{tPlus: Plus, tMinus: Minus}
+
+func (p *parser) parseSetOperand() Operand {
+	open := p.tok()
+	if open.kind != tLParen {
+		return p.parseOperand()
+	}
+	p.next()
+	p.enter()
+	x := p.parseSetOperand()
+	if t := p.tok(); t.kind == tPlus || t.kind == tMinus {
+		if isArithmetic(x) {
+			p.fail("\")\": DynamoDB allows one + or - per SET value; split the computation into separate updates")
+		}
+		p.next()
+		r := p.parseOperand()
+		x = &Arithmetic{Span: Span{x.Bounds().Start, r.Bounds().End}, Op: arithmeticOps[t.kind], OpSpan: spanOf(t), Left: x, Right: r}
+	}
+	p.leave()
+	cl := p.expect(tRParen, "\")\"")
+	return &ParenOperand{Span: Span{open.start, cl.end}, X: x}
+}
+
+func isArithmetic(x Operand) bool {
+	_, ok := Unparen(x).(*Arithmetic)
+	return ok
+}

@@ -1,0 +1,47 @@
+package grammar
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// FuzzParse checks that no input makes the parser panic, and that every
+// statement it accepts formats to text that parses back to the same text.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{
+		`query Tickets index open-tickets-index key openBucket = "OPEN" asc select subject, priority`,
+		`update Tickets key id = $id remove openBucket set status = "RESOLVED"`,
+		`put T1x item {a: [1, {b: <<"x">>}], c: b"AA=="} if not (a = 1 or b in (1, 2)) return old`,
+		"scan T1x segment 0 of 2 filter size(`a.b`[3]) > -1.5e3 limit 3",
+	} {
+		f.Add(s)
+	}
+	for _, dir := range []string{"../examples"} {
+		files, _ := filepath.Glob(filepath.Join(dir, "*.dx"))
+		for _, file := range files {
+			if b, err := os.ReadFile(file); err == nil {
+				f.Add(string(b))
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		file, err := Parse("<fuzz>", src)
+		if err != nil {
+			return
+		}
+		for _, st := range file.Statements {
+			text := Format(st)
+			again, err := Parse("<fmt>", text)
+			if err != nil {
+				t.Fatalf("formatted statement does not parse: %q -> %q: %v", src, text, err)
+			}
+			if len(again.Statements) != 1 {
+				t.Fatalf("formatted statement is %d statements: %q", len(again.Statements), text)
+			}
+			if text2 := Format(again.Statements[0]); text2 != text {
+				t.Fatalf("format not stable: %q -> %q -> %q", src, text, text2)
+			}
+		}
+	})
+}

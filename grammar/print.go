@@ -1,0 +1,326 @@
+package grammar
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Format writes a statement in the DSL's canonical layout: keywords in lower
+// case, clauses in the order dsl.md lists them, one line when it fits in 80
+// columns, else one clause per line indented by two spaces. Parsing the
+// result gives the same statement.
+func Format(st *Statement) string {
+	head, clauses := formatParts(st)
+	one := head
+	for _, c := range clauses {
+		one += " " + c
+	}
+	if len(one) <= 80 || len(clauses) == 0 {
+		return one
+	}
+	// The key or item stays on the first line: it names what the request is about.
+	if st.Key != nil || st.Item != nil {
+		head += " " + clauses[0]
+		clauses = clauses[1:]
+	}
+	if len(clauses) == 0 {
+		return head
+	}
+	return head + "\n  " + strings.Join(clauses, "\n  ")
+}
+
+func formatParts(st *Statement) (string, []string) {
+	var head strings.Builder
+	if st.Label != nil {
+		head.WriteString(st.Label.Name + ": ")
+	}
+	head.WriteString(st.Kind.String() + " " + TableName(st.Table.Name))
+	if st.Index != nil {
+		head.WriteString(" index " + TableName(st.Index.Name))
+	}
+	var cl []string
+	add := func(s string) { cl = append(cl, s) }
+	if st.Key != nil {
+		add("key " + FormatCondition(st.Key))
+	}
+	if st.Item != nil {
+		add("item " + FormatValue(st.Item))
+	}
+	if st.Filter != nil {
+		add("filter " + FormatCondition(st.Filter))
+	}
+	if st.Select != nil {
+		add("select " + formatProjection(st.Select))
+	}
+	if st.Order != nil {
+		if st.Order.Desc {
+			add("desc")
+		} else {
+			add("asc")
+		}
+	}
+	if st.Limit != nil {
+		add("limit " + st.Limit.Text)
+	}
+	if st.Consistent != nil {
+		add("consistent")
+	}
+	if st.Segment != nil {
+		add("segment " + st.Segment.Index.Text + " of " + st.Segment.Total.Text)
+	}
+	if st.After != nil {
+		if st.After.Map != nil {
+			add("after " + formatMap(st.After.Map))
+		} else {
+			add("after " + FormatCondition(st.After.Key))
+		}
+	}
+	if len(st.Sets) > 0 {
+		parts := make([]string, len(st.Sets))
+		for i, a := range st.Sets {
+			s := FormatPath(a.Path) + " = " + FormatOperand(a.Left)
+			if a.Op != "" {
+				s += " " + a.Op + " " + FormatOperand(a.Right)
+			}
+			parts[i] = s
+		}
+		add("set " + strings.Join(parts, ", "))
+	}
+	if len(st.Removes) > 0 {
+		parts := make([]string, len(st.Removes))
+		for i, p := range st.Removes {
+			parts[i] = FormatPath(p)
+		}
+		add("remove " + strings.Join(parts, ", "))
+	}
+	if len(st.Adds) > 0 {
+		parts := make([]string, len(st.Adds))
+		for i, a := range st.Adds {
+			parts[i] = FormatPath(a.Path) + " " + FormatValue(a.Value)
+		}
+		add("add " + strings.Join(parts, ", "))
+	}
+	if len(st.Deletes) > 0 {
+		parts := make([]string, len(st.Deletes))
+		for i, a := range st.Deletes {
+			parts[i] = FormatPath(a.Path) + " " + FormatValue(a.Value)
+		}
+		add("delete " + strings.Join(parts, ", "))
+	}
+	if st.If != nil {
+		add("if " + FormatCondition(st.If))
+	}
+	if st.Return != nil {
+		add("return " + st.Return.Name)
+	}
+	return head.String(), cl
+}
+
+func formatProjection(p *Projection) string {
+	switch {
+	case p.Count:
+		return "count"
+	case p.All:
+		return "all"
+	case p.Projected:
+		return "projected"
+	}
+	parts := make([]string, len(p.Paths))
+	for i, x := range p.Paths {
+		parts[i] = FormatPath(x)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// FormatCondition writes a condition; parentheses stand where the AST has a
+// group.
+func FormatCondition(c *Condition) string {
+	ors := make([]string, len(c.Or))
+	for i, a := range c.Or {
+		ands := make([]string, len(a.And))
+		for j, n := range a.And {
+			ands[j] = formatNot(n)
+		}
+		ors[i] = strings.Join(ands, " and ")
+	}
+	return strings.Join(ors, " or ")
+}
+
+func formatNot(n *NotCondition) string {
+	switch {
+	case n.Not != nil:
+		return "not " + formatNot(n.Not)
+	case n.Group != nil:
+		return "(" + FormatCondition(n.Group) + ")"
+	}
+	c := n.Compare
+	s := FormatOperand(c.Left)
+	switch {
+	case c.Op != "":
+		s += " " + c.Op + " " + FormatOperand(c.Right)
+	case c.Low != nil:
+		s += " between " + FormatOperand(c.Low) + " and " + FormatOperand(c.High)
+	case c.In != nil:
+		parts := make([]string, len(c.In))
+		for i, o := range c.In {
+			parts[i] = FormatOperand(o)
+		}
+		s += " in (" + strings.Join(parts, ", ") + ")"
+	}
+	return s
+}
+
+// FormatOperand writes a path, a value or a function call.
+func FormatOperand(o *Operand) string {
+	switch {
+	case o.Path != nil:
+		return FormatPath(o.Path)
+	case o.Value != nil:
+		return FormatValue(o.Value)
+	case o.Call != nil:
+		parts := make([]string, len(o.Call.Args))
+		for i, a := range o.Call.Args {
+			parts[i] = FormatOperand(a)
+		}
+		return o.Call.Func + "(" + strings.Join(parts, ", ") + ")"
+	}
+	return ""
+}
+
+// FormatPath writes a path: a.b[2].`c.d`.
+func FormatPath(p *Path) string {
+	var b strings.Builder
+	for i, e := range p.Elems {
+		if e.IsIndex {
+			b.WriteString("[" + strconv.Itoa(e.Index) + "]")
+			continue
+		}
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(Name(e.Name))
+	}
+	return b.String()
+}
+
+// Name writes an attribute name bare where the DSL reads it back as the
+// same name, else in backticks.
+func Name(n string) string {
+	if isBare(n) {
+		return n
+	}
+	return "`" + n + "`"
+}
+
+// TableName writes a table or index name bare where the lexer takes it so.
+func TableName(n string) string {
+	if n == "" {
+		return "``"
+	}
+	for i := 0; i < len(n); i++ {
+		if !isNameChar(n[i]) {
+			return "`" + n + "`"
+		}
+	}
+	return n
+}
+
+// words the grammar reads as keywords wherever a name could stand.
+var reservedInPaths = map[string]bool{
+	"and": true, "or": true, "not": true, "between": true, "in": true,
+	"true": true, "false": true, "null": true, "count": true, "all": true, "projected": true,
+	"index": true, "key": true, "filter": true, "select": true, "asc": true, "desc": true,
+	"limit": true, "consistent": true, "after": true, "segment": true, "item": true, "if": true,
+	"return": true, "set": true, "remove": true, "add": true, "delete": true, "of": true,
+}
+
+func isBare(n string) bool {
+	if n == "" || !isIdentStart(n[0]) {
+		return false
+	}
+	for i := 1; i < len(n); i++ {
+		if !isIdentChar(n[i]) {
+			return false
+		}
+	}
+	return !reservedInPaths[strings.ToLower(n)]
+}
+
+// FormatValue writes a literal in the DSL.
+func FormatValue(v *Value) string {
+	switch v.Type {
+	case TypeS:
+		return Quote(v.Text)
+	case TypeN, TypeBOOL:
+		return v.Text
+	case TypeB:
+		return `b"` + v.Text + `"`
+	case TypeNULL:
+		return "null"
+	case TypeParam:
+		return "$" + v.FromParam
+	case TypeL:
+		parts := make([]string, len(v.List.Items))
+		for i, it := range v.List.Items {
+			parts[i] = FormatValue(it)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case TypeM:
+		return formatMap(v.Map)
+	case TypeSS, TypeNS, TypeBS:
+		parts := make([]string, len(v.Set.Items))
+		for i, it := range v.Set.Items {
+			parts[i] = FormatValue(it)
+		}
+		return "<<" + strings.Join(parts, ", ") + ">>"
+	}
+	return ""
+}
+
+func formatMap(m *Map) string {
+	if len(m.Entries) == 0 {
+		return "{}"
+	}
+	parts := make([]string, len(m.Entries))
+	for i, e := range m.Entries {
+		k := e.Key
+		if !isBare(k) {
+			k = Quote(k)
+		}
+		parts[i] = k + ": " + FormatValue(e.Value)
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
+}
+
+// Quote writes s as a DSL string: double quotes, JSON escapes.
+func Quote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20 || r == 0x7f || r == utf8.RuneError && size == 1:
+			b.WriteString(`\u`)
+			h := strconv.FormatInt(int64(s[i]), 16)
+			if r != utf8.RuneError {
+				h = strconv.FormatInt(int64(r), 16)
+			}
+			b.WriteString(strings.Repeat("0", 4-len(h)) + h)
+		default:
+			b.WriteRune(r)
+		}
+		i += size
+	}
+	b.WriteByte('"')
+	return b.String()
+}
