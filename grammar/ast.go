@@ -194,9 +194,9 @@ type Value struct {
 	Bool   string    ` | @( "true" | "false" )`
 	Null   bool      ` | @"null"`
 	Param  *string   ` | @Param`
-	List   *List     ` | @@`
-	Map    *Map      ` | @@`
-	Set    *SetValue ` | @@ )`
+	List   *List     ` | "[" @@`
+	Map    *Map      ` | "{" @@`
+	Set    *SetValue ` | "<<" @@ )`
 
 	// Filled by resolve (and by parameter binding, which rewrites the node).
 	Type ValueType
@@ -225,13 +225,13 @@ const (
 // List is [v, ...].
 type List struct {
 	Pos   Position
-	Items []*Value `"[" ( @@ ( "," @@ )* )? "]"`
+	Items []*Value `( @@ ( "," @@ )* )? "]"`
 }
 
 // Map is {name: v, "any name": v}.
 type Map struct {
 	Pos     Position
-	Entries []*MapEntry `"{" ( @@ ( "," @@ )* )? "}"`
+	Entries []*MapEntry `( @@ ( "," @@ )* )? "}"`
 }
 
 // MapEntry is one name: value pair.
@@ -246,7 +246,7 @@ type MapEntry struct {
 // SetValue is <<v, ...>>: a string, number or binary set.
 type SetValue struct {
 	Pos   Position
-	Items []*Value `"<<" ( @@ ( "," @@ )* )? ">>"`
+	Items []*Value `( @@ ( "," @@ )* )? ">>"`
 }
 
 // Projection is what a read returns: paths, or count / all / projected.
@@ -267,7 +267,7 @@ type Number struct {
 // After is the key to start after (ExclusiveStartKey): a map or k = v [and k = v].
 type After struct {
 	Pos Position
-	Map *Map       `(  @@`
+	Map *Map       `(  "{" @@`
 	Key *Condition ` | @@ )`
 }
 

@@ -221,7 +221,7 @@ func (l *dxLexer) scan(start lexer.Position) (lexer.Token, error) {
 		if err != nil {
 			return lexer.Token{}, err
 		}
-		raw := s[2 : n]
+		raw := s[2:n]
 		if _, err := base64.StdEncoding.DecodeString(raw); err != nil {
 			return l.errorf(start, "b%c%s%c is not base64 (RFC 4648 with padding, like b\"SGVsbG8=\")", s[1], raw, s[1])
 		}

@@ -22,8 +22,7 @@ type Node interface {
 	Bounds() Span
 }
 
-// Condition is what KeyCondition, Filter and Condition expressions are made
-// of: *Comparison, *Between, *In, *Function, *Not, *Logical, *ParenCondition.
+// Condition is what key conditions, filters and conditions are made of: *Comparison, *Between, *In, *Function, *Not, *Logical, *ParenCondition.
 type Condition interface {
 	Node
 	isCondition()
@@ -237,6 +236,7 @@ type Section struct {
 // parentheses.
 type UpdateAction struct {
 	Span
+	Kind  SectionKind // the section's kind
 	Path  *Path
 	Value Operand
 }
@@ -261,9 +261,9 @@ type Expr struct {
 	Kind Kind
 	Text string
 
-	Condition  Condition   // KeyCondition, Filter, Condition
-	Projection *Projection // Projection
-	Update     *Update     // Update
+	Condition  Condition   // KeyConditionExpression, FilterExpression, ConditionExpression
+	Projection *Projection // ProjectionExpression
+	Update     *Update     // UpdateExpression
 
 	// Problems lists what DynamoDB rejects in an expression its grammar
 	// accepts and that can be seen without the request's attribute maps:

@@ -40,6 +40,9 @@ const (
 	// ReasonValueInPath: an expression attribute value inside a document
 	// path (a.:v).
 	ReasonValueInPath
+	// ReasonRedundantParens: parentheses directly inside parentheses
+	// (Expr.RedundantParensError).
+	ReasonRedundantParens
 )
 
 // SyntaxError is a problem DynamoDB finds while reading an expression.

@@ -9,30 +9,30 @@ type Kind int
 
 // The five kinds of expression.
 const (
-	KeyCondition Kind = iota + 1 // KeyConditionExpression (Query)
-	Filter                       // FilterExpression (Query, Scan)
-	Condition                    // ConditionExpression (PutItem, UpdateItem, DeleteItem, transactions)
-	Projection                   // ProjectionExpression
-	Update                       // UpdateExpression (UpdateItem)
+	KeyConditionExpression Kind = iota + 1 // Query
+	FilterExpression                       // Query, Scan
+	ConditionExpression                    // PutItem, UpdateItem, DeleteItem, transactions
+	ProjectionExpression                   // GetItem, BatchGetItem, Query, Scan, transactions
+	UpdateExpression                       // UpdateItem, transactions
 )
 
 var kindNames = [...]string{
-	KeyCondition: "KeyConditionExpression",
-	Filter:       "FilterExpression",
-	Condition:    "ConditionExpression",
-	Projection:   "ProjectionExpression",
-	Update:       "UpdateExpression",
+	KeyConditionExpression: "KeyConditionExpression",
+	FilterExpression:       "FilterExpression",
+	ConditionExpression:    "ConditionExpression",
+	ProjectionExpression:   "ProjectionExpression",
+	UpdateExpression:       "UpdateExpression",
 }
 
 var kindPrefixes = [...]string{
-	KeyCondition: "Invalid KeyConditionExpression: ",
-	Filter:       "Invalid FilterExpression: ",
-	Condition:    "Invalid ConditionExpression: ",
-	Projection:   "Invalid ProjectionExpression: ",
-	Update:       "Invalid UpdateExpression: ",
+	KeyConditionExpression: "Invalid KeyConditionExpression: ",
+	FilterExpression:       "Invalid FilterExpression: ",
+	ConditionExpression:    "Invalid ConditionExpression: ",
+	ProjectionExpression:   "Invalid ProjectionExpression: ",
+	UpdateExpression:       "Invalid UpdateExpression: ",
 }
 
-func (k Kind) valid() bool { return k >= KeyCondition && k <= Update }
+func (k Kind) valid() bool { return k >= KeyConditionExpression && k <= UpdateExpression }
 
 // String returns the request parameter's name, e.g. "KeyConditionExpression".
 func (k Kind) String() string {
@@ -51,14 +51,16 @@ func (k Kind) Prefix() string {
 	return kindPrefixes[k]
 }
 
-// IsCondition reports whether the kind uses the condition grammar
-// (KeyCondition, Filter, Condition).
-func (k Kind) IsCondition() bool { return k == KeyCondition || k == Filter || k == Condition }
+// IsCondition reports whether the kind uses the condition grammar:
+// KeyConditionExpression, FilterExpression, ConditionExpression.
+func (k Kind) IsCondition() bool {
+	return k == KeyConditionExpression || k == FilterExpression || k == ConditionExpression
+}
 
 // KindOf returns the Kind for a request parameter name such as
 // "FilterExpression". Matching is exact, as it is in the request JSON.
 func KindOf(param string) (Kind, bool) {
-	for k := KeyCondition; k <= Update; k++ {
+	for k := KeyConditionExpression; k <= UpdateExpression; k++ {
 		if kindNames[k] == param {
 			return k, true
 		}
@@ -69,9 +71,9 @@ func KindOf(param string) (Kind, bool) {
 // Message formats a message the way DynamoDB does for this kind: the prefix,
 // the problem, a ";" and then "key: value" details separated by ",".
 //
-//	Filter.Message("Invalid function name", "function", "starts_with")
+//	FilterExpression.Message("Invalid function name", "function", "starts_with")
 //	// Invalid FilterExpression: Invalid function name; function: starts_with
-//	Filter.Message("The expression can not be empty")
+//	FilterExpression.Message("The expression can not be empty")
 //	// Invalid FilterExpression: The expression can not be empty;
 //
 // details are key, value pairs; a trailing key without a value is printed

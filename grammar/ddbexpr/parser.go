@@ -99,7 +99,7 @@ func (p *parser) parse(kind Kind, src string) (e *Expr, err *SyntaxError) {
 	switch {
 	case kind.IsCondition():
 		e.Condition = p.parseCondition()
-	case kind == Projection:
+	case kind == ProjectionExpression:
 		e.Projection = p.parseProjection()
 	default:
 		e.Update = p.parseUpdate()
@@ -126,13 +126,19 @@ func (p *parser) text(t token) string { return p.src[t.start:t.end] }
 
 func spanOf(t token) Span { return Span{t.start, t.end} }
 
-// fail reports a syntax error at the current token: msg says what was
-// expected; fail adds what was found and, where it helps, what to write.
-func (p *parser) fail(expected string) {
+// fail reports a syntax error at the current token: expected says what
+// was expected; fail adds what was found and, where it helps, what to write.
+func (p *parser) fail(expected string) { p.failWhy(expected, "") }
+
+// failWhy is fail with an explanation that takes the place of the hint.
+func (p *parser) failWhy(expected, why string) {
 	t := p.tok()
 	msg := "expected " + expected + ", found " + describe(p.src, t)
-	if h := p.hint(); h != "" {
-		msg += ": " + h
+	if why == "" {
+		why = p.hint()
+	}
+	if why != "" {
+		msg += ": " + why
 	}
 	p.err = &SyntaxError{
 		Offset: t.start, End: t.end, Reason: ReasonSyntax, Msg: msg,
@@ -222,10 +228,7 @@ func (p *parser) leave() { p.depth-- }
 func utf16Len(s string) int {
 	n := 0
 	for _, r := range s {
-		n++
-		if r >= 0x10000 && utf16.IsSurrogate(utf16.EncodeRune(r)) == false {
-			n++
-		}
+		n += utf16.RuneLen(r)
 	}
 	return n
 }
@@ -339,7 +342,7 @@ func (p *parser) parseComparisonRest(left Operand, operandOK bool) (Condition, O
 		high := p.parseOperand()
 		return &Between{Span: Span{left.Bounds().Start, high.Bounds().End}, X: left, Low: low, High: high}, nil
 	}
-	if fn := functionLike(left); fn {
+	if functionLike(left) {
 		if operandOK && t.kind == tRParen {
 			return nil, left // (f(a)): a condition or an operand; the caller decides
 		}
@@ -377,7 +380,7 @@ func asCondition(x Operand) Condition {
 
 // ---- operands -----------------------------------------------------------
 
-const operandWanted = "an operand: an attribute name, a #name or :value placeholder, or a function call"
+const operandWanted = "an attribute name, a #name or :value placeholder, or a function call"
 
 func (p *parser) parseOperand() Operand {
 	t := p.tok()
@@ -546,15 +549,20 @@ func (p *parser) failAfterAction(s *Section) {
 	switch s.Kind {
 	case Set:
 		if (t.kind == tPlus || t.kind == tMinus) && isArithmetic(a.Value) {
-			p.fail("\",\", a new section or the end: DynamoDB allows one + or - per SET value; split the computation into separate updates")
+			p.failWhy(afterAction, onePlusMinus)
 		}
 	case Remove:
 		if t.kind == tValue || t.kind == tEQ {
-			p.fail("\",\", a new section or the end: REMOVE takes document paths only, as in REMOVE a, b.c")
+			p.failWhy(afterAction, "REMOVE takes document paths only, as in REMOVE a, b.c")
 		}
 	}
-	p.fail("\",\" or a new section (SET, REMOVE, ADD, DELETE) or the end of the UpdateExpression")
+	p.fail(afterAction)
 }
+
+const (
+	afterAction  = "\",\", a new section (SET, REMOVE, ADD, DELETE) or the end of the UpdateExpression"
+	onePlusMinus = "DynamoDB allows one + or - per SET value; split the computation over several updates"
+)
 
 func (p *parser) parseAction(kind SectionKind) *UpdateAction {
 	switch p.tok().kind {
@@ -567,7 +575,7 @@ func (p *parser) parseAction(kind SectionKind) *UpdateAction {
 	case Set:
 		p.expect(tEQ, "\"=\" after the path in a SET action, as in SET a = :v")
 		v := p.parseSetValue()
-		return &UpdateAction{Span: Span{path.Start, v.Bounds().End}, Path: path, Value: v}
+		return &UpdateAction{Span: Span{path.Start, v.Bounds().End}, Kind: kind, Path: path, Value: v}
 	case Add, Delete:
 		t := p.tok()
 		if t.kind != tValue {
@@ -575,9 +583,9 @@ func (p *parser) parseAction(kind SectionKind) *UpdateAction {
 		}
 		p.next()
 		v := &ValuePlaceholder{Span: spanOf(t), Name: p.text(t)}
-		return &UpdateAction{Span: Span{path.Start, t.end}, Path: path, Value: v}
+		return &UpdateAction{Span: Span{path.Start, t.end}, Kind: kind, Path: path, Value: v}
 	}
-	return &UpdateAction{Span: path.Span, Path: path}
+	return &UpdateAction{Span: path.Span, Kind: kind, Path: path}
 }
 
 var actionVerb = [...]string{Set: "set", Remove: "remove", Add: "add to", Delete: "delete from"}
@@ -591,7 +599,7 @@ func (p *parser) parseSetValue() Operand {
 		return x
 	}
 	if isArithmetic(x) {
-		p.fail("\",\", a new section or the end: DynamoDB allows one + or - per SET value; split the computation into separate updates")
+		p.failWhy(afterAction, onePlusMinus)
 	}
 	p.next()
 	r := p.parseOperand()
@@ -610,7 +618,7 @@ func (p *parser) parseSetOperand() Operand {
 	x := p.parseSetOperand()
 	if t := p.tok(); t.kind == tPlus || t.kind == tMinus {
 		if isArithmetic(x) {
-			p.fail("\")\": DynamoDB allows one + or - per SET value; split the computation into separate updates")
+			p.failWhy("\")\"", onePlusMinus)
 		}
 		p.next()
 		r := p.parseOperand()

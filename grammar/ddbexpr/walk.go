@@ -1,0 +1,221 @@
+package ddbexpr
+
+// Inspect visits n and every node below it in source order, calling f
+// before the children; when f returns false the children are skipped.
+// Path segments are not nodes: read them from *Path.
+func Inspect(n Node, f func(Node) bool) {
+	if n == nil || !f(n) {
+		return
+	}
+	switch n := n.(type) {
+	case *Expr:
+		Inspect(n.Root(), f)
+	case *Comparison:
+		Inspect(n.Left, f)
+		Inspect(n.Right, f)
+	case *Between:
+		Inspect(n.X, f)
+		Inspect(n.Low, f)
+		Inspect(n.High, f)
+	case *In:
+		Inspect(n.X, f)
+		for _, o := range n.List {
+			Inspect(o, f)
+		}
+	case *Function:
+		for _, a := range n.Args {
+			Inspect(a, f)
+		}
+	case *Not:
+		Inspect(n.X, f)
+	case *Logical:
+		Inspect(n.Left, f)
+		Inspect(n.Right, f)
+	case *ParenCondition:
+		Inspect(n.X, f)
+	case *ParenOperand:
+		Inspect(n.X, f)
+	case *Arithmetic:
+		Inspect(n.Left, f)
+		Inspect(n.Right, f)
+	case *Projection:
+		for _, p := range n.Paths {
+			Inspect(p, f)
+		}
+	case *Update:
+		for _, s := range n.Sections {
+			Inspect(s, f)
+		}
+	case *Section:
+		for _, a := range n.Actions {
+			Inspect(a, f)
+		}
+	case *UpdateAction:
+		Inspect(n.Path, f)
+		if n.Value != nil {
+			Inspect(n.Value, f)
+		}
+	}
+}
+
+// Bounds makes *Expr a Node: it spans the whole expression.
+func (e *Expr) Bounds() Span { return Span{0, len(e.Text)} }
+
+// Placeholder is one use of an expression attribute name (#n) or value (:v).
+type Placeholder struct {
+	Span
+	Name string // with its "#" or ":"
+}
+
+// IsValue reports whether the placeholder is an expression attribute value.
+func (p Placeholder) IsValue() bool { return p.Name != "" && p.Name[0] == ':' }
+
+// Placeholders lists every use of a #name or :value placeholder, in source
+// order, repeats included: what must be defined in ExpressionAttributeNames
+// and ExpressionAttributeValues, and what uses their entries.
+func (e *Expr) Placeholders() []Placeholder {
+	var out []Placeholder
+	Inspect(e, func(n Node) bool {
+		switch n := n.(type) {
+		case *Path:
+			for _, s := range n.Segments {
+				if s.Kind == NamePlaceholder || s.Kind == ValueSegment {
+					out = append(out, Placeholder{s.Span, s.Name})
+				}
+			}
+		case *ValuePlaceholder:
+			out = append(out, Placeholder{n.Span, n.Name})
+		}
+		return true
+	})
+	return out
+}
+
+// BareNames lists every attribute name written as is (NameSegment), in
+// source order: the names DynamoDB checks against its reserved words.
+// Function names are not among them.
+func (e *Expr) BareNames() []Segment {
+	var out []Segment
+	Inspect(e, func(n Node) bool {
+		if p, ok := n.(*Path); ok {
+			for _, s := range p.Segments {
+				if s.Kind == NameSegment {
+					out = append(out, s)
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// Paths lists every document path in source order: operands, function
+// arguments, projected paths and the targets of update actions.
+func (e *Expr) Paths() []*Path {
+	var out []*Path
+	Inspect(e, func(n Node) bool {
+		if p, ok := n.(*Path); ok {
+			out = append(out, p)
+		}
+		return true
+	})
+	return out
+}
+
+// MaxPathDepth returns the depth of the deepest document path (0 if there
+// are none); DynamoDB accepts at most 32.
+func (e *Expr) MaxPathDepth() int {
+	max := 0
+	Inspect(e, func(n Node) bool {
+		if p, ok := n.(*Path); ok && len(p.Segments) > max {
+			max = len(p.Segments)
+		}
+		return true
+	})
+	return max
+}
+
+// OperatorCount counts operators and functions as DynamoDB does for its
+// limit of 300 per expression: every comparison, BETWEEN, IN, NOT, AND, OR,
+// + or - and function call counts one; parentheses count nothing.
+func (e *Expr) OperatorCount() int {
+	n := 0
+	Inspect(e, func(x Node) bool {
+		switch x.(type) {
+		case *Comparison, *Between, *In, *Not, *Logical, *Function, *Arithmetic:
+			n++
+		}
+		return true
+	})
+	return n
+}
+
+// InConditions lists the IN conditions in source order. DynamoDB counts the
+// operands inside the parentheses (len(List)) against its limit of 100.
+func (e *Expr) InConditions() []*In {
+	var out []*In
+	Inspect(e, func(n Node) bool {
+		if in, ok := n.(*In); ok {
+			out = append(out, in)
+		}
+		return true
+	})
+	return out
+}
+
+// RedundantParens reports the parentheses DynamoDB rejects with "The
+// expression has redundant parentheses;": a pair whose content is itself
+// entirely in parentheses, as in ((a = :v)), a > ((b)) or SET a = ((b + c)).
+// Of several, it returns the one DynamoDB meets first (the one closed
+// first); the span covers the outer pair. DynamoDB checks this before
+// everything in Expr.Problems.
+func (e *Expr) RedundantParens() (Span, bool) {
+	return redundant(e.Root())
+}
+
+// RedundantParensError is RedundantParens as a *SyntaxError, or nil.
+func (e *Expr) RedundantParensError() *SyntaxError {
+	s, ok := e.RedundantParens()
+	if !ok {
+		return nil
+	}
+	return &SyntaxError{Offset: s.Start, End: s.End, Reason: ReasonRedundantParens,
+		Msg:       "redundant parentheses: DynamoDB rejects a pair of parentheses directly inside another; remove one pair from " + quote(s.Text(e.Text)),
+		DynamoMsg: e.Kind.Message("The expression has redundant parentheses")}
+}
+
+// redundant searches bottom-up, left to right: the order in which
+// DynamoDB's parser closes parentheses.
+func redundant(n Node) (Span, bool) {
+	var found Span
+	ok := false
+	var visit func(Node)
+	visit = func(n Node) {
+		Inspect(n, func(x Node) bool {
+			if ok {
+				return false
+			}
+			switch x := x.(type) {
+			case *ParenCondition:
+				visit(x.X)
+				if !ok {
+					if _, inner := x.X.(*ParenCondition); inner {
+						found, ok = x.Span, true
+					}
+				}
+				return false
+			case *ParenOperand:
+				visit(x.X)
+				if !ok {
+					if _, inner := x.X.(*ParenOperand); inner {
+						found, ok = x.Span, true
+					}
+				}
+				return false
+			}
+			return true
+		})
+	}
+	visit(n)
+	return found, ok
+}
