@@ -141,16 +141,16 @@ func TestParseErrors(t *testing.T) {
 func TestNumberProblem(t *testing.T) {
 	cases := map[string]string{
 		"0": "", "-0.000": "", "12345678901234567890123456789012345678": "",
-		"1234567890123456789012345678901234567.8": "",
-		"123456789012345678901234567890123456789": "Attempting to store more than 38 significant digits in a Number",
-		"1000000000000000000000000000000000000000000": "",
+		"1234567890123456789012345678901234567.8":      "",
+		"123456789012345678901234567890123456789":      "Attempting to store more than 38 significant digits in a Number",
+		"1000000000000000000000000000000000000000000":  "",
 		"9.9999999999999999999999999999999999999E+125": "",
-		"1E+126":  "Number overflow. Attempting to store a number with magnitude larger than supported range",
-		"1E-130":  "",
+		"1E+126":   "Number overflow. Attempting to store a number with magnitude larger than supported range",
+		"1E-130":   "",
 		"0.1E-130": "Number underflow. Attempting to store a number with magnitude smaller than supported range",
-		"1E-131":  "Number underflow. Attempting to store a number with magnitude smaller than supported range",
-		"abc":     "The parameter cannot be converted to a numeric value: abc",
-		"1.2.3":   "The parameter cannot be converted to a numeric value: 1.2.3",
+		"1E-131":   "Number underflow. Attempting to store a number with magnitude smaller than supported range",
+		"abc":      "The parameter cannot be converted to a numeric value: abc",
+		"1.2.3":    "The parameter cannot be converted to a numeric value: 1.2.3",
 	}
 	for in, want := range cases {
 		if got := NumberProblem(in); got != want {
