@@ -1,0 +1,412 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/dynexpr/dynexpr/diag"
+	"github.com/dynexpr/dynexpr/grammar"
+	"github.com/dynexpr/dynexpr/schema"
+	"github.com/dynexpr/dynexpr/validate"
+	"github.com/spf13/cobra"
+)
+
+type lintFlags struct {
+	schemas []string
+	format  string
+	failOn  string
+	color   string
+	config  string
+}
+
+func newLintCmd(e *env) *cobra.Command {
+	var f lintFlags
+	cmd := &cobra.Command{
+		Use:   "lint [PATH...]",
+		Short: "Check statements against DynamoDB's rules and the tables' schema",
+		Long: `Check DSL files (*.dx; folders are walked) against every rule of the catalog
+('dynexpr rules' lists them) and the tables' schema. - reads standard input.
+
+The schema comes from --schema (repeatable) or from .dynexpr.yaml, found from
+the working folder upward; without one, the rules that need it are skipped
+with one notice. Exit status: 0 clean, 1 a finding at --fail-on level or
+above (error by default), 2 an input that could not be used.`,
+		Example: `  dynexpr lint --schema schema.yaml queries/
+  dynexpr lint --format sarif . > dynexpr.sarif
+  dynexpr lint --format github .`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return e.lint(args, f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringArrayVar(&f.schemas, "schema", nil, "table schema `FILE`; repeatable (default: the schemas of .dynexpr.yaml)")
+	fl.StringVar(&f.format, "format", "text", "output format: "+strings.Join(validate.Formats, ", "))
+	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 on findings at this severity or above: error, warning or info")
+	fl.StringVar(&f.color, "color", "auto", "colour and carets in text output: auto (on a terminal, unless NO_COLOR is set), always or never")
+	fl.StringVar(&f.config, "config", "", "use this config `FILE` instead of looking for .dynexpr.yaml")
+	return cmd
+}
+
+// lintRun is everything one lint run shares between its workers.
+type lintRun struct {
+	schema *schema.Schema
+	cfg    *validate.Config
+}
+
+// fileResult is what linting one file produced.
+type fileResult struct {
+	name       string
+	src        string
+	findings   []validate.Finding
+	statements int
+	bad        bool // the file could not be used (unreadable, syntax error)
+}
+
+func (e *env) lint(args []string, f lintFlags) error {
+	failOn, err := validate.ParseSeverity(f.failOn)
+	if err != nil || failOn == validate.Off {
+		return fmt.Errorf("--fail-on %q: choose error, warning or info", f.failOn)
+	}
+	conf, err := findConfig(f.config)
+	if err != nil {
+		return err
+	}
+	vcfg, err := ruleConfig(conf)
+	if err != nil {
+		return err
+	}
+	schemaFiles := f.schemas
+	if len(schemaFiles) == 0 && conf != nil {
+		schemaFiles = conf.Schemas
+	}
+	sch, err := loadSchema(schemaFiles)
+	if err != nil {
+		return err
+	}
+	files, err := lintFiles(args, conf)
+	if err != nil {
+		return err
+	}
+	color := f.color == "always" || f.color == "auto" && isTerminal(e.stdout) && os.Getenv("NO_COLOR") == ""
+	var current fileResult
+	printer, err := validate.NewPrinter(f.format, e.stdout, validate.PrintOptions{
+		Color: color, Caret: color, Version: version,
+		Line: func(file string, n int) string {
+			if file != current.name {
+				return ""
+			}
+			return sourceLine(current.src, n)
+		},
+	})
+	if err != nil {
+		return err
+	}
+	if sch == nil {
+		if skipped := validate.NeedsSchema(vcfg); len(skipped) > 0 {
+			fmt.Fprintf(e.stderr, "dynexpr: no schema given (--schema FILE or schemas: in %s): %d rules that need one were skipped\n", schema.ConfigName, len(skipped))
+		}
+	}
+	run := &lintRun{schema: sch, cfg: vcfg}
+	var counts [4]int
+	bad, statements := false, 0
+	err = run.each(e, files, func(r fileResult) error {
+		current = r
+		bad = bad || r.bad
+		statements += r.statements
+		for _, fd := range r.findings {
+			counts[fd.Severity]++
+			if err := printer.Print(fd); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if cerr := printer.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	if f.format == "text" && counts[validate.Error]+counts[validate.Warning]+counts[validate.Info] > 0 {
+		fmt.Fprintf(e.stderr, "%s in %s, %s\n", countWords(counts), plural(statements, "statement"), plural(len(files), "file"))
+	}
+	switch {
+	case bad:
+		return &exitError{code: exitBadInput}
+	case failing(counts, failOn):
+		return &exitError{code: exitFindings}
+	}
+	return nil
+}
+
+func failing(counts [4]int, failOn validate.Severity) bool {
+	for s := failOn; s <= validate.Error; s++ {
+		if counts[s] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+func countWords(c [4]int) string {
+	var parts []string
+	for _, s := range []validate.Severity{validate.Error, validate.Warning, validate.Info} {
+		if c[s] > 0 {
+			parts = append(parts, plural(c[s], s.String()))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// each lints files on every core and calls emit with the results in the
+// order of files. At most a few files per worker are in memory at once, so
+// memory does not grow with the number of files.
+func (run *lintRun) each(e *env, files []string, emit func(fileResult) error) error {
+	workers := runtime.GOMAXPROCS(0)
+	window := 4 * workers
+	results := make([]chan fileResult, len(files))
+	for i := range results {
+		results[i] = make(chan fileResult, 1)
+	}
+	jobs := make(chan int)
+	slots := make(chan struct{}, window)
+	var stdin []byte
+	var stdinErr error
+	var once sync.Once
+	readStdin := func() ([]byte, error) {
+		once.Do(func() { stdin, stdinErr = io.ReadAll(e.stdin) })
+		return stdin, stdinErr
+	}
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				results[i] <- run.lintFile(files[i], readStdin)
+			}
+		}()
+	}
+	go func() {
+		for i := range files {
+			slots <- struct{}{}
+			jobs <- i
+		}
+		close(jobs)
+	}()
+	var err error
+	for i := range files {
+		r := <-results[i]
+		results[i] = nil
+		<-slots
+		if err == nil {
+			err = emit(r)
+		}
+	}
+	wg.Wait()
+	return err
+}
+
+// lintFile reads, parses and checks one file.
+func (run *lintRun) lintFile(name string, readStdin func() ([]byte, error)) fileResult {
+	var data []byte
+	var err error
+	display := name
+	if name == "-" {
+		display = stdinName
+		data, err = readStdin()
+	} else {
+		data, err = os.ReadFile(name)
+	}
+	r := fileResult{name: display, src: string(data)}
+	if err != nil {
+		r.bad = true
+		r.findings = []validate.Finding{inputFinding(&diag.Error{Pos: diag.Pos{File: display}, Msg: "cannot read the file: " + unwrapPathError(err).Error()})}
+		return r
+	}
+	f, err := grammar.Parse(display, r.src)
+	if err != nil {
+		r.bad = true
+		for _, d := range appendErr(nil, err) {
+			r.findings = append(r.findings, inputFinding(d))
+		}
+		return r
+	}
+	r.statements = len(f.Statements)
+	for _, st := range f.Statements {
+		r.findings = append(r.findings, validate.Check(st, run.schema, run.cfg)...)
+	}
+	r.findings = validate.ApplyIgnores(display, r.src, f.Statements, r.findings, run.cfg)
+	return r
+}
+
+// inputFinding reports an input that could not be used as a finding, so it
+// shows in every output format (and makes the exit status 2).
+func inputFinding(d *diag.Error) validate.Finding {
+	return validate.Finding{Pos: d.Pos, Rule: "syntax-error", Severity: validate.Error, Message: d.Msg}
+}
+
+func findConfig(path string) (*schema.Config, error) {
+	if path != "" {
+		return schema.LoadConfig(path)
+	}
+	return schema.FindConfig(".")
+}
+
+// ruleConfig turns the config's rule severities into the linter's, naming
+// the place of an unknown rule or severity.
+func ruleConfig(c *schema.Config) (*validate.Config, error) {
+	vc := &validate.Config{Severities: map[string]validate.Severity{}}
+	if c == nil {
+		return vc, nil
+	}
+	names := make([]string, 0, len(c.Rules))
+	for n := range c.Rules {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var errs diag.List
+	for _, n := range names {
+		pos := c.RulePos[n]
+		if validate.Lookup(n) == nil {
+			msg := fmt.Sprintf("no rule is named %q", n)
+			if s := schema.Suggest(n, validate.Names()); s != "" {
+				msg += fmt.Sprintf("; did you mean %q?", s)
+			}
+			errs = append(errs, diag.Errorf(pos, "%s ('dynexpr rules' lists them)", msg))
+			continue
+		}
+		sev, err := validate.ParseSeverity(c.Rules[n])
+		if err != nil {
+			errs = append(errs, diag.Errorf(pos, "rule %s: %v", n, err))
+			continue
+		}
+		vc.Severities[n] = sev
+	}
+	return vc, errs.Err()
+}
+
+// lintFiles expands the arguments into the files to lint: files as given,
+// folders walked for *.dx (filtered by the config's include and exclude),
+// "-" for standard input; no argument means the working folder.
+func lintFiles(args []string, c *schema.Config) ([]string, error) {
+	if len(args) == 0 {
+		args = []string{"."}
+	}
+	var out []string
+	for _, a := range args {
+		if a == "-" {
+			out = append(out, a)
+			continue
+		}
+		fi, err := os.Stat(a)
+		if err != nil {
+			return nil, diag.Errorf(diag.Pos{File: a}, "cannot read: %v", unwrapPathError(err))
+		}
+		if !fi.IsDir() {
+			out = append(out, a)
+			continue
+		}
+		var found []string
+		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() {
+				if p != a && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules" || d.Name() == "vendor") {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if strings.HasSuffix(p, ".dx") && selected(p, c) {
+				found = append(found, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, diag.Errorf(diag.Pos{File: a}, "cannot walk the folder: %v", err)
+		}
+		sort.Strings(found)
+		out = append(out, found...)
+	}
+	return out, nil
+}
+
+// selected applies the config's include and exclude patterns, relative to
+// the config's folder.
+func selected(p string, c *schema.Config) bool {
+	if c == nil || len(c.Include) == 0 && len(c.Exclude) == 0 {
+		return true
+	}
+	rel := p
+	if abs, err := filepath.Abs(p); err == nil {
+		if r, err := filepath.Rel(c.Dir, abs); err == nil {
+			rel = r
+		}
+	}
+	rel = filepath.ToSlash(rel)
+	for _, pat := range c.Exclude {
+		if globMatch(pat, rel) {
+			return false
+		}
+	}
+	if len(c.Include) == 0 {
+		return true
+	}
+	for _, pat := range c.Include {
+		if globMatch(pat, rel) {
+			return true
+		}
+	}
+	return false
+}
+
+// globMatch matches a slash-separated path against a pattern where ** stands
+// for any number of folders and the rest is path.Match syntax.
+func globMatch(pattern, name string) bool {
+	return matchParts(strings.Split(pattern, "/"), strings.Split(name, "/"))
+}
+
+func matchParts(pat, name []string) bool {
+	for len(pat) > 0 {
+		if pat[0] == "**" {
+			for i := 0; i <= len(name); i++ {
+				if matchParts(pat[1:], name[i:]) {
+					return true
+				}
+			}
+			return false
+		}
+		if len(name) == 0 {
+			return false
+		}
+		if ok, _ := filepath.Match(pat[0], name[0]); !ok {
+			return false
+		}
+		pat, name = pat[1:], name[1:]
+	}
+	return len(name) == 0
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/dynexpr/dynexpr/diag"
+)
+
+// report writes an input error to standard error: `file:line:col: error:
+// message`, then the offending line and a caret under the column.
+func (e *env) report(err error) {
+	var dl diag.List
+	var de *diag.Error
+	switch {
+	case errors.As(err, &dl):
+		for _, d := range dl {
+			e.reportOne(d)
+		}
+	case errors.As(err, &de):
+		e.reportOne(de)
+	default:
+		fmt.Fprintf(e.stderr, "dynexpr: %v\n", err)
+	}
+}
+
+func (e *env) reportOne(d *diag.Error) {
+	fmt.Fprintln(e.stderr, d.Error())
+	writeCaret(e.stderr, e.sources[d.Pos.File], d.Pos)
+}
+
+// writeCaret prints the line at pos and a caret under its column. Tabs are
+// kept so the caret lines up; multi-byte characters count as one column.
+func writeCaret(w io.Writer, src string, pos diag.Pos) {
+	if src == "" || !pos.IsValid() {
+		return
+	}
+	line := sourceLine(src, pos.Line)
+	if line == "" && pos.Col > 1 {
+		return
+	}
+	col := pos.Col - 1
+	if col > len(line) {
+		col = len(line)
+	}
+	var pad strings.Builder
+	for _, r := range line[:col] {
+		if r == '\t' {
+			pad.WriteByte('\t')
+		} else {
+			pad.WriteByte(' ')
+		}
+	}
+	fmt.Fprintf(w, "    %s\n    %s^\n", line, pad.String())
+}
+
+// sourceLine returns line n (1-based) of src without its line ending.
+func sourceLine(src string, n int) string {
+	for i := 1; i < n; i++ {
+		j := strings.IndexByte(src, '\n')
+		if j < 0 {
+			return ""
+		}
+		src = src[j+1:]
+	}
+	if j := strings.IndexByte(src, '\n'); j >= 0 {
+		src = src[:j]
+	}
+	return strings.TrimRight(src, "\r")
+}

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/dynexpr/dynexpr/diag"
+	"github.com/spf13/cobra"
+)
+
+// version is set at release time with -ldflags "-X main.version=...".
+var version = "dev"
+
+// Exit statuses (cli.md): 0 done; 1 a finding at error level; 2 the input
+// could not be used.
+const (
+	exitOK       = 0
+	exitFindings = 1
+	exitBadInput = 2
+)
+
+// exitError carries an exit status up to run, the one place that maps
+// errors to statuses.
+type exitError struct {
+	code int
+	err  error // already reported when nil
+}
+
+func (e *exitError) Error() string {
+	if e.err == nil {
+		return fmt.Sprintf("exit status %d", e.code)
+	}
+	return e.err.Error()
+}
+
+// env is what a command needs from the process: its streams and the
+// sources it has read (for printing the offending line under a message).
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	sources        map[string]string
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, sources: map[string]string{}}
+	root := newRootCmd(e)
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.Execute()
+	if err == nil {
+		return exitOK
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.err != nil {
+			e.report(ee.err)
+		}
+		return ee.code
+	}
+	var de *diag.Error
+	var dl diag.List
+	if errors.As(err, &de) || errors.As(err, &dl) {
+		e.report(err)
+		return exitBadInput
+	}
+	// Anything else is a usage problem Cobra found: a bad flag, a missing
+	// argument.
+	fmt.Fprintf(stderr, "dynexpr: %v\nRun 'dynexpr --help' for usage.\n", err)
+	return exitBadInput
+}
+
+func newRootCmd(e *env) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "dynexpr",
+		Short: "DynamoDB requests from a compact language: build them, lint them",
+		Long: `dynexpr reads a compact language of DynamoDB requests and prints the exact
+JSON that 'aws dynamodb <command> --cli-input-json' takes, and lints requests
+against the tables' schema before DynamoDB refuses them.`,
+		Version:       version,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return err })
+	root.AddCommand(newBuildCmd(e), newLintCmd(e), newRulesCmd(e), newSchemaCmd(e))
+	return root
+}

@@ -1,0 +1,46 @@
+package main
+
+import (
+	"bytes"
+
+	"github.com/dynexpr/dynexpr/schema"
+	"github.com/spf13/cobra"
+)
+
+func newSchemaCmd(e *env) *cobra.Command {
+	var createTable bool
+	cmd := &cobra.Command{
+		Use:   "schema FILE...",
+		Short: "Print the tables a schema file describes",
+		Long: `Print the tables and indexes dynexpr understood from schema files (project
+YAML, 'aws dynamodb describe-table' JSON, CloudFormation or SAM templates), in
+the project's YAML. With --create-table, print for each table the input of
+'aws dynamodb create-table --cli-input-json' instead (PAY_PER_REQUEST).`,
+		Example: `  dynexpr schema template.yaml
+  for t in "$(dynexpr schema --create-table schema.yaml)"; do ...; done`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			sch, err := schema.Load(args...)
+			if err != nil {
+				return err
+			}
+			var out bytes.Buffer
+			if createTable {
+				inputs, err := schema.CreateTableInputs(sch)
+				if err != nil {
+					return err
+				}
+				for _, in := range inputs {
+					out.Write(in.JSON())
+					out.WriteByte('\n')
+				}
+			} else if err := schema.WriteYAML(&out, sch); err != nil {
+				return err
+			}
+			_, err = e.stdout.Write(out.Bytes())
+			return err
+		},
+	}
+	cmd.Flags().BoolVar(&createTable, "create-table", false, "print 'aws dynamodb create-table --cli-input-json' inputs, one JSON document per line")
+	return cmd
+}

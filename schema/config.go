@@ -1,0 +1,150 @@
+package schema
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/dynexpr/dynexpr/diag"
+	"gopkg.in/yaml.v3"
+)
+
+// ConfigName is the project configuration file, found from the working
+// folder upward.
+const ConfigName = ".dynexpr.yaml"
+
+// Config is a project's .dynexpr.yaml. It lives here because it is project
+// YAML like the schema format, and this package is the one that reads YAML.
+//
+//	schemas: [schema.yaml, infra/template.yaml]
+//	include: ["queries/**/*.dx"]
+//	exclude: ["queries/scratch/**"]
+//	requests: ["fixtures/**/*.json"]
+//	rules:
+//	  limit-with-filter: off
+type Config struct {
+	// File is the config file's path; Dir its folder, against which the
+	// paths and patterns below are relative.
+	File, Dir string
+	// Schemas are schema files, already joined to Dir.
+	Schemas []string
+	// Include and Exclude are glob patterns (** for any folders) choosing
+	// which files lint reads when it walks a folder; Requests are patterns
+	// of request JSON files to lint by content.
+	Include, Exclude, Requests []string
+	// Rules sets rule severities by rule name (off, info, warning, error);
+	// RulePos says where each is written, for messages.
+	Rules   map[string]string
+	RulePos map[string]diag.Pos
+}
+
+// FindConfig looks for .dynexpr.yaml in dir and its parents; it returns
+// nil and no error when there is none.
+func FindConfig(dir string) (*Config, error) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	for {
+		p := filepath.Join(dir, ConfigName)
+		if _, err := os.Stat(p); err == nil {
+			return LoadConfig(p)
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return nil, &diag.Error{Pos: diag.Pos{File: p}, Msg: "cannot read the config file: " + err.Error()}
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return nil, nil
+		}
+		dir = parent
+	}
+}
+
+// LoadConfig reads one config file.
+func LoadConfig(path string) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		reason := err.Error()
+		if pe, ok := errors.AsType[*fs.PathError](err); ok {
+			reason = pe.Err.Error()
+		}
+		return nil, &diag.Error{Pos: diag.Pos{File: path}, Msg: "cannot read the config file: " + reason}
+	}
+	c := &Config{File: path, Dir: filepath.Dir(path), Rules: map[string]string{}, RulePos: map[string]diag.Pos{}}
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return nil, &diag.Error{Pos: diag.Pos{File: path}, Msg: "the config file is not YAML: " + err.Error()}
+	}
+	if len(root.Content) == 0 {
+		return c, nil
+	}
+	doc := root.Content[0]
+	pos := func(n *yaml.Node) diag.Pos { return diag.Pos{File: path, Line: n.Line, Col: n.Column} }
+	if doc.Kind != yaml.MappingNode {
+		return nil, diag.Errorf(pos(doc), "the config file is a map: schemas, include, exclude, requests, rules")
+	}
+	strings := func(n *yaml.Node, key string) ([]string, error) {
+		if n.Kind == yaml.ScalarNode {
+			return []string{n.Value}, nil
+		}
+		if n.Kind != yaml.SequenceNode {
+			return nil, diag.Errorf(pos(n), "%s is a list of paths or patterns, like [%q]", key, "queries/**/*.dx")
+		}
+		var out []string
+		for _, it := range n.Content {
+			if it.Kind != yaml.ScalarNode {
+				return nil, diag.Errorf(pos(it), "%s is a list of paths or patterns", key)
+			}
+			out = append(out, it.Value)
+		}
+		return out, nil
+	}
+	for i := 0; i+1 < len(doc.Content); i += 2 {
+		k, v := doc.Content[i], doc.Content[i+1]
+		var err error
+		switch k.Value {
+		case "schemas", "schema":
+			var files []string
+			if files, err = strings(v, k.Value); err == nil {
+				for _, f := range files {
+					if !filepath.IsAbs(f) {
+						f = filepath.Join(c.Dir, f)
+					}
+					c.Schemas = append(c.Schemas, f)
+				}
+			}
+		case "include":
+			c.Include, err = strings(v, k.Value)
+		case "exclude":
+			c.Exclude, err = strings(v, k.Value)
+		case "requests":
+			c.Requests, err = strings(v, k.Value)
+		case "rules":
+			if v.Kind != yaml.MappingNode {
+				return nil, diag.Errorf(pos(v), "rules is a map of rule names to severities, like {limit-with-filter: off}")
+			}
+			for j := 0; j+1 < len(v.Content); j += 2 {
+				name, sev := v.Content[j], v.Content[j+1]
+				if sev.Kind != yaml.ScalarNode {
+					return nil, diag.Errorf(pos(sev), "rule %q takes a severity: off, info, warning or error", name.Value)
+				}
+				c.Rules[name.Value] = sev.Value
+				c.RulePos[name.Value] = pos(name)
+			}
+		default:
+			names := []string{"schemas", "include", "exclude", "requests", "rules"}
+			msg := "unknown setting " + quote(k.Value) + "; the config file takes " + orList(names, "and")
+			if s := Suggest(k.Value, names); s != "" {
+				msg = "unknown setting " + quote(k.Value) + "; did you mean " + quote(s) + "?"
+			}
+			return nil, diag.Errorf(pos(k), "%s", msg)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+func quote(s string) string { return `"` + s + `"` }

@@ -1,0 +1,98 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Markdown is a rule's documentation page (docs/rules/NAME.md), generated
+// from the catalog.
+func Markdown(r *Rule) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s\n\n", r.Name)
+	fmt.Fprintf(&b, "%s.\n\n", strings.TrimSuffix(upperFirst(r.Title), "."))
+	fmt.Fprintf(&b, "- Severity: %s\n", r.Severity)
+	fmt.Fprintf(&b, "- Applies to: %s\n", r.AppliesTo)
+	schema := "no"
+	if r.NeedsSchema {
+		schema = "yes (skipped, with one notice, when no schema is given)"
+	}
+	fmt.Fprintf(&b, "- Needs the schema: %s\n", schema)
+	if r.RequestOnly {
+		b.WriteString("- Only in request JSON files: the DSL cannot express this mistake\n")
+	}
+	fmt.Fprintf(&b, "\n## Why\n\n%s\n", oneParagraph(r.Why))
+	if r.DynamoMessage != "" {
+		fmt.Fprintf(&b, "\nDynamoDB answers:\n\n```\n%s\n```\n", strings.ReplaceAll(r.DynamoMessage, "; ", "\n"))
+	}
+	if r.Bad != "" {
+		fmt.Fprintf(&b, "\n## Bad\n\n```\n%s\n```\n", r.Bad)
+	}
+	if r.Good != "" {
+		fmt.Fprintf(&b, "\n## Good\n\n```\n%s\n```\n", r.Good)
+	}
+	fmt.Fprintf(&b, "\n## Silence it\n\nOn the line before the statement:\n\n```\n# dynexpr:ignore %s -- why this is fine here\n```\n\nor for a whole project, in `.dynexpr.yaml`:\n\n```yaml\nrules:\n  %s: off\n```\n", r.Name, r.Name)
+	return b.String()
+}
+
+// HelpText is a rule's documentation as plain text, for `dynexpr rules NAME`
+// and SARIF's help.
+func HelpText(r *Rule) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s (%s): %s\n\n%s\n", r.Name, r.Severity, r.Title, wrap(oneParagraph(r.Why), 78))
+	if r.DynamoMessage != "" {
+		fmt.Fprintf(&b, "\nDynamoDB answers:\n  %s\n", strings.ReplaceAll(r.DynamoMessage, "; ", "\n  "))
+	}
+	if r.Bad != "" {
+		fmt.Fprintf(&b, "\nBad:\n  %s\n", r.Bad)
+	}
+	if r.Good != "" {
+		fmt.Fprintf(&b, "\nGood:\n  %s\n", r.Good)
+	}
+	fmt.Fprintf(&b, "\nApplies to: %s\n", r.AppliesTo)
+	if r.NeedsSchema {
+		b.WriteString("Needs the schema (--schema or .dynexpr.yaml).\n")
+	}
+	return b.String()
+}
+
+// Index is docs/rules/README.md: every rule with its severity and title.
+func Index() string {
+	var b strings.Builder
+	b.WriteString("# Lint rules\n\nGenerated from dynexpr's rule catalog (`dynexpr rules` prints the same). Severity `error`: DynamoDB refuses the request; `warning`: DynamoDB accepts it and you get what you did not mean; `info`: advice.\n\n| rule | severity | schema | what |\n|---|---|---|---|\n")
+	for _, r := range All() {
+		schema := ""
+		if r.NeedsSchema {
+			schema = "yes"
+		}
+		fmt.Fprintf(&b, "| [%s](%s.md) | %s | %s | %s |\n", r.Name, r.Name, r.Severity, schema, strings.ReplaceAll(r.Title, "|", `\|`))
+	}
+	return b.String()
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// wrap breaks s into lines of at most width columns at spaces.
+func wrap(s string, width int) string {
+	var b strings.Builder
+	col := 0
+	for i, w := range strings.Fields(s) {
+		if i > 0 {
+			if col+1+len(w) > width {
+				b.WriteByte('\n')
+				col = 0
+			} else {
+				b.WriteByte(' ')
+				col++
+			}
+		}
+		b.WriteString(w)
+		col += len(w)
+	}
+	return b.String()
+}

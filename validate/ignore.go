@@ -1,0 +1,162 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dynexpr/dynexpr/diag"
+	"github.com/dynexpr/dynexpr/grammar"
+)
+
+// A finding is silenced where it stands by a comment on the line before its
+// statement:
+//
+//	# dynexpr:ignore limit-with-filter -- the dashboard pages on
+//	scan Tickets filter priority = 1 limit 10
+//
+// The reason after "--" is required, and an ignore that silences nothing is
+// itself reported, so ignores do not outlive the code they excused.
+
+const ignoreDirective = "dynexpr:ignore"
+
+var unusedIgnore = &Rule{
+	Name:     "unused-ignore",
+	Severity: Warning,
+	Title:    "a dynexpr:ignore comment that silences nothing",
+	Why: `An ignore comment names rules to silence on the statement after it. When none
+of them fires there (the statement was fixed, or the name is misspelt), the
+comment is stale and would hide the next real problem: remove it.`,
+	Bad:       "# dynexpr:ignore limit-with-filter -- paging\nscan Tickets limit 10",
+	Good:      "scan Tickets limit 10",
+	AppliesTo: "ignore comments in .dx files",
+}
+
+var ignoreWithoutReason = &Rule{
+	Name:     "ignore-without-reason",
+	Severity: Error,
+	Title:    "a dynexpr:ignore comment without a reason",
+	Why: `Silencing a rule needs a reason the next reader can weigh: write it after "--".
+An ignore without one silences nothing.`,
+	Bad:       "# dynexpr:ignore limit-with-filter\nscan Tickets filter priority = 1 limit 10",
+	Good:      "# dynexpr:ignore limit-with-filter -- the dashboard pages until LastEvaluatedKey is absent\nscan Tickets filter priority = 1 limit 10",
+	AppliesTo: "ignore comments in .dx files",
+}
+
+var syntaxError = &Rule{
+	Name:     "syntax-error",
+	Severity: Error,
+	Title:    "the input does not parse",
+	Why: `A statement (or, in a request file, an expression) that does not parse cannot be
+checked or sent. The message says what was expected at the place it points to.
+lint exits with status 2 when any input cannot be used.`,
+	DynamoMessage: "Invalid UpdateExpression: Syntax error; token: \"INVALID\", near: \"INVALID SYNTAX\"",
+	Bad:           `query Tickets key id == "a91f"`,
+	Good:          `query Tickets key id = "a91f"`,
+	AppliesTo:     "every input",
+}
+
+// metaRules are about the input itself and dynexpr's own comments, not
+// about what a request asks of DynamoDB.
+var metaRules = []*Rule{syntaxError, unusedIgnore, ignoreWithoutReason}
+
+type ignore struct {
+	pos    diag.Pos
+	rules  []string
+	reason string
+	used   map[string]bool
+}
+
+// ApplyIgnores drops the findings that ignore comments in src silence, and
+// adds findings for ignores that are stale, unknown or lack a reason.
+// findings are those of stmts, all parsed from src (named file).
+func ApplyIgnores(file, src string, stmts []*grammar.Statement, findings []Finding, cfg *Config) []Finding {
+	if !strings.Contains(src, ignoreDirective) {
+		return findings
+	}
+	lines := strings.Split(src, "\n")
+	// For each statement, the ignore on the line before its first line.
+	type span struct {
+		from, to int
+		ig       *ignore
+	}
+	var spans []span
+	var extra []Finding
+	report := func(r *Rule, pos diag.Pos, format string, args ...any) {
+		sev := cfg.severity(r, r.Severity)
+		if sev != Off {
+			extra = append(extra, Finding{Pos: pos, Rule: r.Name, Severity: sev, Message: fmt.Sprintf(format, args...)})
+		}
+	}
+	for _, st := range stmts {
+		n := st.Pos.Line - 1 // 1-based line before the statement
+		if n < 1 || n > len(lines) {
+			continue
+		}
+		ig := parseIgnore(file, n, lines[n-1])
+		if ig == nil {
+			continue
+		}
+		if ig.reason == "" {
+			report(ignoreWithoutReason, ig.pos, "this ignore has no reason: write one after \"--\", like # dynexpr:ignore %s -- why it is fine here", strings.Join(ig.rules, ", "))
+			continue
+		}
+		for _, r := range ig.rules {
+			if Lookup(r) == nil {
+				msg := fmt.Sprintf("no rule is named %q", r)
+				report(unusedIgnore, ig.pos, "%s; `dynexpr rules` lists them", msg)
+			}
+		}
+		spans = append(spans, span{st.Pos.Line, st.EndPos.Line, ig})
+	}
+	out := findings[:0:0]
+	for _, f := range findings {
+		silenced := false
+		for _, s := range spans {
+			if f.Pos.Line >= s.from && f.Pos.Line <= s.to && contains(s.ig.rules, f.Rule) {
+				s.ig.used[f.Rule] = true
+				silenced = true
+			}
+		}
+		if !silenced {
+			out = append(out, f)
+		}
+	}
+	for _, s := range spans {
+		for _, r := range s.ig.rules {
+			if Lookup(r) != nil && !s.ig.used[r] {
+				report(unusedIgnore, s.ig.pos, "%s does not fire on the next statement: remove it from this ignore", r)
+			}
+		}
+	}
+	out = append(out, extra...)
+	SortFindings(out)
+	return out
+}
+
+// parseIgnore reads `# dynexpr:ignore a, b -- reason` from a line, or nil.
+func parseIgnore(file string, n int, line string) *ignore {
+	hash := strings.Index(line, "#")
+	if hash < 0 {
+		return nil
+	}
+	text := strings.TrimSpace(line[hash+1:])
+	if !strings.HasPrefix(text, ignoreDirective) {
+		return nil
+	}
+	text = strings.TrimSpace(strings.TrimPrefix(text, ignoreDirective))
+	names, reason, _ := strings.Cut(text, "--")
+	ig := &ignore{pos: diag.Pos{File: file, Line: n, Col: hash + 1}, reason: strings.TrimSpace(reason), used: map[string]bool{}}
+	for _, r := range strings.FieldsFunc(names, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
+		ig.rules = append(ig.rules, r)
+	}
+	return ig
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

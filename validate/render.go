@@ -1,0 +1,372 @@
+package validate
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/url"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// This file is the one place findings are rendered, in every format of
+// `dynexpr lint --format`. Printers stream: each finding is written as it
+// comes, so memory does not grow with the number of files linted.
+
+// Formats are the names --format takes.
+var Formats = []string{"text", "json", "sarif", "github"}
+
+// PrintOptions configure a printer.
+type PrintOptions struct {
+	// Color writes ANSI colours (text only; the caller decides: a terminal,
+	// and NO_COLOR unset).
+	Color bool
+	// Caret writes the offending line and a caret under each text finding.
+	Caret bool
+	// Line returns line n of a file, for the caret; nil for none.
+	Line func(file string, n int) string
+	// Version is dynexpr's version, for SARIF.
+	Version string
+}
+
+// Printer writes findings as they come.
+type Printer interface {
+	Print(f Finding) error
+	// Close ends the document (closing brackets) and flushes.
+	Close() error
+}
+
+// NewPrinter returns the printer for a --format name.
+func NewPrinter(format string, w io.Writer, opt PrintOptions) (Printer, error) {
+	switch format {
+	case "text":
+		return &textPrinter{w: w, opt: opt}, nil
+	case "json":
+		return &jsonPrinter{w: w}, nil
+	case "sarif":
+		p := &sarifPrinter{w: w, opt: opt}
+		return p, p.begin()
+	case "github":
+		return &githubPrinter{w: w}, nil
+	}
+	return nil, fmt.Errorf("--format %q: choose %s", format, strings.Join(Formats, ", "))
+}
+
+type textPrinter struct {
+	w   io.Writer
+	opt PrintOptions
+}
+
+const (
+	ansiReset  = "\x1b[0m"
+	ansiBold   = "\x1b[1m"
+	ansiRed    = "\x1b[31m"
+	ansiYellow = "\x1b[33m"
+	ansiCyan   = "\x1b[36m"
+	ansiGreen  = "\x1b[32m"
+)
+
+func (p *textPrinter) Print(f Finding) error {
+	var b strings.Builder
+	sev := f.Severity.String()
+	if p.opt.Color {
+		color := map[Severity]string{Error: ansiRed, Warning: ansiYellow, Info: ansiCyan}[f.Severity]
+		fmt.Fprintf(&b, "%s%s:%s %s%s:%s %s %s(%s)%s\n", ansiBold, f.Pos, ansiReset, color+ansiBold, sev, ansiReset, f.Message, ansiCyan, f.Rule, ansiReset)
+	} else {
+		b.WriteString(f.String())
+		b.WriteByte('\n')
+	}
+	if p.opt.Caret && p.opt.Line != nil && f.Pos.IsValid() {
+		if line := p.opt.Line(f.Pos.File, f.Pos.Line); line != "" {
+			pad := caretPad(line, f.Pos.Col)
+			caret := "^"
+			if p.opt.Color {
+				caret = ansiGreen + ansiBold + "^" + ansiReset
+			}
+			fmt.Fprintf(&b, "    %s\n    %s%s\n", line, pad, caret)
+		}
+	}
+	_, err := io.WriteString(p.w, b.String())
+	return err
+}
+
+func (p *textPrinter) Close() error { return nil }
+
+// caretPad is the white space that puts a caret under byte column col of
+// line: tabs stay tabs, every other character is one space.
+func caretPad(line string, col int) string {
+	if col-1 < len(line) {
+		line = line[:col-1]
+	}
+	var b strings.Builder
+	for _, r := range line {
+		if r == '\t' {
+			b.WriteByte('\t')
+		} else {
+			b.WriteByte(' ')
+		}
+	}
+	return b.String()
+}
+
+// jsonFinding is a finding as --format json writes it (cli.md).
+type jsonFinding struct {
+	File       string `json:"file"`
+	Line       int    `json:"line"`
+	Column     int    `json:"column"`
+	EndLine    int    `json:"endLine,omitempty"`
+	EndColumn  int    `json:"endColumn,omitempty"`
+	Rule       string `json:"rule"`
+	Severity   string `json:"severity"`
+	Message    string `json:"message"`
+	Suggestion string `json:"suggestion,omitempty"`
+}
+
+type jsonPrinter struct {
+	w io.Writer
+	n int
+}
+
+func (p *jsonPrinter) Print(f Finding) error {
+	b, err := marshal(jsonFinding{
+		File: f.Pos.File, Line: f.Pos.Line, Column: f.Pos.Col, EndLine: f.End.Line, EndColumn: f.End.Col,
+		Rule: f.Rule, Severity: f.Severity.String(), Message: f.Message, Suggestion: f.Suggestion,
+	})
+	if err != nil {
+		return err
+	}
+	sep := ",\n  "
+	if p.n == 0 {
+		sep = "[\n  "
+	}
+	p.n++
+	_, err = io.WriteString(p.w, sep+string(b))
+	return err
+}
+
+func (p *jsonPrinter) Close() error {
+	end := "\n]\n"
+	if p.n == 0 {
+		end = "[]\n"
+	}
+	_, err := io.WriteString(p.w, end)
+	return err
+}
+
+// marshal encodes v without HTML escaping and without a trailing newline.
+func marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(b.Bytes(), "\n"), nil
+}
+
+type githubPrinter struct{ w io.Writer }
+
+// Print writes a GitHub Actions workflow command:
+// ::error file=F,line=L,col=C,endLine=..,endColumn=..,title=RULE::MESSAGE
+func (p *githubPrinter) Print(f Finding) error {
+	cmd := map[Severity]string{Error: "error", Warning: "warning", Info: "notice"}[f.Severity]
+	props := []string{"file=" + ghProperty(filepath.ToSlash(f.Pos.File))}
+	if f.Pos.Line > 0 {
+		props = append(props, "line="+strconv.Itoa(f.Pos.Line), "col="+strconv.Itoa(f.Pos.Col))
+	}
+	if f.End.Line > 0 {
+		props = append(props, "endLine="+strconv.Itoa(f.End.Line), "endColumn="+strconv.Itoa(f.End.Col))
+	}
+	props = append(props, "title="+ghProperty(f.Rule))
+	msg := f.Message
+	if f.Suggestion != "" {
+		msg += "\nsuggestion: " + f.Suggestion
+	}
+	_, err := fmt.Fprintf(p.w, "::%s %s::%s\n", cmd, strings.Join(props, ","), ghData(msg))
+	return err
+}
+
+func (p *githubPrinter) Close() error { return nil }
+
+// ghData escapes a workflow command's message: %, CR and LF.
+func ghData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+// ghProperty escapes a workflow command's property value: also : and ,.
+func ghProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}
+
+// sarifPrinter writes SARIF 2.1.0: one run, the whole catalog as the tool's
+// rules (with help text), results streamed as they come. It is written by
+// hand rather than through a SARIF library: the one maintained Go library
+// pulls net/http into the binary (its schema validator) and doubles the
+// start-up time of every dynexpr process; the tests validate this output
+// against the SARIF 2.1.0 schema with that library instead.
+type sarifPrinter struct {
+	w     io.Writer
+	opt   PrintOptions
+	n     int
+	index map[string]int
+}
+
+type sarifText struct {
+	Text     string `json:"text"`
+	Markdown string `json:"markdown,omitempty"`
+}
+
+type sarifRule struct {
+	ID                   string    `json:"id"`
+	Name                 string    `json:"name"`
+	ShortDescription     sarifText `json:"shortDescription"`
+	FullDescription      sarifText `json:"fullDescription"`
+	Help                 sarifText `json:"help"`
+	DefaultConfiguration struct {
+		Level string `json:"level"`
+	} `json:"defaultConfiguration"`
+	HelpURI string `json:"helpUri,omitempty"`
+}
+
+func sarifLevel(s Severity) string {
+	switch s {
+	case Error:
+		return "error"
+	case Warning:
+		return "warning"
+	}
+	return "note"
+}
+
+func (p *sarifPrinter) begin() error {
+	rules := All()
+	p.index = make(map[string]int, len(rules))
+	srules := make([]sarifRule, len(rules))
+	for i, r := range rules {
+		p.index[r.Name] = i
+		sr := sarifRule{ID: r.Name, Name: camelName(r.Name)}
+		sr.ShortDescription.Text = r.Title
+		sr.FullDescription.Text = oneParagraph(r.Why)
+		sr.Help.Text = HelpText(r)
+		sr.Help.Markdown = Markdown(r)
+		sr.DefaultConfiguration.Level = sarifLevel(r.Severity)
+		srules[i] = sr
+	}
+	driver := map[string]any{
+		"name":           "dynexpr",
+		"informationUri": "https://github.com/dynexpr/dynexpr",
+		"version":        p.opt.Version,
+		"rules":          srules,
+	}
+	d, err := marshal(driver)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(p.w, `{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[{"tool":{"driver":%s},"columnKind":"utf16CodeUnits","results":[`, d)
+	return err
+}
+
+type sarifResult struct {
+	RuleID    string    `json:"ruleId"`
+	RuleIndex int       `json:"ruleIndex"`
+	Level     string    `json:"level"`
+	Message   sarifText `json:"message"`
+	Locations []struct {
+		PhysicalLocation struct {
+			ArtifactLocation struct {
+				URI string `json:"uri"`
+			} `json:"artifactLocation"`
+			Region *sarifRegion `json:"region,omitempty"`
+		} `json:"physicalLocation"`
+	} `json:"locations"`
+}
+
+type sarifRegion struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn,omitempty"`
+	EndLine     int `json:"endLine,omitempty"`
+	EndColumn   int `json:"endColumn,omitempty"`
+}
+
+func (p *sarifPrinter) Print(f Finding) error {
+	r := sarifResult{RuleID: f.Rule, RuleIndex: p.index[f.Rule], Level: sarifLevel(f.Severity)}
+	r.Message.Text = f.Message
+	if f.Suggestion != "" {
+		r.Message.Text += " Suggestion: " + f.Suggestion
+	}
+	r.Locations = make([]struct {
+		PhysicalLocation struct {
+			ArtifactLocation struct {
+				URI string `json:"uri"`
+			} `json:"artifactLocation"`
+			Region *sarifRegion `json:"region,omitempty"`
+		} `json:"physicalLocation"`
+	}, 1)
+	loc := &r.Locations[0].PhysicalLocation
+	loc.ArtifactLocation.URI = fileURI(f.Pos.File)
+	if f.Pos.Line > 0 {
+		col := f.Pos.Col
+		if p.opt.Line != nil {
+			col = utf16Column(p.opt.Line(f.Pos.File, f.Pos.Line), f.Pos.Col)
+		}
+		loc.Region = &sarifRegion{StartLine: f.Pos.Line, StartColumn: col, EndLine: f.End.Line, EndColumn: f.End.Col}
+	}
+	b, err := marshal(r)
+	if err != nil {
+		return err
+	}
+	sep := ","
+	if p.n == 0 {
+		sep = ""
+	}
+	p.n++
+	_, err = io.WriteString(p.w, sep+string(b))
+	return err
+}
+
+func (p *sarifPrinter) Close() error {
+	_, err := io.WriteString(p.w, "]}]}\n")
+	return err
+}
+
+// fileURI makes a relative URI reference of a file name: forward slashes,
+// each segment escaped ("<stdin>" becomes "%3Cstdin%3E").
+func fileURI(name string) string {
+	parts := strings.Split(filepath.ToSlash(name), "/")
+	for i, s := range parts {
+		parts[i] = url.PathEscape(s)
+	}
+	return strings.Join(parts, "/")
+}
+
+// utf16Column converts a 1-based byte column to SARIF's default 1-based
+// UTF-16 code unit column.
+func utf16Column(line string, col int) int {
+	if col-1 > len(line) || line == "" {
+		return col
+	}
+	n := 1
+	for _, r := range line[:col-1] {
+		if r >= 0x10000 {
+			n += 2
+		} else {
+			n++
+		}
+	}
+	return n
+}
+
+// camelName turns a rule name into SARIF's PascalCase rule name.
+func camelName(s string) string {
+	parts := strings.Split(s, "-")
+	for i, p := range parts {
+		if p != "" {
+			parts[i] = strings.ToUpper(p[:1]) + p[1:]
+		}
+	}
+	return strings.Join(parts, "")
+}
+
+func oneParagraph(s string) string { return strings.Join(strings.Fields(s), " ") }
