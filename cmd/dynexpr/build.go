@@ -3,12 +3,14 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/dynexpr/dynexpr/builder"
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/schema"
+	"github.com/dynexpr/dynexpr/validate"
 	"github.com/spf13/cobra"
 )
 
@@ -20,6 +22,7 @@ type buildFlags struct {
 	schemas    []string
 	output     string
 	compact    bool
+	noLint     bool
 }
 
 func newBuildCmd(e *env) *cobra.Command {
@@ -47,6 +50,7 @@ input), or from standard input. A file with several statements needs
 	fl.StringArrayVar(&f.schemas, "schema", nil, "table schema `FILE` (project YAML, describe-table JSON, CloudFormation); repeatable")
 	fl.StringVarP(&f.output, "output", "o", "json", "output format: json, shell or jsonl")
 	fl.BoolVar(&f.compact, "compact", false, "print JSON on one line")
+	fl.BoolVar(&f.noLint, "no-lint", false, "build even when a lint rule finds an error")
 	return cmd
 }
 
@@ -68,7 +72,15 @@ func (e *env) build(args []string, f buildFlags) error {
 	if err != nil {
 		return err
 	}
-	sch, err := loadSchema(f.schemas)
+	conf, err := findConfig("")
+	if err != nil {
+		return err
+	}
+	schemaFiles := f.schemas
+	if len(schemaFiles) == 0 && conf != nil {
+		schemaFiles = conf.Schemas
+	}
+	sch, err := loadSchema(schemaFiles)
 	if err != nil {
 		return err
 	}
@@ -91,6 +103,11 @@ func (e *env) build(args []string, f buildFlags) error {
 	if len(errs) > 0 {
 		return errs
 	}
+	if !f.noLint {
+		if err := e.lintBuilt(srcs, stmts, sch, conf); err != nil {
+			return err
+		}
+	}
 	// Build everything before writing anything: on any error, standard
 	// output stays empty.
 	var out bytes.Buffer
@@ -107,6 +124,46 @@ func (e *env) build(args []string, f buildFlags) error {
 	}
 	_, err = e.stdout.Write(out.Bytes())
 	return err
+}
+
+// lintBuilt runs the lint rules over the statements about to be built:
+// warnings go to standard error and the build goes on; a finding at error
+// level stops it with exit status 1 (DynamoDB would refuse the request).
+func (e *env) lintBuilt(srcs []source, stmts []*grammar.Statement, sch *schema.Schema, conf *schema.Config) error {
+	vcfg, err := ruleConfig(conf)
+	if err != nil {
+		return err
+	}
+	var findings []validate.Finding
+	for _, st := range stmts {
+		fs := validate.Check(st, sch, vcfg)
+		if src, ok := e.sources[st.Pos.Filename]; ok {
+			fs = validate.ApplyIgnores(st.Pos.Filename, src, []*grammar.Statement{st}, fs, vcfg)
+		}
+		findings = append(findings, fs...)
+	}
+	if len(findings) == 0 {
+		return nil
+	}
+	color := isTerminal(e.stderr) && os.Getenv("NO_COLOR") == ""
+	p, err := validate.NewPrinter("text", e.stderr, validate.PrintOptions{
+		Color: color, Caret: true,
+		Line: func(file string, n int) string { return sourceLine(e.sources[file], n) },
+	})
+	if err != nil {
+		return err
+	}
+	failed := false
+	for _, fd := range findings {
+		failed = failed || fd.Severity == validate.Error
+		p.Print(fd)
+	}
+	p.Close()
+	if failed {
+		fmt.Fprintln(e.stderr, "dynexpr: not built: DynamoDB would refuse this request (fix it, or build anyway with --no-lint)")
+		return &exitError{code: exitFindings}
+	}
+	return nil
 }
 
 // pickStatements applies --statement, and insists on jsonl for several.

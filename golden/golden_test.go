@@ -1,0 +1,165 @@
+// Package golden holds dynexpr's end-to-end cases, one folder each:
+// golden/<group>/<case>/ with
+//
+//	input.dx      the statements
+//	args          optional: more arguments for `dynexpr build`, one a line (# comments)
+//	schema.yaml   optional schema (also schema.json, template.yaml, template.json), passed as --schema
+//	request.json  what `dynexpr build` prints, when it succeeds
+//	warnings.txt  what it prints on standard error while succeeding (lint warnings)
+//	error.txt     "exit status N", then its standard error, when it fails
+//	findings.txt  what `dynexpr lint` prints for input.dx, when it finds anything
+//
+// The test runs the real binary in the case's folder. `go test ./golden
+// -update` rewrites the expected files from what the binary prints; review
+// the change with git diff.
+package golden
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the expected files of every case")
+
+var binary string
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	dir, err := os.MkdirTemp("", "dynexpr-golden")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	binary = filepath.Join(dir, "dynexpr")
+	build := exec.Command("go", "build", "-o", binary, "../cmd/dynexpr")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "building dynexpr:", err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// schemaFiles are the names a case's schema may have.
+var schemaFiles = []string{"schema.yaml", "schema.json", "template.yaml", "template.json"}
+
+func TestGolden(t *testing.T) {
+	cases, err := filepath.Glob("*/*/input.dx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) == 0 {
+		t.Fatal("no golden cases found")
+	}
+	for _, in := range cases {
+		dir := filepath.Dir(in)
+		t.Run(filepath.ToSlash(dir), func(t *testing.T) {
+			t.Parallel()
+			runCase(t, dir)
+		})
+	}
+}
+
+func runCase(t *testing.T, dir string) {
+	var schemaArgs []string
+	for _, name := range schemaFiles {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			schemaArgs = append(schemaArgs, "--schema", name)
+		}
+	}
+	extra, err := readArgs(filepath.Join(dir, "args"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := append(append([]string{"build"}, schemaArgs...), extra...)
+	args = append(args, "-f", "input.dx")
+	stdout, stderr, code := run(t, dir, args...)
+	if code == 0 {
+		check(t, dir, "request.json", stdout)
+		check(t, dir, "warnings.txt", stderr)
+		check(t, dir, "error.txt", "")
+	} else {
+		if stdout != "" {
+			t.Errorf("exit status %d but standard output is not empty:\n%s", code, stdout)
+		}
+		check(t, dir, "request.json", "")
+		check(t, dir, "warnings.txt", "")
+		check(t, dir, "error.txt", fmt.Sprintf("exit status %d\n%s", code, stderr))
+	}
+	lintArgs := append(append([]string{"lint", "--color", "never"}, schemaArgs...), "input.dx")
+	findings, _, lintCode := run(t, dir, lintArgs...)
+	if lintCode == 0 && findings != "" {
+		t.Errorf("lint exits 0 but prints findings:\n%s", findings)
+	}
+	check(t, dir, "findings.txt", findings)
+}
+
+// readArgs reads the optional args file: one argument a line.
+func readArgs(path string) ([]string, error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, line := range strings.Split(string(b), "\n") {
+		if line = strings.TrimRight(line, "\r"); line != "" && !strings.HasPrefix(line, "#") {
+			out = append(out, line)
+		}
+	}
+	return out, nil
+}
+
+func run(t *testing.T, dir string, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command(binary, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "NO_COLOR=1")
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("running dynexpr %s: %v", strings.Join(args, " "), err)
+	}
+	if strings.Contains(errb.String(), "goroutine ") || strings.Contains(errb.String(), "panic:") {
+		t.Fatalf("dynexpr %s panicked:\n%s", strings.Join(args, " "), errb.String())
+	}
+	return out.String(), errb.String(), code
+}
+
+// check compares got with the case's file name; an absent file stands for
+// empty output. With -update it writes (or removes) the file instead.
+func check(t *testing.T, dir, name, got string) {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if *update {
+		if got == "" {
+			os.Remove(path)
+			return
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		t.Fatal(err)
+	}
+	if string(want) != got {
+		t.Errorf("%s differs (go test ./golden -update rewrites it; review with git diff)\n--- want\n%s\n--- got\n%s", path, want, got)
+	}
+}
