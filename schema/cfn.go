@@ -1,0 +1,163 @@
+package schema
+
+import (
+	"fmt"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// The CloudFormation resource types that are DynamoDB tables.
+const (
+	cfnTable       = "AWS::DynamoDB::Table"
+	cfnGlobalTable = "AWS::DynamoDB::GlobalTable"
+	cfnSimpleTable = "AWS::Serverless::SimpleTable"
+)
+
+// cfn reads the DynamoDB tables of a CloudFormation or SAM template, in YAML
+// (short tags such as !Ref are kept on the nodes, never evaluated) or JSON.
+// Other resources are not looked at.
+func (p *parser) cfn(root *yaml.Node) []*tableDecl {
+	top := p.mapping(root, "the template")
+	if top == nil {
+		return nil
+	}
+	rv := top.require("Resources", "list the template's resources, its DynamoDB tables among them, under Resources")
+	if rv == nil {
+		return nil
+	}
+	resources := p.mapping(rv, "Resources")
+	if resources == nil {
+		return nil
+	}
+	var out []*tableDecl
+	found := false
+	for i, k := range resources.keys {
+		typ := resourceType(resources.vals[i])
+		if typ != cfnTable && typ != cfnGlobalTable && typ != cfnSimpleTable {
+			continue
+		}
+		found = true
+		what := fmt.Sprintf("resource %q", k.Value)
+		rf := p.mapping(resources.vals[i], what)
+		if rf == nil {
+			continue
+		}
+		var props *fields
+		if _, pv := rf.get("Properties"); !isNull(pv) {
+			if props = p.mapping(pv, "the Properties of "+what); props == nil {
+				continue
+			}
+		} else if typ != cfnSimpleTable {
+			p.errorf(k, "%s has no Properties: a table needs at least KeySchema and AttributeDefinitions", what)
+			continue
+		}
+		nm := cfnTableName(props, k)
+		var d *tableDecl
+		if typ == cfnSimpleTable {
+			d = p.simpleTable(props, nm, k)
+		} else {
+			d = p.awsTable(props, nm)
+		}
+		if d != nil {
+			out = append(out, d)
+		}
+	}
+	if !found {
+		p.errorf(rv, "the template has no DynamoDB table: dynexpr reads resources of Type %s",
+			orList([]string{cfnTable, cfnGlobalTable, cfnSimpleTable}, "or"))
+	}
+	return out
+}
+
+// resourceType is the Type of a resource, or "" when it has none in plain
+// text.
+func resourceType(n *yaml.Node) string {
+	n = resolve(n)
+	if n == nil || n.Kind != yaml.MappingNode {
+		return ""
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := resolve(n.Content[i]), resolve(n.Content[i+1])
+		if k.Kind == yaml.ScalarNode && k.Value == "Type" && v.Kind == yaml.ScalarNode {
+			return v.Value
+		}
+	}
+	return ""
+}
+
+// cfnTableName is Properties.TableName when it is plain text (or a !Sub /
+// Fn::Sub without any ${...}), and otherwise the resource's logical ID: a
+// name made by !Ref, !Sub "${AWS::StackName}-x" and the like is only known
+// once the stack exists.
+func cfnTableName(props *fields, logicalID *yaml.Node) name {
+	if props != nil {
+		if _, v := props.get("TableName"); v != nil {
+			if s, ok := literal(v); ok {
+				return name{s, v}
+			}
+		}
+	}
+	return name{logicalID.Value, logicalID}
+}
+
+// literal returns the text n stands for without evaluating anything.
+func literal(n *yaml.Node) (string, bool) {
+	n = resolve(n)
+	if n.Kind == yaml.MappingNode && intrinsic(n) == "Fn::Sub" {
+		n = resolve(n.Content[1])
+	} else if n.Kind == yaml.ScalarNode && n.Tag == "!Sub" {
+		n = &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: n.Value}
+	}
+	if n.Kind != yaml.ScalarNode || isNull(n) || intrinsic(n) != "" || strings.Contains(n.Value, "${") {
+		return "", false
+	}
+	return n.Value, true
+}
+
+// simpleTable reads an AWS::Serverless::SimpleTable: a table with a single
+// partition key, PrimaryKey {Name, Type: String|Number|Binary}, by default
+// a String called "id".
+func (p *parser) simpleTable(props *fields, nm name, logicalID *yaml.Node) *tableDecl {
+	d := &tableDecl{name: nm, attrs: map[string]Type{}, words: awsWords}
+	pk := name{"id", logicalID}
+	typ := String
+	if props != nil {
+		if _, v := props.get("PrimaryKey"); !isNull(v) {
+			f := p.mapping(v, fmt.Sprintf("the PrimaryKey of resource %q", logicalID.Value))
+			if f == nil {
+				return nil
+			}
+			if !f.only("Name", "Type") {
+				return nil
+			}
+			nv, tv := f.require("Name", "write the partition key's name, e.g. Name: id"), f.require("Type", "write Type: String, Number or Binary")
+			if nv == nil || tv == nil {
+				return nil
+			}
+			var ok bool
+			if pk.text, ok = p.text(nv, "the PrimaryKey Name"); !ok {
+				return nil
+			}
+			pk.node = nv
+			s, ok := p.text(tv, "the PrimaryKey Type")
+			if !ok {
+				return nil
+			}
+			switch s {
+			case "String":
+				typ = String
+			case "Number":
+				typ = Number
+			case "Binary":
+				typ = Binary
+			default:
+				p.errorf(tv, "unknown PrimaryKey Type %q: write String, Number or Binary", s)
+				return nil
+			}
+		}
+	}
+	d.key = keyDecl{partition: []name{pk}, node: pk.node}
+	d.attrs[pk.text] = typ
+	return d
+}

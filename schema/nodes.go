@@ -1,0 +1,246 @@
+package schema
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// This file holds the helpers every reader uses to walk a yaml.v3 node tree
+// (YAML files, and JSON files turned into the same kind of tree), reporting
+// problems at the node that has them.
+
+// format is a kind of schema file.
+type format int
+
+const (
+	formatUnknown  format = iota
+	formatProject         // tables:
+	formatCFN             // Resources:
+	formatDescribe        // Table: / TableName: / a list of those
+)
+
+const msgEmpty = "the schema file is empty: write a project schema (tables:), describe-table JSON or a CloudFormation template"
+
+// detect tells the format from the root node's fields.
+func detect(root *yaml.Node) (format, string) {
+	const hint = "a project schema (tables:), describe-table JSON ({\"Table\": ...}) or a CloudFormation template (Resources:)"
+	root = resolve(root)
+	switch root.Kind {
+	case yaml.SequenceNode:
+		return formatDescribe, ""
+	case yaml.MappingNode:
+		has := map[string]bool{}
+		for i := 0; i+1 < len(root.Content); i += 2 {
+			if k := resolve(root.Content[i]); k.Kind == yaml.ScalarNode {
+				has[k.Value] = true
+			}
+		}
+		switch {
+		case has["tables"]:
+			return formatProject, ""
+		case has["Resources"], has["AWSTemplateFormatVersion"]:
+			return formatCFN, ""
+		case has["Table"], has["TableName"], has["KeySchema"], has["AttributeDefinitions"]:
+			return formatDescribe, ""
+		}
+		return formatUnknown, "cannot tell what kind of schema file this is: expected " + hint
+	}
+	return formatUnknown, fmt.Sprintf("expected %s, found %s", hint, kindName(root))
+}
+
+// resolve follows aliases to the node they name.
+func resolve(n *yaml.Node) *yaml.Node {
+	for i := 0; n != nil && n.Kind == yaml.AliasNode && n.Alias != nil && i < 100; i++ {
+		n = n.Alias
+	}
+	return n
+}
+
+// isNull reports whether n is absent or an explicit null (`key:` with no value).
+func isNull(n *yaml.Node) bool {
+	n = resolve(n)
+	return n == nil || n.Kind == yaml.ScalarNode && n.Tag == "!!null"
+}
+
+// tagFunction returns the short tag n carries ("!Ref", "!Sub", ...), or "".
+func tagFunction(n *yaml.Node) string {
+	n = resolve(n)
+	if n != nil && strings.HasPrefix(n.Tag, "!") && !strings.HasPrefix(n.Tag, "!!") && n.Tag != "!" {
+		return n.Tag
+	}
+	return ""
+}
+
+// intrinsic returns the CloudFormation function n stands for, as a short
+// tag ("!Ref") or in JSON form ({"Fn::Sub": ...}), or "".
+func intrinsic(n *yaml.Node) string {
+	n = resolve(n)
+	if f := tagFunction(n); f != "" {
+		return f
+	}
+	if n != nil && n.Kind == yaml.MappingNode && len(n.Content) == 2 {
+		if k := resolve(n.Content[0]); k.Kind == yaml.ScalarNode && (k.Value == "Ref" || strings.HasPrefix(k.Value, "Fn::")) {
+			return k.Value
+		}
+	}
+	return ""
+}
+
+// kindName says what n is, for "found ..." in messages.
+func kindName(n *yaml.Node) string {
+	n = resolve(n)
+	if f := intrinsic(n); f != "" {
+		return f
+	}
+	switch {
+	case isNull(n):
+		return "nothing"
+	case n.Kind == yaml.MappingNode:
+		return "a mapping"
+	case n.Kind == yaml.SequenceNode:
+		return "a list"
+	case n.Kind == yaml.ScalarNode:
+		return fmt.Sprintf("%q", n.Value)
+	}
+	return "an alias"
+}
+
+// fields is a mapping node's entries, keys checked to be unique plain text.
+type fields struct {
+	p    *parser
+	node *yaml.Node
+	what string // what the mapping is, for messages: `index "x"`
+	keys []*yaml.Node
+	vals []*yaml.Node
+}
+
+// mapping reads n as a mapping, or reports that it is not one (nil).
+func (p *parser) mapping(n *yaml.Node, what string) *fields {
+	n = resolve(n)
+	if f := tagFunction(n); f != "" {
+		p.errorf(n, "write %s as a mapping: dynexpr does not evaluate %s", what, f)
+		return nil
+	}
+	if n == nil || n.Kind != yaml.MappingNode {
+		p.errorf(n, "expected a mapping for %s, found %s", what, kindName(n))
+		return nil
+	}
+	f := &fields{p: p, node: n, what: what}
+	seen := map[string]*yaml.Node{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := resolve(n.Content[i]), resolve(n.Content[i+1])
+		if k.Kind != yaml.ScalarNode || isNull(k) {
+			p.errorf(k, "expected a name in %s, found %s", what, kindName(k))
+			continue
+		}
+		if first := seen[k.Value]; first != nil {
+			p.errorf(k, "%q appears twice in %s (first at line %d): keep one", k.Value, what, first.Line)
+			continue
+		}
+		seen[k.Value] = k
+		f.keys = append(f.keys, k)
+		f.vals = append(f.vals, v)
+	}
+	return f
+}
+
+// get returns the key and value nodes of the field called name, or nils.
+func (f *fields) get(name string) (key, val *yaml.Node) {
+	for i, k := range f.keys {
+		if k.Value == name {
+			return k, f.vals[i]
+		}
+	}
+	return nil, nil
+}
+
+// names returns the field names, in order.
+func (f *fields) names() []string {
+	out := make([]string, len(f.keys))
+	for i, k := range f.keys {
+		out[i] = k.Value
+	}
+	return out
+}
+
+// only reports every field not in allowed, suggesting the closest one, and
+// says whether there was none.
+func (f *fields) only(allowed ...string) bool {
+	ok := true
+	for _, k := range f.keys {
+		if slices.Contains(allowed, k.Value) {
+			continue
+		}
+		ok = false
+		if s := Suggest(k.Value, allowed); s != "" {
+			f.p.errorf(k, "unknown field %q in %s; did you mean %q?", k.Value, f.what, s)
+		} else {
+			f.p.errorf(k, "unknown field %q in %s: the fields are %s", k.Value, f.what, orList(allowed, "and"))
+		}
+	}
+	return ok
+}
+
+// require returns the value of a field that must be present, or reports it
+// missing, with hint (what to write), at a present field that looks like a
+// misspelling of it if there is one.
+func (f *fields) require(name, hint string) *yaml.Node {
+	if _, v := f.get(name); v != nil {
+		return v
+	}
+	for _, k := range f.keys {
+		if Suggest(name, []string{k.Value}) != "" {
+			f.p.errorf(k, "%s has no %q; did you mean %q instead of %q?", f.what, name, name, k.Value)
+			return nil
+		}
+	}
+	f.p.errorf(f.node, "%s has no %q: %s", f.what, name, hint)
+	return nil
+}
+
+// text reads a scalar written as plain text: a name or a word.
+func (p *parser) text(n *yaml.Node, what string) (string, bool) {
+	n = resolve(n)
+	switch {
+	case intrinsic(n) != "":
+		p.errorf(n, "write %s as plain text: dynexpr does not evaluate %s", what, intrinsic(n))
+	case isNull(n) || n.Kind != yaml.ScalarNode:
+		p.errorf(n, "expected text for %s, found %s", what, kindName(n))
+	default:
+		return n.Value, true
+	}
+	return "", false
+}
+
+// list reads a sequence node's elements.
+func (p *parser) list(n *yaml.Node, what string) ([]*yaml.Node, bool) {
+	n = resolve(n)
+	if n == nil || n.Kind != yaml.SequenceNode || tagFunction(n) != "" {
+		if f := intrinsic(n); f != "" {
+			p.errorf(n, "write %s as a list: dynexpr does not evaluate %s", what, f)
+		} else {
+			p.errorf(n, "expected a list for %s, found %s", what, kindName(n))
+		}
+		return nil, false
+	}
+	out := make([]*yaml.Node, len(n.Content))
+	for i, c := range n.Content {
+		out[i] = resolve(c)
+	}
+	return out, true
+}
+
+// orList joins quoted words: `"a", "b" or "c"`.
+func orList(words []string, conj string) string {
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = fmt.Sprintf("%q", w)
+	}
+	if len(q) < 2 {
+		return strings.Join(q, "")
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " " + conj + " " + q[len(q)-1]
+}

@@ -1,0 +1,167 @@
+// Package schema holds the shape of DynamoDB tables — keys, declared
+// attribute types, secondary indexes and what they project — and answers the
+// questions the builder and the linter ask about it.
+//
+// A schema is read from the project's own YAML, from the JSON that
+// `aws dynamodb describe-table` prints (or a create-table input), or from a
+// CloudFormation/SAM template; the format is told from the content. Every
+// problem in a schema file is reported as a *diag.Error (several as a
+// diag.List) at the line and column of the offending value.
+package schema
+
+import (
+	"slices"
+
+	"github.com/dynexpr/dynexpr/diag"
+)
+
+// Type is the declared type of an attribute: "S", "N" or "B" (the types a key
+// attribute may have). The empty Type means the type is not known.
+type Type string
+
+// The attribute types a schema can declare.
+const (
+	String Type = "S"
+	Number Type = "N"
+	Binary Type = "B"
+)
+
+// ProjectionType says which attributes a secondary index holds besides the
+// table's and the index's key attributes.
+type ProjectionType string
+
+// The projection types of DynamoDB.
+const (
+	ProjectAll      ProjectionType = "ALL"
+	ProjectKeysOnly ProjectionType = "KEYS_ONLY"
+	ProjectInclude  ProjectionType = "INCLUDE"
+)
+
+// Key is a table's or an index's primary key. A table key has one partition
+// attribute and zero or one sort attribute; a global index may have up to 4
+// of each (multi-attribute keys), listed in key order.
+type Key struct {
+	Partition []string
+	Sort      []string
+}
+
+// Attributes returns the key's attribute names, partition ones first.
+func (k Key) Attributes() []string {
+	out := make([]string, 0, len(k.Partition)+len(k.Sort))
+	return append(append(out, k.Partition...), k.Sort...)
+}
+
+// Has reports whether attr is one of the key's attributes.
+func (k Key) Has(attr string) bool {
+	return slices.Contains(k.Partition, attr) || slices.Contains(k.Sort, attr)
+}
+
+// Index is a global or local secondary index.
+type Index struct {
+	Name       string
+	Global     bool // false for a local secondary index
+	Key        Key
+	Projection ProjectionType
+	Include    []string // the NonKeyAttributes of an INCLUDE projection, nil otherwise
+	Pos        diag.Pos // where the index is declared
+}
+
+// Table is one DynamoDB table.
+type Table struct {
+	Name string
+	Key  Key
+	// Attributes has the type of every attribute whose type the schema
+	// declares: key attributes always, others where the project YAML says.
+	Attributes map[string]Type
+	Indexes    []*Index // in declaration order
+	Pos        diag.Pos // where the table is declared
+}
+
+// Schema is a set of tables, from one or more schema files.
+type Schema struct {
+	Tables []*Table // in load order
+}
+
+// Table returns the table called name, or nil.
+func (s *Schema) Table(name string) *Table {
+	for _, t := range s.Tables {
+		if t.Name == name {
+			return t
+		}
+	}
+	return nil
+}
+
+// TableNames returns the names of the tables, in load order.
+func (s *Schema) TableNames() []string {
+	names := make([]string, len(s.Tables))
+	for i, t := range s.Tables {
+		names[i] = t.Name
+	}
+	return names
+}
+
+// add appends t, or says where a table of the same name was defined first.
+func (s *Schema) add(t *Table) *diag.Error {
+	if prev := s.Table(t.Name); prev != nil {
+		return diag.Errorf(t.Pos, "table %q is already defined at %s; remove one of the two definitions", t.Name, prev.Pos)
+	}
+	s.Tables = append(s.Tables, t)
+	return nil
+}
+
+// Index returns the table's index called name, or nil.
+func (t *Table) Index(name string) *Index {
+	for _, ix := range t.Indexes {
+		if ix.Name == name {
+			return ix
+		}
+	}
+	return nil
+}
+
+// IndexNames returns the names of the table's indexes, in declaration order.
+func (t *Table) IndexNames() []string {
+	names := make([]string, len(t.Indexes))
+	for i, ix := range t.Indexes {
+		names[i] = ix.Name
+	}
+	return names
+}
+
+// AttrType returns the declared type of the attribute, or "" if the schema
+// does not declare one.
+func (t *Table) AttrType(name string) Type { return t.Attributes[name] }
+
+// IsKey reports whether attr is the table's partition or sort attribute.
+func (t *Table) IsKey(attr string) bool { return t.Key.Has(attr) }
+
+// IndexesWithKey returns the indexes whose key includes attr, in declaration
+// order. An item without attr is in none of them (a sparse index).
+func (t *Table) IndexesWithKey(attr string) []*Index {
+	var out []*Index
+	for _, ix := range t.Indexes {
+		if ix.Key.Has(attr) {
+			out = append(out, ix)
+		}
+	}
+	return out
+}
+
+// KeyAttributes returns the index's key attributes, partition ones first.
+func (ix *Index) KeyAttributes() []string { return ix.Key.Attributes() }
+
+// Projects reports whether the index holds attr: an index always holds the
+// table's key attributes (of t, which may be nil) and its own; ALL holds
+// every attribute and INCLUDE adds the Include list.
+func (ix *Index) Projects(attr string, t *Table) bool {
+	switch {
+	case ix.Key.Has(attr), t != nil && t.IsKey(attr):
+		return true
+	case ix.Projection == ProjectAll:
+		return true
+	case ix.Projection == ProjectInclude:
+		return slices.Contains(ix.Include, attr)
+	}
+	return false
+}

@@ -1,0 +1,122 @@
+package schema
+
+import (
+	"bytes"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// loadable returns every schema file of the examples and testdata that
+// loads without error.
+func loadable(t testing.TB) map[string]*Schema {
+	t.Helper()
+	files, _ := filepath.Glob("testdata/*/*.*")
+	examples, _ := filepath.Glob("../examples/*.*")
+	out := map[string]*Schema{}
+	for _, f := range append(files, examples...) {
+		if s, err := Load(f); err == nil {
+			out[f] = s
+		}
+	}
+	if len(out) < 15 {
+		t.Fatalf("only %d schema files load", len(out))
+	}
+	return out
+}
+
+func TestWriteYAMLRoundTrip(t *testing.T) {
+	for file, s := range loadable(t) {
+		var first bytes.Buffer
+		if err := WriteYAML(&first, s); err != nil {
+			t.Fatalf("%s: WriteYAML: %v", file, err)
+		}
+		back, err := Parse("written.yaml", first.Bytes())
+		if err != nil {
+			t.Errorf("%s: Parse(WriteYAML(x)): %v\n%s", file, err, first.Bytes())
+			continue
+		}
+		if diff := cmp.Diff(s, back, ignorePos); diff != "" {
+			t.Errorf("%s: Parse(WriteYAML(x)) != x (-x +back):\n%s", file, diff)
+		}
+		var second bytes.Buffer
+		if err := WriteYAML(&second, back); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(first.Bytes(), second.Bytes()) {
+			t.Errorf("%s: WriteYAML is not stable:\n%s\nthen\n%s", file, first.Bytes(), second.Bytes())
+		}
+	}
+}
+
+func TestWriteYAMLCanonical(t *testing.T) {
+	s, err := Load("../examples/tickets.cfn.yaml", "../examples/orders.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Names YAML would read as something else are quoted.
+	s.Tables = append(s.Tables, &Table{
+		Name:       "null",
+		Key:        Key{Partition: []string{"yes"}, Sort: []string{"1"}},
+		Attributes: map[string]Type{"yes": Number, "1": Binary, "a: b": String},
+		Indexes: []*Index{{Name: "1e3", Global: true, Key: Key{Partition: []string{"a: b"}},
+			Projection: ProjectInclude, Include: []string{"#x", "true"}}},
+	})
+	var buf bytes.Buffer
+	if err := WriteYAML(&buf, s); err != nil {
+		t.Fatal(err)
+	}
+	const want = `tables:
+  Tickets:
+    key: {partition: id}
+    attributes: {id: S, openBucket: S, openedAt: S}
+    indexes:
+      open-tickets-index:
+        type: global
+        key: {partition: openBucket, sort: openedAt}
+        projection: include
+        include: [subject, priority]
+  TicketsByCustomer:
+    key: {partition: customerId, sort: id}
+    attributes: {customerId: S, id: S, openedAt: S}
+    indexes:
+      by-opened:
+        type: local
+        key: {partition: customerId, sort: openedAt}
+        projection: include
+        include: [subject]
+  Orders:
+    key: {partition: orderId}
+    attributes: {createdAt: S, orderId: S, region: S, tenantId: S}
+    indexes:
+      by-tenant-region:
+        type: global
+        key: {partition: [tenantId, region], sort: [createdAt, orderId]}
+        projection: keys_only
+  "null":
+    key: {partition: yes, sort: "1"}
+    attributes: {"1": B, 'a: b': S, yes: N}
+    indexes:
+      "1e3":
+        type: global
+        key: {partition: 'a: b'}
+        projection: include
+        include: ['#x', "true"]
+`
+	if diff := cmp.Diff(want, buf.String()); diff != "" {
+		t.Errorf("WriteYAML mismatch (-want +got):\n%s", diff)
+	}
+	back, err := Parse("written.yaml", buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(s, back, ignorePos); diff != "" {
+		t.Errorf("Parse(WriteYAML(x)) != x (-x +back):\n%s", diff)
+	}
+
+	buf.Reset()
+	if err := WriteYAML(&buf, &Schema{}); err != nil || buf.String() != "tables: {}\n" {
+		t.Errorf("WriteYAML(empty) = %q, %v; want %q", buf.String(), err, "tables: {}\n")
+	}
+}
