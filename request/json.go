@@ -1,0 +1,331 @@
+package request
+
+import (
+	"encoding/json"
+	"fmt"
+	"unicode/utf8"
+)
+
+// The standard library's JSON decoder forgets where values stand; request
+// files need the place of every member so that a finding can point at the
+// character of an expression inside a string. This is a small JSON parser
+// that keeps byte offsets. Numbers keep their text (never float64).
+
+// Kind is a JSON value's kind.
+type Kind uint8
+
+const (
+	Null Kind = iota + 1
+	Bool
+	Number
+	String
+	Array
+	Object
+)
+
+func (k Kind) String() string {
+	return [...]string{"", "null", "a boolean", "a number", "a string", "an array", "an object"}[k]
+}
+
+// Value is a JSON value with its place in the source.
+type Value struct {
+	Kind Kind
+	// Start and End are the byte offsets of the value's first character and
+	// of the character after it (for strings: the quotes included).
+	Start, End int
+	// Text is a string's decoded text, a number's text as written, or
+	// "true"/"false".
+	Text    string
+	Members []Member // objects, in source order
+	Elems   []*Value // arrays
+}
+
+// Member is one name: value pair of an object.
+type Member struct {
+	Name     string
+	NamePos  int // offset of the name's opening quote
+	Value    *Value
+	Repeated bool // a member of the same name came earlier
+}
+
+// Get returns the value of the member called name, or nil.
+func (v *Value) Get(name string) *Value {
+	if v == nil || v.Kind != Object {
+		return nil
+	}
+	for _, m := range v.Members {
+		if m.Name == name {
+			return m.Value
+		}
+	}
+	return nil
+}
+
+// Member returns the member called name, or nil.
+func (v *Value) Member(name string) *Member {
+	if v == nil || v.Kind != Object {
+		return nil
+	}
+	for i := range v.Members {
+		if v.Members[i].Name == name {
+			return &v.Members[i]
+		}
+	}
+	return nil
+}
+
+// SyntaxError is malformed JSON at Offset.
+type SyntaxError struct {
+	Offset int
+	Msg    string
+}
+
+func (e *SyntaxError) Error() string { return e.Msg }
+
+type jsonParser struct {
+	src   []byte
+	off   int
+	depth int
+}
+
+// maxDepth bounds nesting so that no input can exhaust the stack.
+const maxDepth = 1000
+
+// parseJSON parses one JSON value starting at off (after white space) and
+// returns it with the offset after it.
+func parseJSON(src []byte, off int) (*Value, int, error) {
+	p := &jsonParser{src: src, off: off}
+	p.space()
+	v, err := p.value()
+	if err != nil {
+		return nil, p.off, err
+	}
+	return v, p.off, nil
+}
+
+func (p *jsonParser) errorf(format string, args ...any) error {
+	return &SyntaxError{Offset: p.off, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (p *jsonParser) space() {
+	for p.off < len(p.src) {
+		switch p.src[p.off] {
+		case ' ', '\t', '\n', '\r':
+			p.off++
+		default:
+			return
+		}
+	}
+}
+
+func (p *jsonParser) value() (*Value, error) {
+	if p.off >= len(p.src) {
+		return nil, p.errorf("unexpected end of the file; expected a JSON value")
+	}
+	start := p.off
+	switch c := p.src[p.off]; {
+	case c == '{':
+		return p.object()
+	case c == '[':
+		return p.array()
+	case c == '"':
+		s, err := p.str()
+		if err != nil {
+			return nil, err
+		}
+		return &Value{Kind: String, Start: start, End: p.off, Text: s}, nil
+	case c == '-' || c >= '0' && c <= '9':
+		return p.number()
+	case c == 't' || c == 'f' || c == 'n':
+		for _, w := range []string{"true", "false", "null"} {
+			if len(p.src)-p.off >= len(w) && string(p.src[p.off:p.off+len(w)]) == w {
+				p.off += len(w)
+				if w == "null" {
+					return &Value{Kind: Null, Start: start, End: p.off}, nil
+				}
+				return &Value{Kind: Bool, Start: start, End: p.off, Text: w}, nil
+			}
+		}
+	}
+	r, _ := utf8.DecodeRune(p.src[p.off:])
+	return nil, p.errorf("unexpected %q; expected a JSON value", r)
+}
+
+func (p *jsonParser) enter() error {
+	p.depth++
+	if p.depth > maxDepth {
+		return p.errorf("the JSON is nested more than %d levels deep", maxDepth)
+	}
+	return nil
+}
+
+func (p *jsonParser) object() (*Value, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer func() { p.depth-- }()
+	v := &Value{Kind: Object, Start: p.off}
+	p.off++ // {
+	p.space()
+	if p.off < len(p.src) && p.src[p.off] == '}' {
+		p.off++
+		v.End = p.off
+		return v, nil
+	}
+	seen := map[string]bool{}
+	for {
+		p.space()
+		if p.off >= len(p.src) || p.src[p.off] != '"' {
+			return nil, p.errorf("expected a member name in double quotes")
+		}
+		namePos := p.off
+		name, err := p.str()
+		if err != nil {
+			return nil, err
+		}
+		p.space()
+		if p.off >= len(p.src) || p.src[p.off] != ':' {
+			return nil, p.errorf("expected \":\" after the member name %q", name)
+		}
+		p.off++
+		p.space()
+		val, err := p.value()
+		if err != nil {
+			return nil, err
+		}
+		v.Members = append(v.Members, Member{Name: name, NamePos: namePos, Value: val, Repeated: seen[name]})
+		seen[name] = true
+		p.space()
+		if p.off >= len(p.src) {
+			return nil, p.errorf("unexpected end of the file; expected \",\" or \"}\"")
+		}
+		switch p.src[p.off] {
+		case ',':
+			p.off++
+		case '}':
+			p.off++
+			v.End = p.off
+			return v, nil
+		default:
+			return nil, p.errorf("expected \",\" or \"}\" after a member")
+		}
+	}
+}
+
+func (p *jsonParser) array() (*Value, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer func() { p.depth-- }()
+	v := &Value{Kind: Array, Start: p.off}
+	p.off++ // [
+	p.space()
+	if p.off < len(p.src) && p.src[p.off] == ']' {
+		p.off++
+		v.End = p.off
+		return v, nil
+	}
+	for {
+		p.space()
+		el, err := p.value()
+		if err != nil {
+			return nil, err
+		}
+		v.Elems = append(v.Elems, el)
+		p.space()
+		if p.off >= len(p.src) {
+			return nil, p.errorf("unexpected end of the file; expected \",\" or \"]\"")
+		}
+		switch p.src[p.off] {
+		case ',':
+			p.off++
+		case ']':
+			p.off++
+			v.End = p.off
+			return v, nil
+		default:
+			return nil, p.errorf("expected \",\" or \"]\" after an element")
+		}
+	}
+}
+
+func (p *jsonParser) number() (*Value, error) {
+	start := p.off
+	i := p.off
+	if p.src[i] == '-' {
+		i++
+	}
+	digits := func() int {
+		n := 0
+		for i < len(p.src) && p.src[i] >= '0' && p.src[i] <= '9' {
+			i++
+			n++
+		}
+		return n
+	}
+	if i < len(p.src) && p.src[i] == '0' {
+		i++
+	} else if digits() == 0 {
+		p.off = i
+		return nil, p.errorf("a JSON number needs digits")
+	}
+	if i < len(p.src) && p.src[i] == '.' {
+		i++
+		if digits() == 0 {
+			p.off = i
+			return nil, p.errorf("a JSON number needs digits after the point")
+		}
+	}
+	if i < len(p.src) && (p.src[i] == 'e' || p.src[i] == 'E') {
+		i++
+		if i < len(p.src) && (p.src[i] == '+' || p.src[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			p.off = i
+			return nil, p.errorf("a JSON number needs digits in its exponent")
+		}
+	}
+	p.off = i
+	return &Value{Kind: Number, Start: start, End: i, Text: string(p.src[start:i])}, nil
+}
+
+// str reads a JSON string at p.off (on its opening quote) and decodes it.
+func (p *jsonParser) str() (string, error) {
+	start := p.off
+	i := p.off + 1
+	plain := true
+	for ; i < len(p.src); i++ {
+		c := p.src[i]
+		if c == '"' {
+			break
+		}
+		if c == '\\' {
+			plain = false
+			i++
+			continue
+		}
+		if c < 0x20 {
+			p.off = i
+			return "", p.errorf("a control character in a JSON string must be escaped (\\n, \\t, \\u00XX)")
+		}
+	}
+	if i >= len(p.src) {
+		return "", p.errorf("unterminated JSON string")
+	}
+	p.off = i + 1
+	raw := p.src[start:p.off]
+	if plain {
+		if !utf8.Valid(raw) {
+			p.off = start
+			return "", p.errorf("the JSON string is not valid UTF-8")
+		}
+		return string(raw[1 : len(raw)-1]), nil
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		p.off = start
+		return "", p.errorf("a JSON string with an invalid escape: JSON takes \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+	}
+	return s, nil
+}

@@ -1,0 +1,212 @@
+// Package request reads the request JSON that teams already keep — the
+// `--cli-input-json` inputs of `aws dynamodb query|scan|get-item|put-item|
+// update-item|delete-item`, fixtures, requests logged from services — with
+// the place of every member, so that the linter can point at the character
+// of an expression inside a string, and `dynexpr import` can turn them into
+// DSL statements.
+package request
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/dynexpr/dynexpr/diag"
+)
+
+// File is one request file: a JSON object, an array of objects, or JSON
+// Lines of objects.
+type File struct {
+	Name     string
+	Src      []byte
+	Requests []*Request
+	lines    []int // offsets of line starts, for positions
+}
+
+// Request is one request object.
+type Request struct {
+	File *File
+	// Obj is the request's members: the object itself, or its "input"
+	// member when it is wrapped as dynexpr's jsonl output writes it
+	// ({"name": .., "command": .., "input": {..}}).
+	Obj *Value
+	// Command is the `aws dynamodb` subcommand: query, scan, get-item,
+	// put-item, update-item or delete-item; "" when it cannot be told.
+	Command string
+	// CommandGuessed says the command was inferred from the members present
+	// rather than read from a "command" member.
+	CommandGuessed bool
+	// Name is the request's label: the wrapper's "name", else file:line.
+	Name string
+}
+
+// Commands are the operations a request file may hold.
+var Commands = []string{"query", "scan", "get-item", "put-item", "update-item", "delete-item"}
+
+// Parse reads a request file. A syntax error is a *diag.Error at its place.
+func Parse(name string, src []byte) (*File, error) {
+	f := &File{Name: name, Src: src}
+	f.index()
+	objs, err := f.topValues()
+	if err != nil {
+		return nil, err
+	}
+	for _, o := range objs {
+		if o.Kind != Object {
+			return nil, diag.Errorf(f.Pos(o.Start), "a request is a JSON object, not %s", o.Kind)
+		}
+		r := &Request{File: f, Obj: o}
+		if in := o.Get("input"); in != nil && in.Kind == Object && o.Get("TableName") == nil {
+			r.Obj = in
+			if n := o.Get("name"); n != nil && n.Kind == String {
+				r.Name = n.Text
+			}
+			if c := o.Get("command"); c != nil && c.Kind == String {
+				r.Command = normalizeCommand(c.Text)
+			}
+		}
+		if r.Command == "" {
+			if c := r.Obj.Get("command"); c != nil && c.Kind == String {
+				r.Command = normalizeCommand(c.Text)
+			}
+		}
+		if r.Command == "" {
+			r.Command = guessCommand(r.Obj)
+			r.CommandGuessed = true
+		}
+		if r.Name == "" {
+			p := f.Pos(o.Start)
+			r.Name = fmt.Sprintf("%s:%d", name, p.Line)
+		}
+		f.Requests = append(f.Requests, r)
+	}
+	return f, nil
+}
+
+// topValues reads the file's top level: one value (an object, or an array
+// of objects), or several values one after another (JSON Lines).
+func (f *File) topValues() ([]*Value, error) {
+	var out []*Value
+	off := 0
+	for {
+		off = skipSpace(f.Src, off)
+		if off >= len(f.Src) {
+			break
+		}
+		v, next, err := parseJSON(f.Src, off)
+		if err != nil {
+			se := err.(*SyntaxError)
+			return nil, diag.Errorf(f.Pos(se.Offset), "%s", se.Msg)
+		}
+		off = next
+		if v.Kind == Array && len(out) == 0 && skipSpace(f.Src, off) >= len(f.Src) {
+			return v.Elems, nil
+		}
+		out = append(out, v)
+	}
+	if len(out) == 0 {
+		return nil, diag.Errorf(diag.Pos{File: f.Name}, "the file holds no request: write a JSON object like {\"TableName\": \"Tickets\", ...}")
+	}
+	return out, nil
+}
+
+func skipSpace(src []byte, off int) int {
+	for off < len(src) && (src[off] == ' ' || src[off] == '\t' || src[off] == '\n' || src[off] == '\r') {
+		off++
+	}
+	return off
+}
+
+func (f *File) index() {
+	f.lines = append(f.lines[:0], 0)
+	for i, c := range f.Src {
+		if c == '\n' {
+			f.lines = append(f.lines, i+1)
+		}
+	}
+}
+
+// Pos is the position of byte offset off in the file.
+func (f *File) Pos(off int) diag.Pos {
+	if off > len(f.Src) {
+		off = len(f.Src)
+	}
+	line := sort.Search(len(f.lines), func(i int) bool { return f.lines[i] > off }) - 1
+	return diag.Pos{File: f.Name, Offset: off, Line: line + 1, Col: off - f.lines[line] + 1}
+}
+
+// Line returns line n (1-based) of the file, for carets.
+func (f *File) Line(n int) string {
+	if n < 1 || n > len(f.lines) {
+		return ""
+	}
+	end := len(f.Src)
+	if n < len(f.lines) {
+		end = f.lines[n] - 1
+	}
+	return strings.TrimRight(string(f.Src[f.lines[n-1]:end]), "\r")
+}
+
+// RawLiteral returns the source text of a string value with its quotes,
+// for mapping offsets inside the decoded string back to the file.
+func (r *Request) RawLiteral(v *Value) string { return string(r.File.Src[v.Start:v.End]) }
+
+// Pos is the position of byte offset off in the request's file.
+func (r *Request) Pos(off int) diag.Pos { return r.File.Pos(off) }
+
+func normalizeCommand(s string) string {
+	k := strings.ToLower(strings.NewReplacer("-", "", "_", "", " ", "").Replace(s))
+	switch k {
+	case "query":
+		return "query"
+	case "scan":
+		return "scan"
+	case "getitem", "get":
+		return "get-item"
+	case "putitem", "put":
+		return "put-item"
+	case "updateitem", "update":
+		return "update-item"
+	case "deleteitem", "delete":
+		return "delete-item"
+	}
+	return ""
+}
+
+// guessCommand tells the operation from the members present (cli.md:
+// KeyConditionExpression → query, UpdateExpression → update-item, ...).
+func guessCommand(o *Value) string {
+	has := func(names ...string) bool {
+		for _, n := range names {
+			if o.Get(n) != nil {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case has("KeyConditionExpression", "KeyConditions", "ScanIndexForward", "QueryFilter"):
+		return "query"
+	case has("UpdateExpression", "AttributeUpdates"):
+		return "update-item"
+	case has("Item"):
+		return "put-item"
+	case has("Segment", "TotalSegments", "ScanFilter"):
+		return "scan"
+	case has("Key") && has("ConditionExpression", "ReturnValues", "Expected", "ExpressionAttributeValues", "ReturnItemCollectionMetrics"):
+		return "delete-item"
+	case has("Key"):
+		return "get-item"
+	case has("TableName"):
+		return "scan"
+	}
+	return ""
+}
+
+// LooksLikeRequest tells whether src holds request JSON (for --requests by
+// content): a JSON object or array whose first object has TableName.
+func LooksLikeRequest(src []byte) bool {
+	t := bytes.TrimSpace(src)
+	return len(t) > 0 && (t[0] == '{' || t[0] == '[') && bytes.Contains(t, []byte(`"TableName"`))
+}
