@@ -174,14 +174,7 @@ func (p *parser) awsIndex(n *yaml.Node, field string, global bool) *indexDecl {
 		return nil
 	}
 	if tv := pf.require("ProjectionType", "write ProjectionType ALL, KEYS_ONLY or INCLUDE"); tv != nil {
-		if s, ok := p.text(tv, "ProjectionType"); ok {
-			switch pt := ProjectionType(strings.ToUpper(s)); pt {
-			case ProjectAll, ProjectKeysOnly, ProjectInclude:
-				id.projection = pt
-			default:
-				p.errorf(tv, "unknown ProjectionType %q for %s: write ALL, KEYS_ONLY or INCLUDE", s, what)
-			}
-		}
+		id.projection = p.projectionType(tv, what, awsWords)
 	}
 	if _, v := pf.get("NonKeyAttributes"); !isNull(v) {
 		id.include = p.names(v, "the NonKeyAttributes of "+what)

@@ -76,7 +76,7 @@ func TestErrors(t *testing.T) {
 		{"json-projection.json", []string{
 			`3:115: error: unknown type "X" for attribute "b": write S (string), N (number) or B (binary)`,
 			`6:5: error: index "no-projection" has no "Projection": add a Projection with ProjectionType ALL, KEYS_ONLY or INCLUDE`,
-			`7:123: error: unknown ProjectionType "SOME" for index "bad-type": write ALL, KEYS_ONLY or INCLUDE`,
+			`7:123: error: unknown projection "SOME" for index "bad-type": write ALL, KEYS_ONLY or INCLUDE`,
 		}},
 		{"json-same-index.json", []string{
 			`12:19: error: table "Tickets" has two indexes called "same" (the first at line 9): rename one`,

@@ -104,14 +104,7 @@ func (p *parser) projectIndex(k, v *yaml.Node) *indexDecl {
 		id.key = p.projectKey(kv, what, !local) // without a type, the type is the problem
 	}
 	if _, pv := f.get("projection"); pv != nil {
-		if s, ok := p.text(pv, "the projection of "+what); ok {
-			switch pt := ProjectionType(strings.ToUpper(s)); pt {
-			case ProjectAll, ProjectKeysOnly, ProjectInclude:
-				id.projection = pt
-			default:
-				p.errorf(pv, "unknown projection %q for %s: write all, keys_only or include", s, what)
-			}
-		}
+		id.projection = p.projectionType(pv, what, projectWords)
 	}
 	if _, iv := f.get("include"); iv != nil {
 		id.include = p.names(iv, "the include list of "+what)
@@ -178,4 +171,20 @@ func (p *parser) attrType(n *yaml.Node, attr string) (Type, bool) {
 	}
 	p.errorf(n, "unknown type %q for attribute %q: write S (string), N (number) or B (binary)", s, attr)
 	return "", false
+}
+
+// projectionType reads ALL, KEYS_ONLY or INCLUDE, in either case, or
+// reports what it found and returns "".
+func (p *parser) projectionType(n *yaml.Node, what string, words *dialect) ProjectionType {
+	s, ok := p.text(n, "the projection of "+what)
+	if !ok {
+		return ""
+	}
+	switch pt := ProjectionType(strings.ToUpper(s)); pt {
+	case ProjectAll, ProjectKeysOnly, ProjectInclude:
+		return pt
+	}
+	p.errorf(n, "unknown projection %q for %s: write %s, %s or %s", s, what,
+		words.projection(ProjectAll), words.projection(ProjectKeysOnly), words.projection(ProjectInclude))
+	return ""
 }

@@ -11,7 +11,7 @@ import (
 // WriteYAML writes s in the project's YAML format, canonically: tables and
 // indexes in their order, attributes sorted by name, keys and lists in flow
 // style, every field spelled out (projection included). Parse reads it back
-// to the same tables.
+// to the same tables, positions aside.
 func WriteYAML(w io.Writer, s *Schema) error {
 	tables := &yaml.Node{Kind: yaml.MappingNode}
 	for _, t := range s.Tables {
