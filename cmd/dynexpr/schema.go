@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 
 	"github.com/dynexpr/dynexpr/schema"
 	"github.com/spf13/cobra"
@@ -30,8 +31,13 @@ the project's YAML. With --create-table, print for each table the input of
 				if err != nil {
 					return err
 				}
+				// One compact document a line, so a shell loop can read them:
+				//   dynexpr schema --create-table s.yaml | while read -r t; do
+				//     aws dynamodb create-table --cli-input-json "$t"; done
 				for _, in := range inputs {
-					out.Write(in.JSON())
+					if err := json.Compact(&out, in.JSON()); err != nil {
+						return err
+					}
 					out.WriteByte('\n')
 				}
 			} else if err := schema.WriteYAML(&out, sch); err != nil {
