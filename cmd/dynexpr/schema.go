@@ -18,7 +18,7 @@ YAML, 'aws dynamodb describe-table' JSON, CloudFormation or SAM templates), in
 the project's YAML. With --create-table, print for each table the input of
 'aws dynamodb create-table --cli-input-json' instead (PAY_PER_REQUEST).`,
 		Example: `  dynexpr schema template.yaml
-  for t in "$(dynexpr schema --create-table schema.yaml)"; do ...; done`,
+  dynexpr schema --create-table schema.yaml | while read -r t; do aws dynamodb create-table --cli-input-json "$t"; done`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			sch, err := schema.Load(args...)
