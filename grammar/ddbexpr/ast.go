@@ -268,7 +268,9 @@ type Expr struct {
 	// Problems lists what DynamoDB rejects in an expression its grammar
 	// accepts and that can be seen without the request's attribute maps:
 	// unknown functions, functions where they are not allowed, the wrong
-	// number of operands, a section used twice, an out-of-range list index.
+	// number of operands, size() where a string or collection is needed, an
+	// operand that must be a document path, a section used twice, an
+	// out-of-range list index, a value placeholder inside a path.
 	// They are in the order DynamoDB meets them, so Problems[0] is what
 	// DynamoDB would answer, unless it first finds redundant parentheses
 	// (RedundantParens), a reserved word among the names that come earlier
@@ -276,6 +278,9 @@ type Expr struct {
 	// values inside a function with the wrong number of operands.
 	Problems []*SyntaxError
 }
+
+// Bounds makes *Expr a Node: it spans the whole expression.
+func (e *Expr) Bounds() Span { return Span{0, len(e.Text)} }
 
 // Root returns the top node: a Condition, a *Projection or an *Update.
 func (e *Expr) Root() Node {

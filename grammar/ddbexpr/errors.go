@@ -1,5 +1,7 @@
 package ddbexpr
 
+import "strconv"
+
 // Reason classifies a *SyntaxError, so that callers can file it under the
 // right lint rule without reading messages.
 type Reason uint8
@@ -44,6 +46,22 @@ const (
 	// (Expr.RedundantParensError).
 	ReasonRedundantParens
 )
+
+var reasonNames = [...]string{
+	ReasonEmpty: "empty", ReasonSyntax: "syntax", ReasonTooLong: "too long",
+	ReasonFunctionName: "function name", ReasonFunctionPlace: "function place",
+	ReasonOperandCount: "operand count", ReasonOperandType: "operand type",
+	ReasonPathRequired: "path required", ReasonDuplicateSection: "duplicate section",
+	ReasonListIndex: "list index", ReasonValueInPath: "value in path",
+	ReasonRedundantParens: "redundant parentheses",
+}
+
+func (r Reason) String() string {
+	if int(r) < len(reasonNames) && reasonNames[r] != "" {
+		return reasonNames[r]
+	}
+	return "reason " + strconv.Itoa(int(r))
+}
 
 // SyntaxError is a problem DynamoDB finds while reading an expression.
 // Offset and End delimit the offending text in the expression string (for a

@@ -2,6 +2,7 @@ package ddbexpr
 
 import (
 	"fmt"
+	"strconv"
 	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -67,6 +68,14 @@ type parser struct {
 	pos   int
 	depth int
 	err   *SyntaxError
+	n     nodes
+	h     hints
+
+	// scratch stacks for lists, copied out at their final size
+	opStack   []Operand
+	segStack  []Segment
+	actStack  []*UpdateAction
+	pathStack []*Path
 }
 
 var parserPool = sync.Pool{New: func() any { return &parser{toks: make([]token, 0, 64)} }}
@@ -78,7 +87,21 @@ func (p *parser) release() {
 	p.toks = p.toks[:0]
 	p.src = ""
 	p.err = nil
+	p.n = nodes{}
+	// Drop the scratch stacks' references to this parse's nodes.
+	p.opStack = clearStack(p.opStack)
+	p.segStack = clearStack(p.segStack)
+	p.actStack = clearStack(p.actStack)
+	p.pathStack = clearStack(p.pathStack)
 	parserPool.Put(p)
+}
+
+func clearStack[T any](s []T) []T {
+	if cap(s) > 1024 {
+		return nil
+	}
+	clear(s[:cap(s)])
+	return s[:0]
 }
 
 // bailout unwinds the parser after p.err is set.
@@ -87,6 +110,7 @@ type bailout struct{}
 func (p *parser) parse(kind Kind, src string) (e *Expr, err *SyntaxError) {
 	p.src, p.kind, p.pos, p.depth, p.err = src, kind, 0, 0, nil
 	p.toks = lex(src, p.toks[:0])
+	p.h = countHints(p.toks)
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(bailout); !ok {
@@ -159,8 +183,11 @@ func (p *parser) hint() string {
 	adjacent := p.pos > 0 && prev.end == t.start
 	switch t.kind {
 	case tIndex:
-		if prev.kind == tLBrack {
+		switch {
+		case prev.kind == tLBrack:
 			return ""
+		case adjacent && prev.kind == tIndex && p.text(prev) == "0":
+			return "a list index is written without leading zeros"
 		}
 		return "DynamoDB expressions have no literal numbers; put the number in ExpressionAttributeValues and write its placeholder, such as :n"
 	case tMinus:
@@ -169,7 +196,7 @@ func (p *parser) hint() string {
 		}
 	case tIN, tBETWEEN, tNOT, tAND, tOR, tSET, tADD, tDELETE, tREMOVE:
 		if prev.kind == tDot || prev.kind == tComma || prev.kind == tSET || prev.kind == tREMOVE ||
-			prev.kind == tADD || prev.kind == tDELETE || p.pos == 0 {
+			prev.kind == tADD || prev.kind == tDELETE || p.pos == 0 && p.kind != UpdateExpression {
 			return fmt.Sprintf("%s is a keyword and cannot be an attribute name; write a #name placeholder for it", quote(p.text(t)))
 		}
 	case tEQ:
@@ -214,23 +241,34 @@ func (p *parser) enter() {
 	p.depth++
 	if p.depth > maxDepth {
 		t := p.tok()
-		size := utf16Len(p.src)
 		p.err = &SyntaxError{Offset: t.start, End: t.end, Reason: ReasonTooLong,
-			Msg:       fmt.Sprintf("the %s nests more than %d levels deep; DynamoDB accepts at most 4096 characters", p.kind, maxDepth),
-			DynamoMsg: p.kind.Message("Expression size has exceeded the maximum allowed size", "expression size", fmt.Sprint(size))}
+			Msg:       fmt.Sprintf("the %s nests more than %d levels deep; DynamoDB accepts at most %d characters", p.kind, maxDepth, MaxSize),
+			DynamoMsg: p.kind.Message("Expression size has exceeded the maximum allowed size", "expression size", strconv.Itoa(Size(p.src)))}
 		panic(bailout{})
 	}
 }
 
 func (p *parser) leave() { p.depth-- }
 
-// utf16Len is the length DynamoDB measures: UTF-16 code units.
-func utf16Len(s string) int {
+// MaxSize is the longest expression DynamoDB accepts, as measured by Size.
+const MaxSize = 4096
+
+// Size is the length of an expression as DynamoDB measures it against
+// MaxSize ("Expression size has exceeded the maximum allowed size;
+// expression size: 4097"): in UTF-16 code units, which is the byte length
+// for the ASCII that valid expressions are made of.
+func Size(expr string) int {
 	n := 0
-	for _, r := range s {
-		n += utf16.RuneLen(r)
+	for i := 0; i < len(expr); i++ {
+		if expr[i] >= utf8.RuneSelf {
+			n = i
+			for _, r := range expr[i:] {
+				n += utf16.RuneLen(r)
+			}
+			return n
+		}
 	}
-	return n
+	return len(expr)
 }
 
 // ---- conditions -------------------------------------------------------
@@ -260,7 +298,7 @@ func (p *parser) parseOr(operandOK bool) (Condition, Operand) {
 	p.enter()
 	right, _ := p.parseOr(false)
 	p.leave()
-	return &Logical{Span: Span{left.Bounds().Start, right.Bounds().End}, Op: Or, OpSpan: spanOf(t), Left: left, Right: right}, nil
+	return put(&p.n.logicals, p.h.logicals, Logical{Span: Span{left.Bounds().Start, right.Bounds().End}, Op: Or, OpSpan: spanOf(t), Left: left, Right: right}), nil
 }
 
 func (p *parser) parseAnd(operandOK bool) (Condition, Operand) {
@@ -276,7 +314,7 @@ func (p *parser) parseAnd(operandOK bool) (Condition, Operand) {
 	p.enter()
 	right, _ := p.parseAnd(false)
 	p.leave()
-	return &Logical{Span: Span{left.Bounds().Start, right.Bounds().End}, Op: And, OpSpan: spanOf(t), Left: left, Right: right}, nil
+	return put(&p.n.logicals, p.h.logicals, Logical{Span: Span{left.Bounds().Start, right.Bounds().End}, Op: And, OpSpan: spanOf(t), Left: left, Right: right}), nil
 }
 
 func (p *parser) parseNot(operandOK bool) (Condition, Operand) {
@@ -288,7 +326,7 @@ func (p *parser) parseNot(operandOK bool) (Condition, Operand) {
 	p.enter()
 	x, _ := p.parseNot(false)
 	p.leave()
-	return &Not{Span: Span{t.start, x.Bounds().End}, X: x}, nil
+	return put(&p.n.nots, p.h.nots, Not{Span: Span{t.start, x.Bounds().End}, X: x}), nil
 }
 
 func (p *parser) parsePrimary(operandOK bool) (Condition, Operand) {
@@ -303,11 +341,11 @@ func (p *parser) parsePrimary(operandOK bool) (Condition, Operand) {
 		if op != nil {
 			cl := p.tok() // parseComparisonRest returned op only before ")"
 			p.next()
-			left = &ParenOperand{Span: Span{t.start, cl.end}, X: op}
+			left = put(&p.n.parenOps, p.h.parens, ParenOperand{Span: Span{t.start, cl.end}, X: op})
 			break
 		}
 		cl := p.expect(tRParen, "AND, OR or \")\"")
-		return &ParenCondition{Span: Span{t.start, cl.end}, X: c}, nil
+		return put(&p.n.parenConds, p.h.parens, ParenCondition{Span: Span{t.start, cl.end}, X: c}), nil
 	case tID, tName, tValue:
 		left = p.parseOperand()
 	default:
@@ -323,38 +361,42 @@ func (p *parser) parseComparisonRest(left Operand, operandOK bool) (Condition, O
 	case tEQ, tNE, tLT, tLE, tGT, tGE:
 		p.next()
 		right := p.parseOperand()
-		return &Comparison{Span: Span{left.Bounds().Start, right.Bounds().End}, Op: comparators[t.kind], OpSpan: spanOf(t), Left: left, Right: right}, nil
+		return put(&p.n.cmps, p.h.cmps, Comparison{Span: Span{left.Bounds().Start, right.Bounds().End}, Op: comparators[t.kind], OpSpan: spanOf(t), Left: left, Right: right}), nil
 	case tIN:
 		p.next()
 		p.expect(tLParen, "\"(\" after IN, as in a IN (:x, :y)")
-		list := make([]Operand, 1, 4)
-		list[0] = p.parseOperand()
-		for p.tok().kind == tComma {
-			p.next()
-			list = append(list, p.parseOperand())
-		}
+		list := p.parseOperandList()
 		cl := p.expect(tRParen, "\",\" or \")\" in the IN list")
-		return &In{Span: Span{left.Bounds().Start, cl.end}, X: left, List: list}, nil
+		return put(&p.n.ins, p.h.ins, In{Span: Span{left.Bounds().Start, cl.end}, X: left, List: list}), nil
 	case tBETWEEN:
 		p.next()
 		low := p.parseOperand()
 		p.expect(tAND, "AND between the bounds of BETWEEN, as in a BETWEEN :lo AND :hi")
 		high := p.parseOperand()
-		return &Between{Span: Span{left.Bounds().Start, high.Bounds().End}, X: left, Low: low, High: high}, nil
+		return put(&p.n.betweens, p.h.betweens, Between{Span: Span{left.Bounds().Start, high.Bounds().End}, X: left, Low: low, High: high}), nil
 	}
 	if functionLike(left) {
 		if operandOK && t.kind == tRParen {
 			return nil, left // (f(a)): a condition or an operand; the caller decides
 		}
-		return asCondition(left), nil
+		return p.asCondition(left), nil
 	}
 	if operandOK && t.kind == tRParen {
 		return nil, left
 	}
+	expected := "a comparison (=, <>, <, <=, >, >=), BETWEEN or IN"
 	if _, ok := left.(*Path); ok {
-		p.fail("a comparison (=, <>, <, <=, >, >=), BETWEEN or IN after " + quote(p.src[left.Bounds().Start:left.Bounds().End]))
+		expected += " after " + quote(left.Bounds().Text(p.src))
 	}
-	p.fail("a comparison (=, <>, <, <=, >, >=), BETWEEN or IN")
+	switch {
+	case t.kind == tNOT:
+		p.failWhy(expected, "DynamoDB has no NOT BETWEEN or NOT IN; put NOT before the condition, as in NOT (a IN (:x, :y))")
+	case t.kind == tID && eqFold(p.text(t), "is"):
+		p.failWhy(expected, "DynamoDB has no IS NULL; use attribute_not_exists(a), or attribute_type(a, :null) with :null = {\"S\": \"NULL\"}")
+	case t.kind == tID && eqFold(p.text(t), "like"):
+		p.failWhy(expected, "DynamoDB has no LIKE; use begins_with(a, :prefix) or contains(a, :part)")
+	}
+	p.fail(expected)
 	return nil, nil
 }
 
@@ -368,12 +410,12 @@ func functionLike(x Operand) bool {
 }
 
 // asCondition turns a function-like operand into the condition it also is.
-func asCondition(x Operand) Condition {
+func (p *parser) asCondition(x Operand) Condition {
 	switch x := x.(type) {
 	case *Function:
 		return x
 	case *ParenOperand:
-		return &ParenCondition{Span: x.Span, X: asCondition(x.X)}
+		return put(&p.n.parenConds, p.h.parens, ParenCondition{Span: x.Span, X: p.asCondition(x.X)})
 	}
 	return nil
 }
@@ -391,7 +433,7 @@ func (p *parser) parseOperand() Operand {
 		x := p.parseOperand()
 		p.leave()
 		cl := p.expect(tRParen, "\")\"")
-		return &ParenOperand{Span: Span{t.start, cl.end}, X: x}
+		return put(&p.n.parenOps, p.h.parens, ParenOperand{Span: Span{t.start, cl.end}, X: x})
 	case tID:
 		if p.peek().kind == tLParen {
 			return p.parseFunction()
@@ -401,7 +443,7 @@ func (p *parser) parseOperand() Operand {
 		return p.parsePath()
 	case tValue:
 		p.next()
-		return &ValuePlaceholder{Span: spanOf(t), Name: p.text(t)}
+		return put(&p.n.values, p.h.values, ValuePlaceholder{Span: spanOf(t), Name: p.text(t)})
 	}
 	p.fail(operandWanted)
 	return nil
@@ -412,25 +454,33 @@ func (p *parser) parseFunction() *Function {
 	p.next()
 	p.next() // "("
 	p.enter()
-	args := make([]Operand, 1, 2)
-	args[0] = p.parseOperand()
-	for p.tok().kind == tComma {
-		p.next()
-		args = append(args, p.parseOperand())
-	}
+	args := p.parseOperandList()
 	cl := p.expect(tRParen, "\",\" or \")\" in the call of "+p.text(name))
 	p.leave()
-	return &Function{Span: Span{name.start, cl.end}, Name: p.text(name), NameSpan: spanOf(name), Args: args}
+	return put(&p.n.funcs, p.h.funcs, Function{Span: Span{name.start, cl.end}, Name: p.text(name), NameSpan: spanOf(name), Args: args})
+}
+
+// parseOperandList parses operand (, operand)*.
+func (p *parser) parseOperandList() []Operand {
+	base := len(p.opStack)
+	p.opStack = append(p.opStack, p.parseOperand())
+	for p.tok().kind == tComma {
+		p.next()
+		p.opStack = append(p.opStack, p.parseOperand())
+	}
+	list := take(&p.n.operands, p.h.operands, p.opStack[base:])
+	p.opStack = p.opStack[:base]
+	return list
 }
 
 // parsePath parses a document path; the current token is an ID or a #name.
 func (p *parser) parsePath() *Path {
 	t := p.tok()
-	segs := make([]Segment, 1, 4)
-	segs[0] = Segment{Span: spanOf(t), Kind: NameSegment, Name: p.text(t)}
+	first := Segment{Span: spanOf(t), Kind: NameSegment, Name: p.text(t)}
 	if t.kind == tName {
-		segs[0].Kind = NamePlaceholder
+		first.Kind = NamePlaceholder
 	}
+	segs := append(p.segStack[:0], first)
 	p.next()
 	for {
 		switch p.tok().kind {
@@ -461,7 +511,8 @@ func (p *parser) parsePath() *Path {
 			cl := p.expect(tRBrack, "\"]\" after the list index")
 			segs = append(segs, Segment{Span: Span{open.start, cl.end}, Kind: IndexSegment, Name: p.text(t), Index: index(p.text(t))})
 		default:
-			return &Path{Span: Span{segs[0].Start, segs[len(segs)-1].End}, Segments: segs}
+			p.segStack = segs
+			return put(&p.n.paths, p.h.paths, Path{Span: Span{segs[0].Start, segs[len(segs)-1].End}, Segments: take(&p.n.segs, p.h.segs, segs)})
 		}
 	}
 }
@@ -482,7 +533,7 @@ func index(digits string) int {
 // ---- projection -----------------------------------------------------------
 
 func (p *parser) parseProjection() *Projection {
-	paths := make([]*Path, 0, 4)
+	paths := p.pathStack[:0]
 	for {
 		switch p.tok().kind {
 		case tID, tName:
@@ -500,13 +551,14 @@ func (p *parser) parseProjection() *Projection {
 		}
 		break
 	}
-	return &Projection{Span: Span{paths[0].Start, paths[len(paths)-1].End}, Paths: paths}
+	p.pathStack = paths
+	return &Projection{Span: Span{paths[0].Start, paths[len(paths)-1].End}, Paths: append([]*Path(nil), paths...)}
 }
 
 // ---- update -----------------------------------------------------------------
 
 func (p *parser) parseUpdate() *Update {
-	u := &Update{Sections: make([]*Section, 0, 2)}
+	u := &Update{Sections: make([]*Section, 0, p.h.sections)}
 	for {
 		t := p.tok()
 		var kind SectionKind
@@ -530,16 +582,19 @@ func (p *parser) parseUpdate() *Update {
 			return u
 		}
 		p.next()
-		s := &Section{Kind: kind, KeywordSpan: spanOf(t), Actions: make([]*UpdateAction, 0, 2)}
+		acts := p.actStack[:0]
 		for {
-			s.Actions = append(s.Actions, p.parseAction(kind))
+			acts = append(acts, p.parseAction(kind))
 			if p.tok().kind != tComma {
 				break
 			}
 			p.next()
 		}
-		s.Span = Span{t.start, s.Actions[len(s.Actions)-1].End}
-		u.Sections = append(u.Sections, s)
+		p.actStack = acts
+		u.Sections = append(u.Sections, put(&p.n.sections, p.h.sections, Section{
+			Span: Span{t.start, acts[len(acts)-1].End}, Kind: kind, KeywordSpan: spanOf(t),
+			Actions: take(&p.n.actionPtrs, p.h.actions, acts),
+		}))
 	}
 }
 
@@ -565,8 +620,14 @@ const (
 )
 
 func (p *parser) parseAction(kind SectionKind) *UpdateAction {
-	switch p.tok().kind {
+	switch t := p.tok(); t.kind {
 	case tID, tName:
+	case tSET, tREMOVE, tADD, tDELETE:
+		if p.pos > 0 && p.toks[p.pos-1].kind == tComma {
+			p.failWhy("another document path to "+actionVerb[kind]+" after \",\"",
+				"a new section starts without a comma; remove the \",\" before "+p.text(t))
+		}
+		p.fail("the document path to " + actionVerb[kind] + " after " + kind.String())
 	default:
 		p.fail("the document path to " + actionVerb[kind] + " after " + kind.String())
 	}
@@ -575,17 +636,17 @@ func (p *parser) parseAction(kind SectionKind) *UpdateAction {
 	case Set:
 		p.expect(tEQ, "\"=\" after the path in a SET action, as in SET a = :v")
 		v := p.parseSetValue()
-		return &UpdateAction{Span: Span{path.Start, v.Bounds().End}, Kind: kind, Path: path, Value: v}
+		return put(&p.n.actions, p.h.actions, UpdateAction{Span: Span{path.Start, v.Bounds().End}, Kind: kind, Path: path, Value: v})
 	case Add, Delete:
 		t := p.tok()
 		if t.kind != tValue {
 			p.fail(fmt.Sprintf("a value placeholder like :v after the %s path, as in %s a :v", kind, kind))
 		}
 		p.next()
-		v := &ValuePlaceholder{Span: spanOf(t), Name: p.text(t)}
-		return &UpdateAction{Span: Span{path.Start, t.end}, Kind: kind, Path: path, Value: v}
+		v := put(&p.n.values, p.h.values, ValuePlaceholder{Span: spanOf(t), Name: p.text(t)})
+		return put(&p.n.actions, p.h.actions, UpdateAction{Span: Span{path.Start, t.end}, Kind: kind, Path: path, Value: v})
 	}
-	return &UpdateAction{Span: path.Span, Kind: kind, Path: path}
+	return put(&p.n.actions, p.h.actions, UpdateAction{Span: path.Span, Kind: kind, Path: path})
 }
 
 var actionVerb = [...]string{Set: "set", Remove: "remove", Add: "add to", Delete: "delete from"}
@@ -603,7 +664,7 @@ func (p *parser) parseSetValue() Operand {
 	}
 	p.next()
 	r := p.parseOperand()
-	return &Arithmetic{Span: Span{x.Bounds().Start, r.Bounds().End}, Op: arithmeticOps[t.kind], OpSpan: spanOf(t), Left: x, Right: r}
+	return put(&p.n.ariths, p.h.ariths, Arithmetic{Span: Span{x.Bounds().Start, r.Bounds().End}, Op: arithmeticOps[t.kind], OpSpan: spanOf(t), Left: x, Right: r})
 }
 
 var arithmeticOps = [...]Operator{tPlus: Plus, tMinus: Minus}
@@ -622,11 +683,11 @@ func (p *parser) parseSetOperand() Operand {
 		}
 		p.next()
 		r := p.parseOperand()
-		x = &Arithmetic{Span: Span{x.Bounds().Start, r.Bounds().End}, Op: arithmeticOps[t.kind], OpSpan: spanOf(t), Left: x, Right: r}
+		x = put(&p.n.ariths, p.h.ariths, Arithmetic{Span: Span{x.Bounds().Start, r.Bounds().End}, Op: arithmeticOps[t.kind], OpSpan: spanOf(t), Left: x, Right: r})
 	}
 	p.leave()
 	cl := p.expect(tRParen, "\")\"")
-	return &ParenOperand{Span: Span{open.start, cl.end}, X: x}
+	return put(&p.n.parenOps, p.h.parens, ParenOperand{Span: Span{open.start, cl.end}, X: x})
 }
 
 func isArithmetic(x Operand) bool {

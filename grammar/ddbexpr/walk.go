@@ -58,9 +58,6 @@ func Inspect(n Node, f func(Node) bool) {
 	}
 }
 
-// Bounds makes *Expr a Node: it spans the whole expression.
-func (e *Expr) Bounds() Span { return Span{0, len(e.Text)} }
-
 // Placeholder is one use of an expression attribute name (#n) or value (:v).
 type Placeholder struct {
 	Span
@@ -106,6 +103,19 @@ func (e *Expr) BareNames() []Segment {
 		}
 		return true
 	})
+	return out
+}
+
+// ReservedNames lists the bare names that are reserved words, in source
+// order: DynamoDB reports the first ("Attribute name is a reserved keyword;
+// reserved keyword: status", with the name as written).
+func (e *Expr) ReservedNames() []Segment {
+	var out []Segment
+	for _, s := range e.BareNames() {
+		if IsReserved(s.Name) {
+			out = append(out, s)
+		}
+	}
 	return out
 }
 
