@@ -77,6 +77,10 @@ type Rule struct {
 	// RequestOnly rules look at hand-written request JSON only: the DSL
 	// cannot express what they catch.
 	RequestOnly bool
+	// BadInput rules say the input cannot be used at all (it does not
+	// parse, names a table the schema lacks): the exit status is then 2,
+	// not 1 (cli.md).
+	BadInput bool
 
 	check func(*Pass)
 }

@@ -44,10 +44,10 @@ func HelpText(r *Rule) string {
 		fmt.Fprintf(&b, "\nDynamoDB answers:\n  %s\n", strings.ReplaceAll(r.DynamoMessage, "; ", "\n  "))
 	}
 	if r.Bad != "" {
-		fmt.Fprintf(&b, "\nBad:\n  %s\n", r.Bad)
+		fmt.Fprintf(&b, "\nBad:\n%s\n", indent(r.Bad, "  "))
 	}
 	if r.Good != "" {
-		fmt.Fprintf(&b, "\nGood:\n  %s\n", r.Good)
+		fmt.Fprintf(&b, "\nGood:\n%s\n", indent(r.Good, "  "))
 	}
 	fmt.Fprintf(&b, "\nApplies to: %s\n", r.AppliesTo)
 	if r.NeedsSchema {
@@ -68,6 +68,11 @@ func Index() string {
 		fmt.Fprintf(&b, "| [%s](%s.md) | %s | %s | %s |\n", r.Name, r.Name, r.Severity, schema, strings.ReplaceAll(r.Title, "|", `\|`))
 	}
 	return b.String()
+}
+
+// indent puts prefix before every line of s.
+func indent(s, prefix string) string {
+	return prefix + strings.ReplaceAll(s, "\n", "\n"+prefix)
 }
 
 func upperFirst(s string) string {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
+	"github.com/dynexpr/dynexpr/schema"
 )
 
 // A finding is silenced where it stands by a comment on the line before its
@@ -53,11 +54,23 @@ lint exits with status 2 when any input cannot be used.`,
 	Bad:           `query Tickets key id == "a91f"`,
 	Good:          `query Tickets key id = "a91f"`,
 	AppliesTo:     "every input",
+	BadInput:      true,
+}
+
+var unreadableInput = &Rule{
+	Name:      "unreadable-input",
+	Severity:  Error,
+	Title:     "a file that cannot be read",
+	Why:       `A path given to lint, or found while walking a folder, cannot be read (it is missing, a dangling link, or not readable). Nothing in it can be checked.`,
+	Bad:       "dynexpr lint missing.dx",
+	Good:      "dynexpr lint queries/",
+	AppliesTo: "every input",
+	BadInput:  true,
 }
 
 // metaRules are about the input itself and dynexpr's own comments, not
 // about what a request asks of DynamoDB.
-var metaRules = []*Rule{syntaxError, unusedIgnore, ignoreWithoutReason}
+var metaRules = []*Rule{syntaxError, unreadableInput, unusedIgnore, ignoreWithoutReason}
 
 type ignore struct {
 	pos    diag.Pos
@@ -103,7 +116,10 @@ func ApplyIgnores(file, src string, stmts []*grammar.Statement, findings []Findi
 		for _, r := range ig.rules {
 			if Lookup(r) == nil {
 				msg := fmt.Sprintf("no rule is named %q", r)
-				report(unusedIgnore, ig.pos, "%s; `dynexpr rules` lists them", msg)
+				if s := schema.Suggest(r, Names()); s != "" {
+					msg += fmt.Sprintf("; did you mean %q?", s)
+				}
+				report(unusedIgnore, ig.pos, "%s (`dynexpr rules` lists them)", msg)
 			}
 		}
 		spans = append(spans, span{st.Pos.Line, st.EndPos.Line, ig})
@@ -135,11 +151,14 @@ func ApplyIgnores(file, src string, stmts []*grammar.Statement, findings []Findi
 
 // parseIgnore reads `# dynexpr:ignore a, b -- reason` from a line, or nil.
 func parseIgnore(file string, n int, line string) *ignore {
-	hash := strings.Index(line, "#")
-	if hash < 0 {
+	// The directive is a comment line of its own: a "#" inside a string or
+	// after a statement on the same line is not one.
+	trimmed := strings.TrimLeft(line, " \t")
+	if !strings.HasPrefix(trimmed, "#") {
 		return nil
 	}
-	text := strings.TrimSpace(line[hash+1:])
+	hash := len(line) - len(trimmed)
+	text := strings.TrimSpace(trimmed[1:])
 	if !strings.HasPrefix(text, ignoreDirective) {
 		return nil
 	}

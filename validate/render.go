@@ -181,7 +181,7 @@ func (p *githubPrinter) Print(f Finding) error {
 	}
 	props = append(props, "title="+ghProperty(f.Rule))
 	msg := f.Message
-	if f.Suggestion != "" {
+	if f.Suggestion != "" && !strings.Contains(f.Message, f.Suggestion) {
 		msg += "\nsuggestion: " + f.Suggestion
 	}
 	_, err := fmt.Fprintf(p.w, "::%s %s::%s\n", cmd, strings.Join(props, ","), ghData(msg))
@@ -293,7 +293,7 @@ type sarifRegion struct {
 func (p *sarifPrinter) Print(f Finding) error {
 	r := sarifResult{RuleID: f.Rule, RuleIndex: p.index[f.Rule], Level: sarifLevel(f.Severity)}
 	r.Message.Text = f.Message
-	if f.Suggestion != "" {
+	if f.Suggestion != "" && !strings.Contains(f.Message, f.Suggestion) {
 		r.Message.Text += " Suggestion: " + f.Suggestion
 	}
 	r.Locations = make([]struct {
@@ -311,7 +311,11 @@ func (p *sarifPrinter) Print(f Finding) error {
 		if p.opt.Line != nil {
 			col = utf16Column(p.opt.Line(f.Pos.File, f.Pos.Line), f.Pos.Col)
 		}
-		loc.Region = &sarifRegion{StartLine: f.Pos.Line, StartColumn: col, EndLine: f.End.Line, EndColumn: f.End.Col}
+		endCol := f.End.Col
+		if p.opt.Line != nil && f.End.Line > 0 {
+			endCol = utf16Column(p.opt.Line(f.End.File, f.End.Line), f.End.Col)
+		}
+		loc.Region = &sarifRegion{StartLine: f.Pos.Line, StartColumn: col, EndLine: f.End.Line, EndColumn: endCol}
 	}
 	b, err := marshal(r)
 	if err != nil {
@@ -338,7 +342,12 @@ func fileURI(name string) string {
 	for i, s := range parts {
 		parts[i] = url.PathEscape(s)
 	}
-	return strings.Join(parts, "/")
+	uri := strings.Join(parts, "/")
+	// A colon before the first slash would read as a URI scheme ("v2:q.dx").
+	if i := strings.IndexByte(uri, ':'); i >= 0 && !strings.Contains(uri[:i], "/") {
+		uri = "./" + uri
+	}
+	return uri
 }
 
 // utf16Column converts a 1-based byte column to SARIF's default 1-based

@@ -63,6 +63,7 @@ const (
 
 var unknownTable = &Rule{
 	Name:     "unknown-table",
+	BadInput: true,
 	Severity: Error,
 	Title:    "a table the schema does not have",
 	Why: `The statement names a table that none of the schema files defines. Either the
@@ -95,6 +96,7 @@ func checkUnknownTable(p *Pass) {
 
 var unknownIndex = &Rule{
 	Name:     "unknown-index",
+	BadInput: true,
 	Severity: Error,
 	Title:    "an index the table does not have",
 	Why: `The statement reads an index that the schema does not define on its table.

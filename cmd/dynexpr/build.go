@@ -153,12 +153,16 @@ func (e *env) lintBuilt(srcs []source, stmts []*grammar.Statement, sch *schema.S
 	if err != nil {
 		return err
 	}
-	failed := false
+	failed, unusable := false, false
 	for _, fd := range findings {
 		failed = failed || fd.Severity == validate.Error
+		unusable = unusable || fd.Severity == validate.Error && validate.Lookup(fd.Rule).BadInput
 		p.Print(fd)
 	}
 	p.Close()
+	if unusable {
+		return &exitError{code: exitBadInput}
+	}
 	if failed {
 		fmt.Fprintln(e.stderr, "dynexpr: not built: DynamoDB would refuse this request (fix it, or build anyway with --no-lint)")
 		return &exitError{code: exitFindings}
@@ -167,7 +171,23 @@ func (e *env) lintBuilt(srcs []source, stmts []*grammar.Statement, sch *schema.S
 }
 
 // pickStatements applies --statement, and insists on jsonl for several.
+// A label names one statement: given twice, it is an error.
 func pickStatements(stmts []*grammar.Statement, label, output string) ([]*grammar.Statement, error) {
+	first := map[string]*grammar.Statement{}
+	var errs diag.List
+	for _, st := range stmts {
+		if st.Label == nil {
+			continue
+		}
+		if prev, dup := first[st.Label.Name]; dup {
+			errs = append(errs, diag.Errorf(grammar.ToPos(st.Label.Pos), "label %q is already given to the statement at %s; labels name one statement each", st.Label.Name, grammar.ToPos(prev.Label.Pos)))
+			continue
+		}
+		first[st.Label.Name] = st
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
 	if label != "" {
 		var labels []string
 		for _, st := range stmts {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,6 +25,8 @@ func TestMain(m *testing.M) {
 	})
 }
 
+var updateScripts = flag.Bool("update", false, "rewrite the expected files inside the scripts (review with git diff)")
+
 // TestScripts runs testdata/script/*.txtar, the command line's contract:
 // one behaviour per script, each asserting standard output, standard error
 // and the exit status.
@@ -42,6 +45,7 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 filepath.Join("testdata", "script"),
 		RequireExplicitExec: true,
+		UpdateScripts:       *updateScripts,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("EXAMPLES", examples)
 			return nil
