@@ -22,10 +22,15 @@ func readParamsFile(file string, params grammar.Params) error {
 	dec.UseNumber()
 	if err := dec.Decode(&obj); err != nil {
 		pos := diag.Pos{File: file}
-		if se, ok := err.(*json.SyntaxError); ok {
-			pos = diag.PosAt(file, b, int(se.Offset))
+		reason := "it is not valid JSON"
+		switch e := err.(type) {
+		case *json.SyntaxError:
+			pos = diag.PosAt(file, b, int(e.Offset))
+			reason = e.Error()
+		case *json.UnmarshalTypeError:
+			reason = "it holds " + e.Value
 		}
-		return diag.Errorf(pos, "a parameters file is one JSON object, like {\"id\": \"a91f\", \"n\": 5}: %v", err)
+		return diag.Errorf(pos, "a parameters file is one JSON object, like {\"id\": \"a91f\", \"n\": 5}; %s", reason)
 	}
 	names := make([]string, 0, len(obj))
 	for n := range obj {
