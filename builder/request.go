@@ -1,0 +1,340 @@
+package builder
+
+import (
+	"encoding/base64"
+	"sort"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// Request is one DynamoDB request: the members of the API's input for
+// Command, as `aws dynamodb Command --cli-input-json` takes them. Build sets
+// only the members its command takes; a zero member (empty string, nil
+// pointer, nil map, empty placeholder map) is left out of the JSON.
+type Request struct {
+	// Command is the `aws dynamodb` subcommand: query, scan, get-item,
+	// put-item, update-item or delete-item.
+	Command string
+
+	TableName string
+	IndexName string
+
+	// Key is the item's primary key (get-item, update-item, delete-item).
+	Key map[string]types.AttributeValue
+	// Item is the item to write (put-item).
+	Item map[string]types.AttributeValue
+	// ExclusiveStartKey is where a query or scan resumes (after).
+	ExclusiveStartKey map[string]types.AttributeValue
+
+	KeyConditionExpression string
+	FilterExpression       string
+	ConditionExpression    string
+	ProjectionExpression   string
+	UpdateExpression       string
+
+	// Select is COUNT, ALL_ATTRIBUTES or ALL_PROJECTED_ATTRIBUTES.
+	Select string
+	// ScanIndexForward is true for asc, false for desc, nil when not given.
+	ScanIndexForward *bool
+	Limit            *int32
+	ConsistentRead   *bool
+	Segment          *int32
+	TotalSegments    *int32
+	// ReturnValues is NONE, ALL_OLD, ALL_NEW, UPDATED_OLD or UPDATED_NEW.
+	ReturnValues string
+
+	ExpressionAttributeNames  map[string]string
+	ExpressionAttributeValues map[string]types.AttributeValue
+
+	// binText holds the base64 text written for each binary value, keyed by
+	// the first byte of its decoded bytes, so that JSON writes the user's
+	// text back rather than a re-encoding of it.
+	binText map[*byte]string
+}
+
+// JSON writes the request as canonical JSON: keys sorted at every level,
+// indented by two spaces (or on one line when indent is false), no final
+// newline, no HTML escaping, UTF-8 as is. It is what
+// `aws dynamodb <Command> --cli-input-json` takes; Command itself is not part
+// of it.
+func (r *Request) JSON(indent bool) []byte {
+	w := jsonWriter{buf: make([]byte, 0, 512), indent: indent, bin: r.binText}
+	w.beginObject()
+	// The members in sorted order.
+	w.stringField("ConditionExpression", r.ConditionExpression)
+	w.boolField("ConsistentRead", r.ConsistentRead)
+	w.itemField("ExclusiveStartKey", r.ExclusiveStartKey)
+	if len(r.ExpressionAttributeNames) > 0 {
+		w.key("ExpressionAttributeNames")
+		w.names(r.ExpressionAttributeNames)
+	}
+	if len(r.ExpressionAttributeValues) > 0 {
+		w.key("ExpressionAttributeValues")
+		w.item(r.ExpressionAttributeValues)
+	}
+	w.stringField("FilterExpression", r.FilterExpression)
+	w.stringField("IndexName", r.IndexName)
+	w.itemField("Item", r.Item)
+	w.itemField("Key", r.Key)
+	w.stringField("KeyConditionExpression", r.KeyConditionExpression)
+	w.intField("Limit", r.Limit)
+	w.stringField("ProjectionExpression", r.ProjectionExpression)
+	w.stringField("ReturnValues", r.ReturnValues)
+	w.boolField("ScanIndexForward", r.ScanIndexForward)
+	w.intField("Segment", r.Segment)
+	w.stringField("Select", r.Select)
+	w.stringField("TableName", r.TableName)
+	w.intField("TotalSegments", r.TotalSegments)
+	w.stringField("UpdateExpression", r.UpdateExpression)
+	w.endObject()
+	return w.buf
+}
+
+// jsonWriter writes JSON exactly as encoding/json's Marshal (compact) or
+// MarshalIndent(v, "", "  ") would with HTML escaping off, without going
+// through reflection.
+type jsonWriter struct {
+	buf    []byte
+	indent bool
+	depth  int
+	// first is true right after an opening bracket.
+	first bool
+	bin   map[*byte]string
+}
+
+func (w *jsonWriter) newline() {
+	w.buf = append(w.buf, '\n')
+	for i := 0; i < w.depth; i++ {
+		w.buf = append(w.buf, ' ', ' ')
+	}
+}
+
+func (w *jsonWriter) beginObject() { w.begin('{') }
+func (w *jsonWriter) endObject()   { w.end('}') }
+func (w *jsonWriter) beginArray()  { w.begin('[') }
+func (w *jsonWriter) endArray()    { w.end(']') }
+
+func (w *jsonWriter) begin(c byte) {
+	w.buf = append(w.buf, c)
+	w.depth++
+	w.first = true
+}
+
+func (w *jsonWriter) end(c byte) {
+	w.depth--
+	if !w.first && w.indent {
+		w.newline()
+	}
+	w.buf = append(w.buf, c)
+	w.first = false
+}
+
+// elem starts an array element or an object member.
+func (w *jsonWriter) elem() {
+	if !w.first {
+		w.buf = append(w.buf, ',')
+	}
+	w.first = false
+	if w.indent {
+		w.newline()
+	}
+}
+
+func (w *jsonWriter) key(k string) {
+	w.elem()
+	w.buf = appendString(w.buf, k)
+	w.buf = append(w.buf, ':')
+	if w.indent {
+		w.buf = append(w.buf, ' ')
+	}
+}
+
+func (w *jsonWriter) stringField(k, v string) {
+	if v != "" {
+		w.key(k)
+		w.buf = appendString(w.buf, v)
+	}
+}
+
+func (w *jsonWriter) boolField(k string, v *bool) {
+	if v != nil {
+		w.key(k)
+		w.buf = strconv.AppendBool(w.buf, *v)
+	}
+}
+
+func (w *jsonWriter) intField(k string, v *int32) {
+	if v != nil {
+		w.key(k)
+		w.buf = strconv.AppendInt(w.buf, int64(*v), 10)
+	}
+}
+
+func (w *jsonWriter) itemField(k string, m map[string]types.AttributeValue) {
+	if m != nil {
+		w.key(k)
+		w.item(m)
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func (w *jsonWriter) names(m map[string]string) {
+	w.beginObject()
+	for _, k := range sortedKeys(m) {
+		w.key(k)
+		w.buf = appendString(w.buf, m[k])
+	}
+	w.endObject()
+}
+
+// item writes a map of attribute values (an item, a key, a value map).
+func (w *jsonWriter) item(m map[string]types.AttributeValue) {
+	w.beginObject()
+	for _, k := range sortedKeys(m) {
+		w.key(k)
+		w.value(m[k])
+	}
+	w.endObject()
+}
+
+// value writes one AttributeValue in DynamoDB JSON: {"S": "..."}.
+func (w *jsonWriter) value(av types.AttributeValue) {
+	if av == nil {
+		w.buf = append(w.buf, "null"...)
+		return
+	}
+	w.beginObject()
+	switch v := av.(type) {
+	case *types.AttributeValueMemberS:
+		w.key("S")
+		w.buf = appendString(w.buf, v.Value)
+	case *types.AttributeValueMemberN:
+		w.key("N")
+		w.buf = appendString(w.buf, v.Value)
+	case *types.AttributeValueMemberB:
+		w.key("B")
+		w.binary(v.Value)
+	case *types.AttributeValueMemberBOOL:
+		w.key("BOOL")
+		w.buf = strconv.AppendBool(w.buf, v.Value)
+	case *types.AttributeValueMemberNULL:
+		w.key("NULL")
+		w.buf = strconv.AppendBool(w.buf, v.Value)
+	case *types.AttributeValueMemberL:
+		w.key("L")
+		w.beginArray()
+		for _, it := range v.Value {
+			w.elem()
+			w.value(it)
+		}
+		w.endArray()
+	case *types.AttributeValueMemberM:
+		w.key("M")
+		w.item(v.Value)
+	case *types.AttributeValueMemberSS:
+		w.key("SS")
+		w.strings(v.Value)
+	case *types.AttributeValueMemberNS:
+		w.key("NS")
+		w.strings(v.Value)
+	case *types.AttributeValueMemberBS:
+		w.key("BS")
+		w.beginArray()
+		for _, b := range v.Value {
+			w.elem()
+			w.binary(b)
+		}
+		w.endArray()
+	}
+	w.endObject()
+}
+
+func (w *jsonWriter) strings(list []string) {
+	w.beginArray()
+	for _, s := range list {
+		w.elem()
+		w.buf = appendString(w.buf, s)
+	}
+	w.endArray()
+}
+
+// binary writes the base64 text the user wrote for b, or its standard
+// encoding when the bytes were not built from a literal.
+func (w *jsonWriter) binary(b []byte) {
+	if len(b) > 0 {
+		if text, ok := w.bin[&b[0]]; ok {
+			w.buf = appendString(w.buf, text)
+			return
+		}
+	}
+	w.buf = append(w.buf, '"')
+	w.buf = base64.StdEncoding.AppendEncode(w.buf, b)
+	w.buf = append(w.buf, '"')
+}
+
+const hexDigits = "0123456789abcdef"
+
+// appendString appends s as a JSON string the way encoding/json does with
+// HTML escaping off: ", \ and control characters escaped, invalid UTF-8 as
+// \ufffd, U+2028 and U+2029 escaped, everything else as is.
+func appendString(dst []byte, s string) []byte {
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				dst = append(dst, '\\', c)
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
+}
