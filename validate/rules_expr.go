@@ -1487,8 +1487,9 @@ var functionMisuse = &Rule{
 	Title:    "a function, comparison or between that DynamoDB refuses as written",
 	Why: `DynamoDB checks every function and comparison of an expression before it reads
 anything. Conditions have attribute_exists, attribute_not_exists, attribute_type,
-begins_with, contains and size; set values have if_not_exists and list_append;
-names are case-sensitive (Begins_With is unknown). Each function takes a fixed
+begins_with, contains and size; set values have if_not_exists and list_append
+(the DSL takes them in any case and writes them as DynamoDB wants; in request
+JSON they are case-sensitive: Begins_With is unknown). Each function takes a fixed
 number of arguments: attribute_exists, attribute_not_exists and size one, the
 others two. attribute_exists and attribute_not_exists test a path, not a value;
 begins_with compares strings or binary; size measures a string, binary, set,
