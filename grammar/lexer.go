@@ -222,7 +222,9 @@ func (l *dxLexer) scan(start lexer.Position) (lexer.Token, error) {
 			return lexer.Token{}, err
 		}
 		raw := s[2:n]
-		if _, err := base64.StdEncoding.DecodeString(raw); err != nil {
+		// Strict: DynamoDB takes canonical base64 only (no stray bits in
+		// the padding, no line breaks).
+		if _, err := base64.StdEncoding.Strict().DecodeString(raw); err != nil || strings.ContainsAny(raw, "\r\n") {
 			return l.errorf(start, "b%c%s%c is not base64 (RFC 4648 with padding, like b\"SGVsbG8=\")", s[1], raw, s[1])
 		}
 		return l.token(tokBinary, start, n+1), nil
@@ -241,6 +243,9 @@ func (l *dxLexer) scan(start lexer.Position) (lexer.Token, error) {
 		if err != nil {
 			return lexer.Token{}, err
 		}
+		if !utf8.ValidString(s[:n]) {
+			return l.errorf(start, "this string is not valid UTF-8: DynamoDB strings are UTF-8 text")
+		}
 		return l.token(tokString, start, n), nil
 	case c == '`':
 		end := strings.IndexByte(s[1:], '`')
@@ -249,6 +254,9 @@ func (l *dxLexer) scan(start lexer.Position) (lexer.Token, error) {
 		}
 		if end == 0 {
 			return l.errorf(start, "empty `` name: an attribute name has at least one character")
+		}
+		if !utf8.ValidString(s[1 : end+1]) {
+			return l.errorf(start, "this `name` is not valid UTF-8: DynamoDB names are UTF-8 text")
 		}
 		return l.token(tokQuoted, start, end+2), nil
 	case c == '$':
@@ -342,6 +350,21 @@ func (l *dxLexer) quotedLen(s string, start lexer.Position) (int, error) {
 					p.Offset += i
 					p.Column += i
 					return 0, &LexError{Pos: p, Msg: "\\u takes four hex digits, like \\u00e9"}
+				}
+				if r := hexRune(s[i+2 : i+6]); r >= 0xD800 && r < 0xE000 {
+					// A surrogate is half of a character: it must be a high
+					// one followed by a low one (\ud83d\ude00).
+					lo := rune(0)
+					if r < 0xDC00 && i+11 < len(s) && s[i+6] == '\\' && s[i+7] == 'u' && isHex4(s[i+8:i+12]) {
+						lo = hexRune(s[i+8 : i+12])
+					}
+					if lo < 0xDC00 || lo >= 0xE000 {
+						p := start
+						p.Offset += i
+						p.Column += i
+						return 0, &LexError{Pos: p, Msg: "\\u" + s[i+2:i+6] + " is half of a surrogate pair: write the character itself, or both halves (\\ud83d\\ude00)"}
+					}
+					i += 6
 				}
 				i += 5
 			default:

@@ -32,6 +32,9 @@ type TypeOf func(attr string) ValueType
 // Every parameter used must be bound; every parameter given must be used
 // (checked by CheckUnused after all statements are bound).
 func Bind(st *Statement, params Params, typeOf TypeOf, used map[string]bool) error {
+	if used == nil {
+		used = map[string]bool{}
+	}
 	b := binder{params: params, typeOf: typeOf, used: used}
 	b.statement(st)
 	return b.errs.Err()
@@ -92,10 +95,10 @@ func (b *binder) statement(st *Statement) {
 		b.operand(a.Right, attr)
 	}
 	for _, a := range st.Adds {
-		b.value(a.Value, "")
+		b.value(a.Value, attrOf(a.Path))
 	}
 	for _, a := range st.Deletes {
-		b.value(a.Value, "")
+		b.value(a.Value, attrOf(a.Path))
 	}
 }
 
@@ -128,6 +131,11 @@ func (b *binder) not(n *NotCondition) {
 		if attr == "" {
 			attr = operandAttr(c.Right)
 		}
+		if isSize(c.Left) || isSize(c.Right) {
+			// size(p) is a number, whatever p holds: what it is compared
+			// with is a number too.
+			attr = sizeAttr
+		}
 		b.operand(c.Left, attr)
 		b.operand(c.Right, attr)
 		b.operand(c.Low, attr)
@@ -136,6 +144,13 @@ func (b *binder) not(n *NotCondition) {
 			b.operand(o, attr)
 		}
 	}
+}
+
+// sizeAttr stands for "the value meets size(...)": a number.
+const sizeAttr = "\x00size"
+
+func isSize(o *Operand) bool {
+	return o != nil && o.Call != nil && o.Call.Func == "size"
 }
 
 func operandAttr(o *Operand) string {
@@ -204,7 +219,9 @@ func (b *binder) value(v *Value, attr string) {
 	b.used[name] = true
 	if !p.JSON {
 		want := TypeS
-		if attr != "" && b.typeOf != nil {
+		if attr == sizeAttr {
+			want = TypeN
+		} else if attr != "" && b.typeOf != nil {
 			if t := b.typeOf(attr); t == TypeN || t == TypeB {
 				want = t
 			}
@@ -273,7 +290,7 @@ func fromJSON(v *Value, x any) {
 		for _, k := range keys {
 			c := &Value{Pos: v.Pos, FromParam: v.FromParam}
 			fromJSON(c, x[k])
-			v.Map.Entries = append(v.Map.Entries, &MapEntry{Pos: v.Pos, Key: k, RawKey: fmt.Sprintf("%q", k), Value: c})
+			v.Map.Entries = append(v.Map.Entries, &MapEntry{Pos: v.Pos, Key: k, RawKey: Quote(k), Value: c})
 		}
 	}
 }
