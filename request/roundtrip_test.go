@@ -1,0 +1,429 @@
+package request
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/dynexpr/dynexpr/builder"
+	"github.com/dynexpr/dynexpr/grammar"
+	"github.com/dynexpr/dynexpr/schema"
+)
+
+// The property `dynexpr import` promises: the statement it writes for a
+// request builds a request DynamoDB treats the same. Two requests are
+// compared by their normal form (Request.Normalize): every placeholder
+// replaced by what it stands for, so that placeholder names do not count.
+
+// buildRequest builds st and reads the result back as a request of its
+// command.
+func buildRequest(t *testing.T, st *grammar.Statement) (*Request, []byte) {
+	t.Helper()
+	req, err := builder.Build(st)
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	data := req.JSON(true)
+	f, err := Parse("built.json", data)
+	if err != nil {
+		t.Fatalf("the built request does not read back: %v\n%s", err, data)
+	}
+	r := f.Requests[0]
+	r.Command = st.Kind.Command()
+	return r, data
+}
+
+func normalize(t *testing.T, r *Request) string {
+	t.Helper()
+	n, err := r.Normalize()
+	if err != nil {
+		t.Fatalf("normalize: %v", err)
+	}
+	return n
+}
+
+// roundTrip imports r and builds the statement; the two requests must
+// normalise alike. It returns the built JSON.
+func roundTrip(t *testing.T, r *Request) []byte {
+	t.Helper()
+	st, err := r.Statement()
+	if err != nil {
+		t.Fatalf("import: %v", err)
+	}
+	sameAsParsed(t, st)
+	built, data := buildRequest(t, st)
+	if got, want := normalize(t, built), normalize(t, r); got != want {
+		t.Errorf("the imported statement builds another request\nstatement:\n%s\nrequest:\n%s\nbuilt:\n%s", grammar.Format(st), want, got)
+	}
+	return data
+}
+
+// TestRoundTripGolden: for every golden DSL case that builds, build →
+// import → build gives the same request up to placeholder names. The
+// parameters, schemas and --statement of a case's args file are applied as
+// `dynexpr build` applies them.
+func TestRoundTripGolden(t *testing.T) {
+	cases, err := filepath.Glob("../golden/*/*/input.dx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var covered, identical, withArgs, skipped int
+	for _, in := range cases {
+		dir := filepath.Dir(in)
+		if _, err := os.Stat(filepath.Join(dir, "request.json")); err != nil {
+			skipped++ // the case fails to build: nothing to round-trip
+			continue
+		}
+		name := strings.TrimPrefix(filepath.ToSlash(dir), "../")
+		t.Run(name, func(t *testing.T) {
+			args := readGoldenArgs(t, dir)
+			if args.given {
+				withArgs++
+			}
+			src, err := os.ReadFile(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := grammar.Parse("input.dx", string(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			used := map[string]bool{}
+			for _, st := range f.Statements {
+				if args.statement != "" && (st.Label == nil || st.Label.Name != args.statement) {
+					continue
+				}
+				if err := grammar.Bind(st, args.params, args.typeOf(st), used); err != nil {
+					t.Fatalf("bind: %v", err)
+				}
+				_, first := buildRequest(t, st)
+				rf, err := Parse("request.json", first)
+				if err != nil {
+					t.Fatal(err)
+				}
+				r := rf.Requests[0]
+				r.Command = st.Kind.Command()
+				second := roundTrip(t, r)
+				covered++
+				if bytes.Equal(first, second) {
+					identical++
+				}
+			}
+		})
+	}
+	if covered == 0 {
+		t.Fatal("no golden case was round-tripped")
+	}
+	t.Logf("golden round trip: %d statements from %d cases with a request.json (%d of them with an args file); %d cases without one skipped; %d statements built byte for byte the same request",
+		covered, len(cases)-skipped, withArgs, skipped, identical)
+}
+
+// goldenArgs is what a golden case's args file says about building it.
+type goldenArgs struct {
+	given     bool
+	params    grammar.Params
+	statement string
+	schema    *schema.Schema
+}
+
+// typeOf gives parameter binding the schema's types, as dynexpr build does.
+func (a goldenArgs) typeOf(st *grammar.Statement) grammar.TypeOf {
+	if a.schema == nil {
+		return nil
+	}
+	tb := a.schema.Table(st.Table.Name)
+	if tb == nil {
+		return nil
+	}
+	return func(attr string) grammar.ValueType { return grammar.ValueType(tb.AttrType(attr)) }
+}
+
+// readGoldenArgs reads a case's args file (one argument a line, # comments)
+// and schema files.
+func readGoldenArgs(t *testing.T, dir string) goldenArgs {
+	t.Helper()
+	a := goldenArgs{params: grammar.Params{}}
+	var schemas []string
+	for _, n := range []string{"schema.yaml", "schema.json", "template.yaml", "template.json"} {
+		if _, err := os.Stat(filepath.Join(dir, n)); err == nil {
+			schemas = append(schemas, filepath.Join(dir, n))
+		}
+	}
+	var list []string
+	if b, err := os.ReadFile(filepath.Join(dir, "args")); err == nil {
+		a.given = true
+		for _, line := range strings.Split(string(b), "\n") {
+			if line = strings.TrimRight(line, "\r"); line != "" && !strings.HasPrefix(line, "#") {
+				list = append(list, line)
+			}
+		}
+	}
+	var paramFiles []string
+	for i := 0; i < len(list); i++ {
+		next := func() string {
+			i++
+			if i >= len(list) {
+				t.Fatalf("args: %s needs a value", list[i-1])
+			}
+			return list[i]
+		}
+		switch arg := list[i]; arg {
+		case "-p", "--param":
+			p := next()
+			eq := strings.IndexByte(p, '=')
+			if eq <= 0 {
+				t.Fatalf("args: -p %s", p)
+			}
+			n, v, isJSON := p[:eq], p[eq+1:], false
+			if strings.HasSuffix(n, ":") {
+				n, isJSON = strings.TrimSuffix(n, ":"), true
+			}
+			n = strings.TrimPrefix(n, "$")
+			a.params[n] = grammar.Param{Text: v, JSON: isJSON, Source: "-p " + n}
+		case "--params":
+			paramFiles = append(paramFiles, filepath.Join(dir, next()))
+		case "--schema":
+			schemas = append(schemas, filepath.Join(dir, next()))
+		case "--statement":
+			a.statement = next()
+		case "-o", "--output":
+			next()
+		}
+	}
+	for _, pf := range paramFiles {
+		b, err := os.ReadFile(pf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var obj map[string]json.RawMessage
+		if err := json.Unmarshal(b, &obj); err != nil {
+			t.Fatalf("%s: %v", pf, err)
+		}
+		for n, v := range obj {
+			if _, dup := a.params[n]; !dup {
+				a.params[n] = grammar.Param{Text: string(v), JSON: true, Source: pf}
+			}
+		}
+	}
+	if len(schemas) > 0 {
+		sch, err := schema.Load(schemas...)
+		if err != nil {
+			t.Fatalf("schema: %v", err)
+		}
+		a.schema = sch
+	}
+	return a
+}
+
+// requestFiles lists the request JSON files of request/testdata and
+// golden/import.
+func requestFiles(t *testing.T) []string {
+	t.Helper()
+	var files []string
+	for _, root := range []string{"testdata", "../golden/import"} {
+		err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+			if err != nil {
+				if os.IsNotExist(err) {
+					return filepath.SkipDir
+				}
+				return err
+			}
+			if !d.IsDir() && strings.HasSuffix(p, ".json") && !strings.Contains(filepath.ToSlash(p), "/fuzz/") {
+				files = append(files, p)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return files
+}
+
+// TestRoundTripRequestFiles: for every request file, import then build
+// gives a request DynamoDB treats the same. Files whose case expects an
+// error (want.err beside them) must be refused.
+func TestRoundTripRequestFiles(t *testing.T) {
+	var files, requests, refused int
+	for _, path := range requestFiles(t) {
+		_, statErr := os.Stat(filepath.Join(filepath.Dir(path), "want.err"))
+		wantErr := statErr == nil
+		files++
+		t.Run(filepath.ToSlash(path), func(t *testing.T) {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := Parse(path, src)
+			if err != nil {
+				if !wantErr {
+					t.Fatal(err)
+				}
+				refused++
+				return
+			}
+			for _, r := range f.Requests {
+				if wantErr {
+					if _, err := r.Statement(); err == nil {
+						t.Errorf("%s: imported, want an error", r.Name)
+					}
+					refused++
+					continue
+				}
+				roundTrip(t, r)
+				requests++
+			}
+		})
+	}
+	if requests == 0 {
+		t.Fatal("no request was round-tripped")
+	}
+	t.Logf("request files round trip: %d requests from %d files; %d refused as their case expects", requests, files, refused)
+}
+
+// The real binary, built once for the tests that run it.
+var (
+	binaryOnce sync.Once
+	binaryPath string
+	binaryErr  error
+)
+
+func dynexprBinary(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	binaryOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "dynexpr-import")
+		if err != nil {
+			binaryErr = err
+			return
+		}
+		binaryPath = filepath.Join(dir, "dynexpr")
+		cmd := exec.Command("go", "build", "-o", binaryPath, "../cmd/dynexpr")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			binaryErr = err
+			binaryPath = string(out)
+		}
+	})
+	if binaryErr != nil {
+		t.Fatalf("building dynexpr: %v\n%s", binaryErr, binaryPath)
+	}
+	return binaryPath
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binaryPath != "" && binaryErr == nil {
+		os.RemoveAll(filepath.Dir(binaryPath))
+	}
+	os.Exit(code)
+}
+
+// TestImportCommand runs `dynexpr import` on every case of testdata/import:
+// it prints want.dx, or fails with exit status 2, want.err on standard error
+// and nothing on standard output; and `dynexpr build --output jsonl` of what
+// it prints gives requests that normalise like the originals.
+func TestImportCommand(t *testing.T) {
+	bin := dynexprBinary(t)
+	dirs, err := filepath.Glob("testdata/import/*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range dirs {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			cmd := exec.Command(bin, "import", "input.json")
+			cmd.Dir, cmd.Stdout, cmd.Stderr = dir, &stdout, &stderr
+			err := cmd.Run()
+			if want, rerr := os.ReadFile(filepath.Join(dir, "want.err")); rerr == nil {
+				if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 {
+					t.Fatalf("exit %v, want status 2", err)
+				}
+				if stdout.Len() > 0 {
+					t.Errorf("standard output is not empty:\n%s", stdout.String())
+				}
+				for _, line := range strings.Split(strings.TrimSpace(string(want)), "\n") {
+					if !strings.Contains(stderr.String(), line+"\n") {
+						t.Errorf("standard error lacks %q:\n%s", line, stderr.String())
+					}
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("%v\n%s", err, stderr.String())
+			}
+			want, err := os.ReadFile(filepath.Join(dir, "want.dx"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if stdout.String() != string(want) {
+				t.Errorf("got:\n%s\nwant:\n%s", stdout.String(), want)
+			}
+			checkBuiltFromImport(t, bin, dir, stdout.Bytes())
+		})
+	}
+}
+
+// checkBuiltFromImport builds the imported text with the binary and
+// compares each request with the original.
+func checkBuiltFromImport(t *testing.T, bin, dir string, dsl []byte) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	cmd := exec.Command(bin, "build", "--no-lint", "--output", "jsonl", "-f", "-")
+	cmd.Dir, cmd.Stdin, cmd.Stdout, cmd.Stderr = dir, bytes.NewReader(dsl), &out, &errb
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("dynexpr build of the imported text: %v\n%s", err, errb.String())
+	}
+	src, err := os.ReadFile(filepath.Join(dir, "input.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	orig, err := Parse("input.json", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(&out)
+	sc.Buffer(nil, 1<<20)
+	i := 0
+	labels := map[string]bool{}
+	for sc.Scan() {
+		var line struct {
+			Name    string          `json:"name"`
+			Command string          `json:"command"`
+			Input   json.RawMessage `json:"input"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
+			t.Fatal(err)
+		}
+		if i >= len(orig.Requests) {
+			t.Fatalf("dynexpr build printed more requests than input.json holds")
+		}
+		o := orig.Requests[i]
+		bf, err := Parse("built.json", line.Input)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := bf.Requests[0]
+		b.Command = line.Command
+		if got, want := normalize(t, b), normalize(t, o); got != want {
+			t.Errorf("request %d: built\n%s\nwant\n%s", i+1, got, want)
+		}
+		if l := o.Label(); l != "" && !labels[l] {
+			labels[l] = true
+			if line.Name != l {
+				t.Errorf("request %d: built with name %q, want the label %q", i+1, line.Name, l)
+			}
+		}
+		i++
+	}
+	if i != len(orig.Requests) {
+		t.Errorf("dynexpr build printed %d requests, input.json holds %d", i, len(orig.Requests))
+	}
+}
