@@ -43,7 +43,7 @@ func checkSparseKeyBlanked(p *Pass) {
 			return
 		}
 		for _, e := range st.Item.Map.Entries {
-			if !isEmptyScalar(e.Value) || p.Table.IsKey(e.Key) {
+			if !isEmptyScalar(e.Value) || p.Table.IsKey(e.Key) || !typeFits(p.Table, e.Key, e.Value) {
 				continue
 			}
 			ixs := p.Table.IndexesWithKey(e.Key)
@@ -69,7 +69,7 @@ func checkSparseKeyBlanked(p *Pass) {
 				continue
 			}
 			v := writtenEmpty(a)
-			if v == nil {
+			if v == nil || !typeFits(p.Table, attr, v) {
 				continue
 			}
 			fix := "remove " + nameString(attr)
@@ -78,6 +78,14 @@ func checkSparseKeyBlanked(p *Pass) {
 				keyRole(attr, ixs), emptyWord(v), boundFrom(v), msgIndexEmptyUpdate, fix)
 		}
 	}
+}
+
+// typeFits reports whether v has the declared type of attr (or attr has
+// none): an empty value of the wrong type is key-type-mismatch's finding,
+// not a second one here.
+func typeFits(t *schema.Table, attr string, v *grammar.Value) bool {
+	want := t.AttrType(attr)
+	return want == "" || string(want) == string(v.Type)
 }
 
 // writtenEmpty returns the "" or empty binary a set action may write: its
@@ -161,6 +169,9 @@ func checkEmptyKeyValue(p *Pass) {
 		return
 	}
 	report := func(attr string, v *grammar.Value, ix *schema.Index) {
+		if !typeFits(t, attr, v) {
+			return
+		}
 		msg := fmt.Sprintf(msgTableEmpty, attr)
 		if ix != nil {
 			msg = fmt.Sprintf(msgIndexEmptyPut, ix.Name, attr)
