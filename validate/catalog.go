@@ -87,7 +87,7 @@ type Rule struct {
 
 // catalog is every rule, in the order of rules.md's tables: each file of
 // rules contributes its list. All returns it sorted by name.
-var catalog = concatRules(missionRules, keyRules, exprRules, metaRules)
+var catalog = concatRules(missionRules, keyRules, exprRules, requestRules, metaRules)
 
 // missionRules are the traps dynexpr exists for.
 var missionRules = []*Rule{

@@ -13,17 +13,19 @@ import (
 
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
+	"github.com/dynexpr/dynexpr/request"
 	"github.com/dynexpr/dynexpr/schema"
 	"github.com/dynexpr/dynexpr/validate"
 	"github.com/spf13/cobra"
 )
 
 type lintFlags struct {
-	schemas []string
-	format  string
-	failOn  string
-	color   string
-	config  string
+	schemas  []string
+	requests []string
+	format   string
+	failOn   string
+	color    string
+	config   string
 }
 
 func newLintCmd(e *env) *cobra.Command {
@@ -31,14 +33,22 @@ func newLintCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "lint [PATH...]",
 		Short: "Check statements against DynamoDB's rules and the tables' schema",
-		Long: `Check DSL files (*.dx; folders are walked) against every rule of the catalog
-('dynexpr rules' lists them) and the tables' schema. - reads standard input.
+		Long: `Check DSL files (*.dx) and request JSON files (*.json, *.jsonl: the inputs of
+'aws dynamodb ... --cli-input-json') against every rule of the catalog ('dynexpr
+rules' lists them) and the tables' schema. Folders are walked; a walked *.json
+that is not request JSON (package.json, a schema) is skipped. --requests GLOB
+(repeatable; ** for any folders) and the requests: patterns of .dynexpr.yaml
+pick request files by pattern whatever their extension. - reads standard input
+(request JSON or DSL, told by content). Ignore comments exist only in .dx files:
+silence a rule in request files with rules: in .dynexpr.yaml.
 
 The schema comes from --schema (repeatable) or from .dynexpr.yaml, found from
 the working folder upward; without one, the rules that need it are skipped
 with one notice. Exit status: 0 clean, 1 a finding at --fail-on level or
 above (error by default), 2 an input that could not be used.`,
 		Example: `  dynexpr lint --schema schema.yaml queries/
+  dynexpr lint --schema schema.yaml requests/query-open.json
+  dynexpr lint --requests 'fixtures/**/*.req' .
   dynexpr lint --format sarif . > dynexpr.sarif
   dynexpr lint --format github .`,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -47,6 +57,7 @@ above (error by default), 2 an input that could not be used.`,
 	}
 	fl := cmd.Flags()
 	fl.StringArrayVar(&f.schemas, "schema", nil, "table schema `FILE`; repeatable (default: the schemas of .dynexpr.yaml)")
+	fl.StringArrayVar(&f.requests, "requests", nil, "lint the files matching `GLOB` (** for any folders) as request JSON, whatever their extension; repeatable")
 	fl.StringVar(&f.format, "format", "text", "output format: "+strings.Join(validate.Formats, ", "))
 	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 on findings at this severity or above: error, warning or info")
 	fl.StringVar(&f.color, "color", "auto", "colour and carets in text output: auto (on a terminal, unless NO_COLOR is set), always or never")
@@ -66,7 +77,33 @@ type fileResult struct {
 	src        string
 	findings   []validate.Finding
 	statements int
+	requests   int
 	bad        bool // the file could not be used (unreadable, syntax error)
+	skipped    bool // a walked *.json that is not request JSON
+}
+
+// inputKind says how lint reads a file.
+type inputKind uint8
+
+const (
+	// asDSL: a .dx file.
+	asDSL inputKind = iota
+	// asRequest: named as request JSON (a *.json or *.jsonl argument, or a
+	// match of --requests or the config's requests:); a file that is not
+	// request JSON is reported.
+	asRequest
+	// maybeRequest: a *.json or *.jsonl met walking a folder; one that is
+	// not request JSON (package.json, a schema, tsconfig) is skipped.
+	maybeRequest
+	// byContent: standard input, or a named file of another extension:
+	// request JSON if it looks like it, else DSL.
+	byContent
+)
+
+// lintInput is one file to lint and how to read it.
+type lintInput struct {
+	path string
+	kind inputKind
 }
 
 func (e *env) lint(args []string, f lintFlags) error {
@@ -90,7 +127,7 @@ func (e *env) lint(args []string, f lintFlags) error {
 	if err != nil {
 		return err
 	}
-	files, err := lintFiles(args, conf)
+	files, err := lintFiles(args, f.requests, conf)
 	if err != nil {
 		return err
 	}
@@ -115,11 +152,16 @@ func (e *env) lint(args []string, f lintFlags) error {
 	}
 	run := &lintRun{schema: sch, cfg: vcfg}
 	var counts [4]int
-	bad, statements := false, 0
+	bad, statements, requests, linted := false, 0, 0, 0
 	err = run.each(e, files, func(r fileResult) error {
+		if r.skipped {
+			return nil
+		}
 		current = r
+		linted++
 		bad = bad || r.bad
 		statements += r.statements
+		requests += r.requests
 		for _, fd := range r.findings {
 			counts[fd.Severity]++
 			if err := printer.Print(fd); err != nil {
@@ -135,7 +177,7 @@ func (e *env) lint(args []string, f lintFlags) error {
 		return err
 	}
 	if f.format == "text" && counts[validate.Error]+counts[validate.Warning]+counts[validate.Info] > 0 {
-		fmt.Fprintf(e.stderr, "%s in %s, %s\n", countWords(counts), plural(statements, "statement"), plural(len(files), "file"))
+		fmt.Fprintf(e.stderr, "%s in %s\n", countWords(counts), inputWords(statements, requests, linted))
 	}
 	switch {
 	case bad:
@@ -162,6 +204,19 @@ func plural(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
+// inputWords says what was linted: "3 statements, 1 file", "2 requests, 1
+// file", "3 statements, 2 requests, 2 files".
+func inputWords(statements, requests, files int) string {
+	var parts []string
+	if statements > 0 || requests == 0 {
+		parts = append(parts, plural(statements, "statement"))
+	}
+	if requests > 0 {
+		parts = append(parts, plural(requests, "request"))
+	}
+	return strings.Join(append(parts, plural(files, "file")), ", ")
+}
+
 func countWords(c [4]int) string {
 	var parts []string
 	for _, s := range []validate.Severity{validate.Error, validate.Warning, validate.Info} {
@@ -175,7 +230,7 @@ func countWords(c [4]int) string {
 // each lints files on every core and calls emit with the results in the
 // order of files. At most a few files per worker are in memory at once, so
 // memory does not grow with the number of files.
-func (run *lintRun) each(e *env, files []string, emit func(fileResult) error) error {
+func (run *lintRun) each(e *env, files []lintInput, emit func(fileResult) error) error {
 	workers := runtime.GOMAXPROCS(0)
 	window := 4 * workers
 	results := make([]chan fileResult, len(files))
@@ -222,10 +277,10 @@ func (run *lintRun) each(e *env, files []string, emit func(fileResult) error) er
 }
 
 // lintFile reads, parses and checks one file.
-func (run *lintRun) lintFile(name string, readStdin func() ([]byte, error)) fileResult {
+func (run *lintRun) lintFile(in lintInput, readStdin func() ([]byte, error)) fileResult {
 	var data []byte
 	var err error
-	display := name
+	name, display := in.path, in.path
 	if name == "-" {
 		display = stdinName
 		data, err = readStdin()
@@ -237,6 +292,25 @@ func (run *lintRun) lintFile(name string, readStdin func() ([]byte, error)) file
 		r.bad = true
 		r.findings = []validate.Finding{inputFinding(&diag.Error{Pos: diag.Pos{File: display}, Msg: "cannot read the file: " + unwrapPathError(err).Error()})}
 		return r
+	}
+	switch in.kind {
+	case maybeRequest:
+		if !request.LooksLikeRequest(data) {
+			return fileResult{name: display, skipped: true}
+		}
+		return run.lintRequests(r, data)
+	case asRequest:
+		if !request.LooksLikeRequest(data) {
+			r.bad = true
+			r.findings = []validate.Finding{inputFinding(&diag.Error{Pos: diag.Pos{File: display},
+				Msg: `this is not request JSON: a request is a JSON object with "TableName" (or an array or JSON Lines of them), like the output of 'aws dynamodb query --generate-cli-skeleton'; lint reads this file as one because it was named or matched --requests`})}
+			return r
+		}
+		return run.lintRequests(r, data)
+	case byContent:
+		if request.LooksLikeRequest(data) {
+			return run.lintRequests(r, data)
+		}
 	}
 	f, err := grammar.Parse(display, r.src)
 	if err != nil {
@@ -251,6 +325,26 @@ func (run *lintRun) lintFile(name string, readStdin func() ([]byte, error)) file
 		r.findings = append(r.findings, validate.Check(st, run.schema, run.cfg)...)
 	}
 	r.findings = validate.ApplyIgnores(display, r.src, f.Statements, r.findings, run.cfg)
+	return r
+}
+
+// lintRequests checks every request of a request file. JSON has no
+// comments, and any member the AWS CLI does not know makes it refuse the
+// file, so request files have no ignore comments: rules are silenced for a
+// project with rules: in .dynexpr.yaml.
+func (run *lintRun) lintRequests(r fileResult, data []byte) fileResult {
+	f, err := request.Parse(r.name, data)
+	if err != nil {
+		r.bad = true
+		for _, d := range appendErr(nil, err) {
+			r.findings = append(r.findings, inputFinding(d))
+		}
+		return r
+	}
+	r.requests = len(f.Requests)
+	for _, req := range f.Requests {
+		r.findings = append(r.findings, validate.CheckRequest(req, run.schema, run.cfg)...)
+	}
 	return r
 }
 
@@ -301,16 +395,46 @@ func ruleConfig(c *schema.Config) (*validate.Config, error) {
 }
 
 // lintFiles expands the arguments into the files to lint: files as given,
-// folders walked for *.dx (filtered by the config's include and exclude),
-// "-" for standard input; no argument means the working folder.
-func lintFiles(args []string, c *schema.Config) ([]string, error) {
-	if len(args) == 0 {
+// folders walked for *.dx, *.json and *.jsonl (filtered by the config's
+// include and exclude), "-" for standard input, and the files the --requests
+// globs match. Files matching a --requests glob or the config's requests:
+// patterns are request JSON whatever their extension. No argument means the
+// working folder, unless --requests names the files.
+func lintFiles(args, requestGlobs []string, c *schema.Config) ([]lintInput, error) {
+	var out []lintInput
+	index := map[string]int{}
+	add := func(p string, kind inputKind) {
+		key := p
+		if p != "-" {
+			key = filepath.Clean(p)
+		}
+		if i, ok := index[key]; ok {
+			if kind == asRequest {
+				out[i].kind = asRequest
+			}
+			return
+		}
+		index[key] = len(out)
+		out = append(out, lintInput{p, kind})
+	}
+	for _, g := range requestGlobs {
+		matches, err := expandGlob(g)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range matches {
+			add(m, asRequest)
+		}
+	}
+	if len(args) == 0 && len(requestGlobs) == 0 {
 		args = []string{"."}
 	}
-	var out []string
+	isRequest := func(p string) bool {
+		return matchesAny(requestGlobs, filepath.ToSlash(filepath.Clean(p))) || configRequest(p, c)
+	}
 	for _, a := range args {
 		if a == "-" {
-			out = append(out, a)
+			add(a, byContent)
 			continue
 		}
 		fi, err := os.Stat(a)
@@ -318,10 +442,17 @@ func lintFiles(args []string, c *schema.Config) ([]string, error) {
 			return nil, diag.Errorf(diag.Pos{File: a}, "cannot read: %v", unwrapPathError(err))
 		}
 		if !fi.IsDir() {
-			out = append(out, a)
+			switch {
+			case strings.HasSuffix(a, ".dx"):
+				add(a, asDSL)
+			case isRequestExt(a) || isRequest(a):
+				add(a, asRequest)
+			default:
+				add(a, byContent)
+			}
 			continue
 		}
-		var found []string
+		var found []lintInput
 		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
 				return err
@@ -332,18 +463,143 @@ func lintFiles(args []string, c *schema.Config) ([]string, error) {
 				}
 				return nil
 			}
-			if strings.HasSuffix(p, ".dx") && selected(p, c) {
-				found = append(found, p)
+			switch {
+			case isRequest(p) && !excluded(p, c):
+				found = append(found, lintInput{p, asRequest})
+			case strings.HasSuffix(p, ".dx") && selected(p, c):
+				found = append(found, lintInput{p, asDSL})
+			case isRequestExt(p) && selected(p, c):
+				found = append(found, lintInput{p, maybeRequest})
 			}
 			return nil
 		})
 		if err != nil {
 			return nil, diag.Errorf(diag.Pos{File: a}, "cannot walk the folder: %v", err)
 		}
-		sort.Strings(found)
-		out = append(out, found...)
+		sort.Slice(found, func(i, j int) bool { return found[i].path < found[j].path })
+		for _, f := range found {
+			add(f.path, f.kind)
+		}
 	}
 	return out, nil
+}
+
+func isRequestExt(p string) bool {
+	return strings.HasSuffix(p, ".json") || strings.HasSuffix(p, ".jsonl")
+}
+
+// expandGlob lists the files a --requests pattern matches, sorted: ** stands
+// for any number of folders, the rest is path.Match syntax, relative to the
+// working folder unless absolute. A pattern that matches nothing is an
+// error, so that a typo does not pass CI silently.
+func expandGlob(pattern string) ([]string, error) {
+	pat := filepath.ToSlash(filepath.Clean(pattern))
+	parts := strings.Split(pat, "/")
+	root := ""
+	for len(parts) > 1 && !strings.ContainsAny(parts[0], "*?[") {
+		root = pathJoin(root, parts[0])
+		parts = parts[1:]
+	}
+	if !strings.ContainsAny(parts[0], "*?[") {
+		// No pattern at all: a file.
+		p := pathJoin(root, parts[0])
+		if fi, err := os.Stat(filepath.FromSlash(p)); err != nil || fi.IsDir() {
+			return nil, diag.Errorf(diag.Pos{File: pattern}, "--requests %q: no such file", pattern)
+		}
+		return []string{filepath.FromSlash(p)}, nil
+	}
+	start := root
+	if start == "" {
+		start = "."
+	}
+	if fi, err := os.Stat(filepath.FromSlash(start)); err != nil || !fi.IsDir() {
+		return nil, diag.Errorf(diag.Pos{File: pattern}, "--requests %q matches no file: there is no folder %s", pattern, start)
+	}
+	var out []string
+	err := filepath.WalkDir(filepath.FromSlash(start), func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel := filepath.ToSlash(p)
+		if d.IsDir() {
+			if rel != start && strings.HasPrefix(d.Name(), ".") && !strings.HasPrefix(pat, ".") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if globMatch(pat, rel) {
+			out = append(out, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, diag.Errorf(diag.Pos{File: pattern}, "--requests %q: %v", pattern, unwrapPathError(err))
+	}
+	if len(out) == 0 {
+		return nil, diag.Errorf(diag.Pos{File: pattern}, "--requests %q matches no file", pattern)
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+func pathJoin(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case strings.HasSuffix(a, "/"):
+		return a + b
+	}
+	return a + "/" + b
+}
+
+// matchesAny matches a slash-separated path against --requests patterns.
+func matchesAny(patterns []string, p string) bool {
+	for _, pat := range patterns {
+		if globMatch(filepath.ToSlash(filepath.Clean(pat)), p) {
+			return true
+		}
+	}
+	return false
+}
+
+// configRequest reports whether p matches the config's requests: patterns,
+// relative to the config's folder.
+func configRequest(p string, c *schema.Config) bool {
+	if c == nil || len(c.Requests) == 0 {
+		return false
+	}
+	rel := configRel(p, c)
+	for _, pat := range c.Requests {
+		if globMatch(pat, rel) {
+			return true
+		}
+	}
+	return false
+}
+
+// excluded applies the config's exclude patterns.
+func excluded(p string, c *schema.Config) bool {
+	if c == nil || len(c.Exclude) == 0 {
+		return false
+	}
+	rel := configRel(p, c)
+	for _, pat := range c.Exclude {
+		if globMatch(pat, rel) {
+			return true
+		}
+	}
+	return false
+}
+
+// configRel is p relative to the config's folder, slash-separated.
+func configRel(p string, c *schema.Config) string {
+	rel := p
+	if abs, err := filepath.Abs(p); err == nil {
+		if r, err := filepath.Rel(c.Dir, abs); err == nil {
+			rel = r
+		}
+	}
+	return filepath.ToSlash(rel)
 }
 
 // selected applies the config's include and exclude patterns, relative to
@@ -352,13 +608,7 @@ func selected(p string, c *schema.Config) bool {
 	if c == nil || len(c.Include) == 0 && len(c.Exclude) == 0 {
 		return true
 	}
-	rel := p
-	if abs, err := filepath.Abs(p); err == nil {
-		if r, err := filepath.Rel(c.Dir, abs); err == nil {
-			rel = r
-		}
-	}
-	rel = filepath.ToSlash(rel)
+	rel := configRel(p, c)
 	for _, pat := range c.Exclude {
 		if globMatch(pat, rel) {
 			return false
