@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"io/fs"
@@ -293,24 +294,16 @@ func (run *lintRun) lintFile(in lintInput, readStdin func() ([]byte, error)) fil
 		r.findings = []validate.Finding{inputFinding(&diag.Error{Pos: diag.Pos{File: display}, Msg: "cannot read the file: " + unwrapPathError(err).Error()})}
 		return r
 	}
-	switch in.kind {
-	case maybeRequest:
-		if !request.LooksLikeRequest(data) {
-			return fileResult{name: display, skipped: true}
+	kind := in.kind
+	if kind == byContent {
+		// DSL never starts with "{" or "[": JSON does.
+		kind = asDSL
+		if t := bytes.TrimLeft(data, " \t\r\n"); len(t) > 0 && (t[0] == '{' || t[0] == '[') {
+			kind = asRequest
 		}
-		return run.lintRequests(r, data)
-	case asRequest:
-		if !request.LooksLikeRequest(data) {
-			r.bad = true
-			r.findings = []validate.Finding{inputFinding(&diag.Error{Pos: diag.Pos{File: display},
-				Msg: `this is not request JSON: a request is a JSON object with "TableName" (or an array or JSON Lines of them), like the output of 'aws dynamodb query --generate-cli-skeleton'; lint reads this file as one because it was named or matched --requests`})}
-			return r
-		}
-		return run.lintRequests(r, data)
-	case byContent:
-		if request.LooksLikeRequest(data) {
-			return run.lintRequests(r, data)
-		}
+	}
+	if kind != asDSL {
+		return run.lintRequests(r, data, kind)
 	}
 	f, err := grammar.Parse(display, r.src)
 	if err != nil {
@@ -332,13 +325,23 @@ func (run *lintRun) lintFile(in lintInput, readStdin func() ([]byte, error)) fil
 // comments, and any member the AWS CLI does not know makes it refuse the
 // file, so request files have no ignore comments: rules are silenced for a
 // project with rules: in .dynexpr.yaml.
-func (run *lintRun) lintRequests(r fileResult, data []byte) fileResult {
-	f, err := request.Parse(r.name, data)
-	if err != nil {
+func (run *lintRun) lintRequests(r fileResult, data []byte, kind inputKind) fileResult {
+	f, verdict, err := readRequests(r.name, data)
+	switch {
+	case kind == maybeRequest && verdict != requestJSON:
+		// A walked *.json that is not a request: package.json, a
+		// describe-table output, a CloudFormation template.
+		return fileResult{name: r.name, skipped: true}
+	case err != nil:
 		r.bad = true
 		for _, d := range appendErr(nil, err) {
 			r.findings = append(r.findings, inputFinding(d))
 		}
+		return r
+	case verdict == notRequest:
+		r.bad = true
+		r.findings = []validate.Finding{inputFinding(&diag.Error{Pos: diag.Pos{File: r.name},
+			Msg: `this is not request JSON: a request is a JSON object with "TableName" (or an array or JSON Lines of them), like the output of 'aws dynamodb query --generate-cli-skeleton'; lint reads this file as one because it was named or matched --requests`})}
 		return r
 	}
 	r.requests = len(f.Requests)
@@ -346,6 +349,44 @@ func (run *lintRun) lintRequests(r fileResult, data []byte) fileResult {
 		r.findings = append(r.findings, validate.CheckRequest(req, run.schema, run.cfg)...)
 	}
 	return r
+}
+
+// How much a JSON file looks like request JSON.
+type requestVerdict uint8
+
+const (
+	notRequest requestVerdict = iota
+	// maybeRequestJSON: objects without TableName or "command" whose
+	// members still tell an operation (KeyConditionExpression, Item, ...):
+	// a request with a member missing, when the file was named.
+	maybeRequestJSON
+	// requestJSON: an object with TableName or "command" of its own.
+	requestJSON
+)
+
+// readRequests parses a file as request JSON and says how much it is one.
+// request.LooksLikeRequest looks for the text "TableName" anywhere, which
+// describe-table outputs and CloudFormation templates hold too; here a
+// request must have TableName (or dynexpr's "command") as its own member. A
+// JSON syntax error is returned only for a file that mentions TableName.
+func readRequests(name string, data []byte) (*request.File, requestVerdict, error) {
+	f, err := request.Parse(name, data)
+	if err != nil {
+		if request.LooksLikeRequest(data) {
+			return nil, requestJSON, err
+		}
+		return nil, notRequest, nil
+	}
+	verdict := notRequest
+	for _, r := range f.Requests {
+		switch {
+		case r.Obj.Get("TableName") != nil || r.Obj.Get("command") != nil:
+			return f, requestJSON, nil
+		case r.Command != "":
+			verdict = maybeRequestJSON
+		}
+	}
+	return f, verdict, nil
 }
 
 // inputFinding reports an input that could not be used as a finding, so it
