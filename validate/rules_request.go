@@ -1522,16 +1522,6 @@ func (c *reqCheck) checkPlaceholderKey(mapName string, prefix byte, m request.Me
 // ---------------------------------------------------------------------------
 // The expressions
 
-// exprSize is an expression's length as DynamoDB measures it against its
-// limit of 4096: in UTF-16 code units (the byte length for ASCII).
-func exprSize(s string) int {
-	n := 0
-	for _, r := range s {
-		n += utf16.RuneLen(r)
-	}
-	return n
-}
-
 // sizeCut is the byte offset of the first character past the limit.
 func sizeCut(s string, limit int) int {
 	n := 0
@@ -1572,12 +1562,12 @@ func (c *reqCheck) checkExpressions() {
 
 func (c *reqCheck) checkExpression(x *reqExpr) {
 	text := x.lit.Text
-	size := exprSize(text)
-	if size > maxExpressionBytes {
-		cut := sizeCut(text, maxExpressionBytes)
+	size := ddbexpr.Size(text) // UTF-16 code units, as DynamoDB counts
+	if size > ddbexpr.MaxSize {
+		cut := sizeCut(text, ddbexpr.MaxSize)
 		c.reportExpr(expressionLimit, x, cut, cut+1, "",
 			"this %s is %d characters long, and DynamoDB takes at most %d: it stops reading here; it answers %q. Write instead: a shorter expression (shorter #placeholders), or split the request",
-			x.param, size, maxExpressionBytes, x.kind.Message("Expression size has exceeded the maximum allowed size", "expression size", strconv.Itoa(size)))
+			x.param, size, ddbexpr.MaxSize, x.kind.Message("Expression size has exceeded the maximum allowed size", "expression size", strconv.Itoa(size)))
 	}
 	e, err := ddbexpr.Parse(x.kind, text)
 	if e == nil {
@@ -1588,7 +1578,7 @@ func (c *reqCheck) checkExpression(x *reqExpr) {
 		}
 		switch se.Reason {
 		case ddbexpr.ReasonTooLong:
-			if size <= maxExpressionBytes {
+			if size <= ddbexpr.MaxSize {
 				c.reportExpr(expressionLimit, x, se.Offset, se.End, "", "%s; DynamoDB answers %q", se.Msg, se.DynamoMsg)
 			}
 		case ddbexpr.ReasonEmpty:
