@@ -204,8 +204,10 @@ func guessCommand(o *Value) string {
 	return ""
 }
 
-// LooksLikeRequest tells whether src holds request JSON (for --requests by
-// content): a JSON object or array whose first object has TableName.
+// LooksLikeRequest is a quick first look for --requests by content: JSON
+// that mentions "TableName" somewhere. It also matches describe-table output
+// and CloudFormation templates; a caller that must tell them apart parses
+// the file and looks for TableName as a member of each request.
 func LooksLikeRequest(src []byte) bool {
 	t := bytes.TrimSpace(src)
 	return len(t) > 0 && (t[0] == '{' || t[0] == '[') && bytes.Contains(t, []byte(`"TableName"`))

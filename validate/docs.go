@@ -31,7 +31,13 @@ func Markdown(r *Rule) string {
 	if r.Good != "" {
 		fmt.Fprintf(&b, "\n## Good\n\n```\n%s\n```\n", r.Good)
 	}
-	fmt.Fprintf(&b, "\n## Silence it\n\nOn the line before the statement:\n\n```\n# dynexpr:ignore %s -- why this is fine here\n```\n\nor for a whole project, in `.dynexpr.yaml`:\n\n```yaml\nrules:\n  %s: off\n```\n", r.Name, r.Name)
+	if r.RequestOnly {
+		// JSON has no comments, and the AWS CLI refuses a request with any
+		// member it does not know: request files are silenced per project.
+		fmt.Fprintf(&b, "\n## Silence it\n\nRequest files have no ignore comments (JSON has none, and the AWS CLI refuses unknown members); turn the rule off for a project in `.dynexpr.yaml`:\n\n```yaml\nrules:\n  %s: off\n```\n", r.Name)
+	} else {
+		fmt.Fprintf(&b, "\n## Silence it\n\nOn the line before the statement:\n\n```\n# dynexpr:ignore %s -- why this is fine here\n```\n\nor for a whole project, in `.dynexpr.yaml`:\n\n```yaml\nrules:\n  %s: off\n```\n", r.Name, r.Name)
+	}
 	return b.String()
 }
 

@@ -108,6 +108,9 @@ type lintInput struct {
 }
 
 func (e *env) lint(args []string, f lintFlags) error {
+	if f.color != "auto" && f.color != "always" && f.color != "never" {
+		return fmt.Errorf("--color %q: choose auto, always or never", f.color)
+	}
 	failOn, err := validate.ParseSeverity(f.failOn)
 	if err != nil || failOn == validate.Off {
 		return fmt.Errorf("--fail-on %q: choose error, warning or info", f.failOn)
@@ -165,6 +168,13 @@ func (e *env) lint(args []string, f lintFlags) error {
 		requests += r.requests
 		for _, fd := range r.findings {
 			counts[fd.Severity]++
+			// A finding that says the input cannot be used at all (an
+			// unknown table, a syntax error) makes the status 2 (cli.md).
+			if fd.Severity == validate.Error {
+				if rule := validate.Lookup(fd.Rule); rule != nil && rule.BadInput {
+					bad = true
+				}
+			}
 			if err := printer.Print(fd); err != nil {
 				return err
 			}
@@ -291,7 +301,8 @@ func (run *lintRun) lintFile(in lintInput, readStdin func() ([]byte, error)) fil
 	r := fileResult{name: display, src: string(data)}
 	if err != nil {
 		r.bad = true
-		r.findings = []validate.Finding{inputFinding(&diag.Error{Pos: diag.Pos{File: display}, Msg: "cannot read the file: " + unwrapPathError(err).Error()})}
+		r.findings = []validate.Finding{{Pos: diag.Pos{File: display}, Rule: "unreadable-input", Severity: validate.Error,
+			Message: "cannot read the file: " + unwrapPathError(err).Error()}}
 		return r
 	}
 	kind := in.kind
