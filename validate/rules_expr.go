@@ -1666,8 +1666,14 @@ func (fc funcCheck) call(c *grammar.Call, nested bool) bool {
 		v := a.Value
 		switch {
 		case v == nil:
+			// A bare N or SS is a path to DynamoDB and to the DSL: the user
+			// meant the type name, so suggest it quoted.
+			want := "S"
+			if a.Path != nil && len(a.Path.Elems) == 1 && slices.Contains(attributeTypeNames, a.Path.Elems[0].Name) {
+				want = a.Path.Elems[0].Name
+			}
 			fc.reportFix(a.Pos, fmt.Sprintf("attribute_type takes the type name as a string, like \"S\", not %s", exprOperandText(a)),
-				"Incorrect operand type for operator or function; operator or function: attribute_type", attributeTypeFix(c, "S"))
+				"Incorrect operand type for operator or function; operator or function: attribute_type", attributeTypeFix(c, want))
 			return false
 		case !typedLiteral(v):
 		case v.Type != grammar.TypeS:
