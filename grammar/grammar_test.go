@@ -124,6 +124,10 @@ func TestParseErrors(t *testing.T) {
 		{`query T1x key a = 1 filter`, `<arg>:1:27: error: unexpected end of input; expected a condition, like attr = "value" or attribute_exists(attr)`},
 		{`frobnicate T1x`, `<arg>:1:1: error: unexpected "frobnicate"; expected a statement: query, scan, get, put, update or delete (a label is written frobnicate: query ...)`},
 		{`query T1x key a = "\q"`, `<arg>:1:20: error: unknown escape \q: strings take JSON escapes (\" \\ \n \t \uXXXX)`},
+		{"put T1x item {s: \"caf\xe9\"}", `<arg>:1:18: error: this string is not valid UTF-8, which DynamoDB requires: save the input as UTF-8, or write the character as \uXXXX`},
+		{"get T1x key `caf\xe9` = 1", "<arg>:1:13: error: this attribute name is not valid UTF-8, which DynamoDB requires: save the input as UTF-8"},
+		{`put T1x item {b: b"QR=="}`, `<arg>:1:18: error: b"QR==" is not base64 (RFC 4648 with padding, like b"SGVsbG8=")`},
+		{`put T1x item {s: "\ud800"}`, `<arg>:1:19: error: \ud800 is half of a surrogate pair: write the character itself, or both halves (\ud83d\ude00)`},
 		{`query T1x key a = 1 @`, `<arg>:1:21: error: unexpected character '@': attribute names with such characters go in backticks, like ` + "`my-name`"},
 	}
 	for _, c := range cases {

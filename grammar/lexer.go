@@ -244,7 +244,7 @@ func (l *dxLexer) scan(start lexer.Position) (lexer.Token, error) {
 			return lexer.Token{}, err
 		}
 		if !utf8.ValidString(s[:n]) {
-			return l.errorf(start, "this string is not valid UTF-8: DynamoDB strings are UTF-8 text")
+			return l.errorf(start, "this string is not valid UTF-8, which DynamoDB requires: save the input as UTF-8, or write the character as \\uXXXX")
 		}
 		return l.token(tokString, start, n), nil
 	case c == '`':
@@ -256,7 +256,7 @@ func (l *dxLexer) scan(start lexer.Position) (lexer.Token, error) {
 			return l.errorf(start, "empty `` name: an attribute name has at least one character")
 		}
 		if !utf8.ValidString(s[1 : end+1]) {
-			return l.errorf(start, "this `name` is not valid UTF-8: DynamoDB names are UTF-8 text")
+			return l.errorf(start, "this attribute name is not valid UTF-8, which DynamoDB requires: save the input as UTF-8")
 		}
 		return l.token(tokQuoted, start, end+2), nil
 	case c == '$':
