@@ -1,5 +1,7 @@
 package ddbexpr
 
+import "sync"
+
 // IsReserved reports whether name is one of DynamoDB's reserved words,
 // ignoring case, as DynamoDB does: such a name cannot be written as is in any
 // expression ("Attribute name is a reserved keyword; reserved keyword: Size",
@@ -17,7 +19,7 @@ func IsReserved(name string) bool {
 		}
 		buf[i] = c
 	}
-	_, ok := reserved[string(buf[:len(name)])]
+	_, ok := reserved()[string(buf[:len(name)])]
 	return ok
 }
 
@@ -29,7 +31,9 @@ func ReservedWords() []string {
 
 const maxReservedLen = 14 // LOCALTIMESTAMP
 
-var reserved = func() map[string]struct{} {
+// reserved is built on first use, not at start-up: most dynexpr processes
+// (a build of the DSL) never look a word up.
+var reserved = sync.OnceValue(func() map[string]struct{} {
 	m := make(map[string]struct{}, len(reservedWords))
 	for _, w := range reservedWords {
 		if len(w) > maxReservedLen {
@@ -38,7 +42,7 @@ var reserved = func() map[string]struct{} {
 		m[w] = struct{}{}
 	}
 	return m
-}()
+})
 
 // reservedWords is the list on the DynamoDB Developer Guide page "Reserved
 // words in DynamoDB" (ReservedWords.html): 573 words. DynamoDB Local's own
