@@ -10,9 +10,10 @@ import (
 	"github.com/dynexpr/dynexpr/diag"
 )
 
-// The parser is built on first use, not at start-up: building a participle
-// parser walks the whole grammar by reflection, which commands that never
-// parse (version, completion, rules) should not pay for.
+// buildParser builds participle's parser for the grammar in ast.go: the
+// executable specification that parseFast (fastparse.go), which Parse uses,
+// is checked against (parseParticiple, FuzzParsersAgree). It is built on
+// first use: building walks the whole grammar by reflection.
 var buildParser = sync.OnceValue(func() *participle.Parser[File] {
 	return participle.MustBuild[File](
 		participle.Lexer(lexDef{}),
@@ -26,14 +27,16 @@ var buildParser = sync.OnceValue(func() *participle.Parser[File] {
 // or a diag.List.
 func Parse(file, src string) (f *File, err error) {
 	defer func() {
-		// participle panics on a few grammar-level conditions; none of them
-		// may reach the user as a stack trace.
+		// No input may reach the user as a stack trace.
 		if r := recover(); r != nil {
 			f, err = nil, diag.Errorf(diag.Pos{File: file}, "cannot parse this input (%v)", r)
 		}
 	}()
-	f, perr := buildParser().ParseString(file, src)
+	f, perr := parseFast(file, src)
 	if perr != nil {
+		if de, ok := perr.(*diag.Error); ok {
+			return nil, de
+		}
 		return nil, convertError(file, src, perr)
 	}
 	var errs diag.List
@@ -54,6 +57,23 @@ func Parse(file, src string) (f *File, err error) {
 		}
 	}
 	f.Statements = out
+	return f, nil
+}
+
+// parseParticiple parses src with the participle parser, the executable
+// specification of the grammar that parseFast must agree with: the tree as
+// participle builds it (resolveStatement not run), or its error as a
+// *diag.Error.
+func parseParticiple(file, src string) (f *File, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			f, err = nil, diag.Errorf(diag.Pos{File: file}, "cannot parse this input (%v)", r)
+		}
+	}()
+	f, err = buildParser().ParseString(file, src)
+	if err != nil {
+		return nil, convertError(file, src, err)
+	}
 	return f, nil
 }
 
