@@ -478,6 +478,9 @@ func (w walker) operand(o *Operand) {
 	}
 	switch {
 	case o.Call != nil:
+		// Function names are words of the language, case-insensitive like
+		// its keywords; the request carries them as DynamoDB spells them.
+		o.Call.Func = strings.ToLower(o.Call.Func)
 		for _, a := range o.Call.Args {
 			w.operand(a)
 		}
