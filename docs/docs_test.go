@@ -22,9 +22,9 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"github.com/dynexpr/dynexpr/internal/testbin"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -47,11 +47,8 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	binary = filepath.Join(dir, "dynexpr")
-	build := exec.Command("go", "build", "-o", binary, "../cmd/dynexpr")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "building dynexpr:", err)
+	if binary, err = testbin.Build(dir); err != nil {
+		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 	code := m.Run()

@@ -21,7 +21,6 @@ type Statement struct {
 	Pos     Position
 	EndPos  Position
 	Label   *Ident    `( @@ ":" )?`
-	VerbPos Position  // where the verb stands
 	Verb    string    `@( "query" | "scan" | "get" | "put" | "update" | "delete" )`
 	Table   *TableRef `@@`
 	Clauses []*Clause `@@*`
@@ -287,10 +286,13 @@ type SetAction struct {
 	Right *Operand `  @@ )?`
 }
 
-// AddAction is `path value`: add a number or add elements to a set.
+// AddAction is `path value`: add a number or add elements to a set. After a
+// path the lexer reads "-" as minus, so `add n -5` arrives as a minus sign
+// and 5; resolve folds the sign into the number.
 type AddAction struct {
 	Pos   Position
 	Path  *Path  `@@`
+	Minus bool   `@"-"?`
 	Value *Value `@@`
 }
 
@@ -298,5 +300,6 @@ type AddAction struct {
 type DeleteAction struct {
 	Pos   Position
 	Path  *Path  `@@`
+	Minus bool   `@"-"?`
 	Value *Value `@@`
 }

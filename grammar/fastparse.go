@@ -1676,13 +1676,18 @@ func (p *fastParser) addAction() *AddAction {
 	if path == nil {
 		return nil
 	}
+	minus := false
+	if t := p.peek(); t.Type == tokPunct && t.Value == "-" {
+		minus = true
+		p.pos++
+	}
 	v := p.value()
 	if v == nil {
 		p.want(wantAddValue)
 		return nil
 	}
 	a := p.addActions.get(2)
-	a.Pos, a.Path, a.Value = pos, path, v
+	a.Pos, a.Path, a.Minus, a.Value = pos, path, minus, v
 	return a
 }
 
@@ -1693,12 +1698,17 @@ func (p *fastParser) deleteAction() *DeleteAction {
 	if path == nil {
 		return nil
 	}
+	minus := false
+	if t := p.peek(); t.Type == tokPunct && t.Value == "-" {
+		minus = true
+		p.pos++
+	}
 	v := p.value()
 	if v == nil {
 		p.want(wantDeleteValue)
 		return nil
 	}
 	a := p.delActions.get(2)
-	a.Pos, a.Path, a.Value = pos, path, v
+	a.Pos, a.Path, a.Minus, a.Value = pos, path, minus, v
 	return a
 }

@@ -38,6 +38,8 @@ var agreeInputs = []string{
 	`update T1x key id = 1 remove a, b.c, d[0], e[1][2].f set x = y return updated_new`,
 	`update T1x key id = 1 set a = 1 set b = 2 remove c remove d`,
 	`delete T1x key id = 1 if a = 1 return old`,
+	// add and delete of a negative number: "-" after a path is a minus sign
+	`update T1x key a = 1 add m -2, n - 3 delete s <<1>>`,
 	`delete T1x key id = 1 and sk = "x" if attribute_exists(id) and not contains(tags, "x")`,
 	// labels and several statements, comments
 	`lbl: query T1x key a = 1 and begins_with(b, "x") desc after {a: 1, b: "x"}`,
@@ -206,7 +208,7 @@ var failInputs = []string{
 	`query T1x key a << 1`,
 	`scan T1x filter a = 1 or`,
 	`query T1x limit x1`,
-	`update T1x key a = 1 add m -2`,
+	`update T1x key a = 1 add m - x`,
 	`scan T1x filter (`,
 	`scan T1x filter ()`,
 	`scan T1x index index index`,

@@ -28,6 +28,8 @@ func TestFormatRoundTrip(t *testing.T) {
 			"query T1x key a = 1\n  filter x in (\"a\", \"b\") and size(y) >= 3 and attribute_type(z, \"SS\")\n  select count"},
 		{"query T1x key `index` = 1 filter `and` = \"\\u00e9\\n\" index by-x",
 			"query T1x index by-x key `index` = 1 filter `and` = \"é\\n\""},
+		{`update T1x key id = 1 add views -5`,
+			`update T1x key id = 1 add views -5`},
 		{`update T1x key id = 1 set a = -1, b = c -1`,
 			`update T1x key id = 1 set a = -1, b = c - 1`},
 	}

@@ -230,11 +230,6 @@ func resolveStatement(st *Statement, src string) diag.List {
 		errs = append(errs, diag.Errorf(ToPos(p), format, args...))
 	}
 	st.Kind = kindOf(st.Verb)
-	st.VerbPos = st.Pos
-	if st.Label != nil {
-		// The verb follows "label:"; find it for messages about the statement.
-		st.VerbPos = st.Table.Pos
-	}
 	if st.Pos.Offset <= st.EndPos.Offset && st.EndPos.Offset <= len(src) {
 		st.Source = strings.TrimSpace(src[st.Pos.Offset:st.EndPos.Offset])
 	}
@@ -436,11 +431,25 @@ func (w walker) statement(st *Statement) {
 	for _, a := range st.Adds {
 		w.path(a.Path)
 		w.value(a.Value)
+		w.minus(a.Minus, a.Value)
 	}
 	for _, a := range st.Deletes {
 		w.path(a.Path)
 		w.value(a.Value)
+		w.minus(a.Minus, a.Value)
 	}
+}
+
+// minus folds the sign of `add n -5` into the number.
+func (w walker) minus(minus bool, v *Value) {
+	if !minus {
+		return
+	}
+	if v.Type != TypeN || strings.HasPrefix(v.Text, "-") {
+		w.fail(v.Pos, "a minus sign goes before a number, like add views -1")
+		return
+	}
+	v.Text = "-" + v.Text
 }
 
 func (w walker) cond(c *Condition) {

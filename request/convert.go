@@ -188,7 +188,6 @@ func (c *converter) statement() {
 		Kind:   kind,
 		Source: string(c.src[obj.Start:obj.End]),
 	}
-	st.VerbPos = st.Pos
 	c.st = st
 	c.out.Statement = st
 	if name := r.Label(); name != "" {

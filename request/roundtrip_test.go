@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"github.com/dynexpr/dynexpr/internal/testbin"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -305,12 +306,7 @@ func dynexprBinary(t *testing.T) string {
 			binaryErr = err
 			return
 		}
-		binaryPath = filepath.Join(dir, "dynexpr")
-		cmd := exec.Command("go", "build", "-o", binaryPath, "../cmd/dynexpr")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			binaryErr = err
-			binaryPath = string(out)
-		}
+		binaryPath, binaryErr = testbin.Build(dir)
 	})
 	if binaryErr != nil {
 		t.Fatalf("building dynexpr: %v\n%s", binaryErr, binaryPath)
