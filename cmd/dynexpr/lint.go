@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"io"
@@ -137,7 +138,10 @@ func (e *env) lint(args []string, f lintFlags) error {
 	}
 	color := f.color == "always" || f.color == "auto" && isTerminal(e.stdout) && os.Getenv("NO_COLOR") == ""
 	var current fileResult
-	printer, err := validate.NewPrinter(f.format, e.stdout, validate.PrintOptions{
+	// Findings are written through a buffer flushed after each file: one
+	// write per file rather than per finding, and still streaming.
+	out := bufio.NewWriterSize(e.stdout, 64<<10)
+	printer, err := validate.NewPrinter(f.format, out, validate.PrintOptions{
 		Color: color, Caret: color, Version: version,
 		Line: func(file string, n int) string {
 			if file != current.name {
@@ -179,10 +183,13 @@ func (e *env) lint(args []string, f lintFlags) error {
 				return err
 			}
 		}
-		return nil
+		return out.Flush()
 	})
 	if cerr := printer.Close(); err == nil {
 		err = cerr
+	}
+	if ferr := out.Flush(); err == nil {
+		err = ferr
 	}
 	if err != nil {
 		return err
