@@ -598,134 +598,6 @@ func eachStmtValue(st *grammar.Statement, fn func(v *grammar.Value)) {
 }
 
 // ---------------------------------------------------------------------------
-// Exact decimal numbers: DynamoDB compares and deduplicates numbers by value
-// (1 = 1.0 = 10E-1), and the DSL never passes one through float64.
-
-type decNum struct {
-	neg    bool
-	digits string // significant digits, no leading or trailing zeros; "" for zero
-	exp    int    // the decimal exponent of the first digit: 0 for 1 to 9.99...
-}
-
-func parseDecNum(s string) (decNum, bool) {
-	var d decNum
-	i := 0
-	if i < len(s) && (s[i] == '-' || s[i] == '+') {
-		d.neg = s[i] == '-'
-		i++
-	}
-	var digits []byte
-	point := -1
-	for ; i < len(s); i++ {
-		c := s[i]
-		if c == '.' {
-			if point >= 0 {
-				return decNum{}, false
-			}
-			point = len(digits)
-			continue
-		}
-		if c < '0' || c > '9' {
-			break
-		}
-		digits = append(digits, c)
-	}
-	if len(digits) == 0 {
-		return decNum{}, false
-	}
-	if point < 0 {
-		point = len(digits)
-	}
-	exp := 0
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		neg := false
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			neg = s[i] == '-'
-			i++
-		}
-		start := i
-		for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
-			if exp < 1e6 {
-				exp = exp*10 + int(s[i]-'0')
-			}
-		}
-		if i == start {
-			return decNum{}, false
-		}
-		if neg {
-			exp = -exp
-		}
-	}
-	if i != len(s) {
-		return decNum{}, false
-	}
-	first := 0
-	for first < len(digits) && digits[first] == '0' {
-		first++
-	}
-	if first == len(digits) {
-		return decNum{}, true // zero, whatever its sign
-	}
-	last := len(digits) - 1
-	for digits[last] == '0' {
-		last--
-	}
-	d.digits = string(digits[first : last+1])
-	d.exp = point - first - 1 + exp
-	return d, true
-}
-
-func (d decNum) sign() int {
-	switch {
-	case d.digits == "":
-		return 0
-	case d.neg:
-		return -1
-	}
-	return 1
-}
-
-// cmp compares two numbers exactly: -1, 0 or +1.
-func (d decNum) cmp(o decNum) int {
-	if s, t := d.sign(), o.sign(); s != t || s == 0 {
-		return compareInts(s, t)
-	}
-	m := compareInts(d.exp, o.exp)
-	if m == 0 {
-		// Without trailing zeros, the digit strings compare as the
-		// magnitudes do: 1.9 < 2, 1.2 < 1.23.
-		m = strings.Compare(d.digits, o.digits)
-	}
-	if d.neg {
-		return -m
-	}
-	return m
-}
-
-// key is the same for numbers of equal value.
-func (d decNum) key() string {
-	if d.digits == "" {
-		return "0"
-	}
-	sign := ""
-	if d.neg {
-		sign = "-"
-	}
-	return sign + d.digits + "e" + strconv.Itoa(d.exp)
-}
-
-func compareInts(a, b int) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-// ---------------------------------------------------------------------------
 // invalid-set
 
 const (
@@ -830,8 +702,8 @@ func setElemKey(v *grammar.Value) (string, bool) {
 	case grammar.TypeS:
 		return v.Text, true
 	case grammar.TypeN:
-		d, ok := parseDecNum(v.Text)
-		return d.key(), ok
+		d, ok := grammar.ParseDecimal(v.Text)
+		return d.Key(), ok
 	case grammar.TypeB:
 		if b, ok := binaryBytes(v.Text); ok {
 			return string(b), true
@@ -895,16 +767,16 @@ func checkNumberOutOfRange(p *Pass) {
 		if len(shown) > 60 {
 			shown = shown[:57] + "..."
 		}
-		d, ok := parseDecNum(v.Text)
+		d, ok := grammar.ParseDecimal(v.Text)
 		var what, fix string
 		switch {
 		case !ok:
 			what = "is not a number"
 			fix = "a decimal number, like 42 or -1.5e3"
-		case len(d.digits) > 38:
-			what = fmt.Sprintf("has %d significant digits, and DynamoDB keeps 38", len(d.digits))
+		case len(d.Digits) > 38:
+			what = fmt.Sprintf("has %d significant digits, and DynamoDB keeps 38", len(d.Digits))
 			fix = "round it to 38 significant digits, or store it as a string"
-		case d.exp > 125:
+		case d.Exp > 125:
 			what = "is out of DynamoDB's range: a number's magnitude goes up to 9.9999999999999999999999999999999999999E+125"
 			fix = "store it as a string"
 		default:
@@ -1136,8 +1008,8 @@ func valueBytes(v *grammar.Value) int {
 		b, _ := binaryBytes(v.Text)
 		return len(b)
 	case grammar.TypeN:
-		d, _ := parseDecNum(v.Text)
-		return 1 + (len(d.digits)+1)/2
+		d, _ := grammar.ParseDecimal(v.Text)
+		return 1 + (len(d.Digits)+1)/2
 	case grammar.TypeBOOL, grammar.TypeNULL:
 		return 1
 	}
@@ -1749,12 +1621,12 @@ func avText(v *grammar.Value) string {
 func compareScalars(a, b *grammar.Value) int {
 	switch a.Type {
 	case grammar.TypeN:
-		x, ok1 := parseDecNum(a.Text)
-		y, ok2 := parseDecNum(b.Text)
+		x, ok1 := grammar.ParseDecimal(a.Text)
+		y, ok2 := grammar.ParseDecimal(b.Text)
 		if !ok1 || !ok2 {
 			return 0
 		}
-		return x.cmp(y)
+		return x.Cmp(y)
 	case grammar.TypeB:
 		x, ok1 := binaryBytes(a.Text)
 		y, ok2 := binaryBytes(b.Text)

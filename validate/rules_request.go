@@ -1272,7 +1272,7 @@ func (c *reqCheck) avType(whole, x *request.Value, path, cliWant, want, fix stri
 // checkNumber checks an N's text; out-of-range numbers are
 // number-out-of-range's, after conversion.
 func (c *reqCheck) checkNumber(whole, x *request.Value, path string, ctx valueCtx) bool {
-	if _, ok := parseDecNum(x.Text); ok {
+	if _, ok := grammar.ParseDecimal(x.Text); ok {
 		if msg := grammar.NumberProblem(x.Text); msg != "" {
 			c.later = append(c.later, c.finding(numberOutOfRange, x.Start, x.End,
 				"%s is a number DynamoDB cannot store; it answers %q. Write instead: at most 38 significant digits and a magnitude from 1E-130 to 9.99E+125, or a string", strconv.Quote(x.Text), ctx.wrap(msg)))
@@ -1316,8 +1316,8 @@ func (c *reqCheck) checkSet(typ string, x *request.Value, ctx valueCtx) {
 		key := e.Text
 		switch typ {
 		case "NS":
-			d, _ := parseDecNum(e.Text)
-			key = d.key()
+			d, _ := grammar.ParseDecimal(e.Text)
+			key = d.Key()
 		case "BS":
 			b, _ := base64.StdEncoding.DecodeString(e.Text)
 			key = string(b)
