@@ -76,11 +76,7 @@ func (e *env) build(args []string, f buildFlags) error {
 	if err != nil {
 		return err
 	}
-	schemaFiles := f.schemas
-	if len(schemaFiles) == 0 && conf != nil {
-		schemaFiles = conf.Schemas
-	}
-	sch, err := loadSchema(schemaFiles)
+	sch, err := loadSchema(f.schemas, conf)
 	if err != nil {
 		return err
 	}
@@ -228,7 +224,12 @@ func typeOf(sch *schema.Schema, st *grammar.Statement) grammar.TypeOf {
 	return func(attr string) grammar.ValueType { return grammar.ValueType(t.AttrType(attr)) }
 }
 
-func loadSchema(files []string) (*schema.Schema, error) {
+// loadSchema reads the --schema files, or else the config's schemas; nil
+// when there are none.
+func loadSchema(files []string, conf *schema.Config) (*schema.Schema, error) {
+	if len(files) == 0 && conf != nil {
+		files = conf.Schemas
+	}
 	if len(files) == 0 {
 		return nil, nil
 	}

@@ -125,11 +125,7 @@ func (e *env) lint(args []string, f lintFlags) error {
 	if err != nil {
 		return err
 	}
-	schemaFiles := f.schemas
-	if len(schemaFiles) == 0 && conf != nil {
-		schemaFiles = conf.Schemas
-	}
-	sch, err := loadSchema(schemaFiles)
+	sch, err := loadSchema(f.schemas, conf)
 	if err != nil {
 		return err
 	}
