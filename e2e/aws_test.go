@@ -124,8 +124,8 @@ type Result struct {
 
 	// Code and Message are the service error the CLI printed
 	// ("An error occurred (Code) when calling the Op operation: Message"), or,
-	// for a request the CLI refused before sending it, Code "ParamValidation"
-	// or "ParamParse" and the CLI's text.
+	// for a request the CLI refused before sending it, Code "ParamValidation",
+	// "ParamParse" or "ParamEncoding" and the CLI's text.
 	Code, Message string
 }
 
@@ -133,7 +133,9 @@ type Result struct {
 func (r Result) OK() bool { return r.Exit == 0 }
 
 // ClientSide reports whether the CLI refused the request without sending it.
-func (r Result) ClientSide() bool { return r.Code == "ParamValidation" || r.Code == "ParamParse" }
+func (r Result) ClientSide() bool {
+	return r.Code == "ParamValidation" || r.Code == "ParamParse" || r.Code == "ParamEncoding"
+}
 
 // Outcome is a one-line account: "OK" or "Code: Message" or "exit N: stderr".
 func (r Result) Outcome() string {
@@ -286,6 +288,9 @@ func ParseCLIError(stderr string) (code, message string) {
 		return "ParamValidation", strings.TrimSpace(rest)
 	case strings.HasPrefix(s, "Error parsing parameter"):
 		return "ParamParse", s
+	case strings.HasPrefix(s, "Invalid base64"):
+		// v2 decodes blob members (B, BS) itself before sending.
+		return "ParamEncoding", s
 	}
 	return "", s
 }

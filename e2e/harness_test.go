@@ -5,6 +5,7 @@ package e2e
 // Tests of the harness itself, without servers.
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -27,6 +28,7 @@ func TestParseCLIError(t *testing.T) {
 			"ParamValidation", "Invalid value for parameter Limit, value: 0, valid min value: 1"},
 		{"\nError parsing parameter 'cli-input-json': Invalid JSON received.\n",
 			"ParamParse", "Error parsing parameter 'cli-input-json': Invalid JSON received."},
+		{"\nInvalid base64: \"not base64!\"\n", "ParamEncoding", `Invalid base64: "not base64!"`},
 		{"\nCould not connect to the endpoint URL: \"http://127.0.0.1:1/\"\n",
 			"", `Could not connect to the endpoint URL: "http://127.0.0.1:1/"`},
 	} {
@@ -80,20 +82,38 @@ func TestAgreementTable(t *testing.T) {
 			t.Errorf("%s %s: errors reported %q for verdict %v", tc.rule, tc.name, f.errors, tc.verdict)
 		}
 	}
-	if n := a.Disagreements(); n != 4 {
-		t.Errorf("Disagreements() = %d, want 4", n)
+	// A failed condition proves the request valid: accepted.
+	ccf := Result{Server: KindDynoxide, CLI: "v2", Exit: 254, Code: ConditionalCheckFailed, Message: "The conditional request failed"}
+	var f fakeReporter
+	if v := a.Check(&f, "golden/query", "ccf", ccf, Accepted()); v != AcceptedAsExpected {
+		t.Errorf("ConditionalCheckFailedException for an accepted request: verdict %v", v)
+	}
+	if v := a.Check(&f, "golden/query", "ccf-refused", ccf, Refused("x")); v != Disagreement {
+		t.Errorf("ConditionalCheckFailedException for a refused request: verdict %v", v)
+	}
+	a.NotSendable(&f, "function-misuse", "arity.dx:1", KindDynoxide, Refused("x"), "dynexpr build exit 2")
+	// Several findings: any of their messages.
+	anyOf := Expect{Code: "ValidationException", AnyOf: []string{"first", "second"}}
+	if v := a.Check(&f, "function-misuse", "two", refused(KindDynalite, "it says second"), anyOf); v != RefusedAsExpected {
+		t.Errorf("AnyOf: verdict %v", v)
+	}
+	if n := a.Disagreements(); n != 5 {
+		t.Errorf("Disagreements() = %d, want 5", n)
 	}
 	var b strings.Builder
 	a.Print(&b)
 	out := b.String()
 	for _, want := range []string{
-		"rule                server    cases  accepted  refused  known-gaps  disagreements\n",
-		"golden/query        dynalite      1         1        0           0              0\n",
-		"golden/query        dynoxide      2         0        0           0              2\n",
-		"sparse-key-blanked  dynoxide      1         0        1           0              0\n",
-		"total                             8         1        1           2              4\n",
+		"rule                server    cases  refused  accepted  known-gaps  not-sendable  dynexpr-issues  disagreements\n",
+		"golden/query        dynalite      1        0         1           0             0               0              0\n",
+		"golden/query        dynoxide      4        0         1           0             0               0              3\n",
+		"function-misuse     dynoxide      1        0         0           0             1               0              0\n",
+		"sparse-key-blanked  dynoxide      1        1         0           0             0               0              0\n",
+		"total               dynalite      4        1         1           1             0               0              1\n",
+		"total                            12        2         2           2             1               0              5\n",
 		"DISAGREEMENT golden/query cli dynoxide",
 		"gap          sparse-key-blanked put dynalite (aws v2): DynamoDB refuses",
+		"not sendable function-misuse arity.dx:1 dynoxide: DynamoDB refuses (ValidationException: …x…); dynexpr build exit 2",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("table lacks %q:\n%s", want, out)
@@ -101,6 +121,231 @@ func TestAgreementTable(t *testing.T) {
 	}
 	if t.Failed() {
 		t.Logf("table:\n%s", out)
+	}
+}
+
+func TestKnownIssues(t *testing.T) {
+	for _, is := range knownIssues {
+		if is.Case == "" || is.Server == "" || is.Note == "" || is.Ref == "" {
+			t.Errorf("known dynexpr issue without case, server, note or evidence: %+v", is)
+		}
+	}
+	a := NewAgreementTable(nil, KnownGap{Server: KindDynoxide, Rule: "r", Case: "r/x.dx:*", Kind: GapRefuses, Answer: "too big", Note: "estimate", Ref: "§3.12"})
+	var f fakeReporter
+	refused := Result{Server: KindDynoxide, CLI: "v2", Exit: 254, Code: "ValidationException", Message: "too big"}
+	if v := a.Check(&f, "r", "r/x.dx:9", refused, Accepted()); v != KnownDynexprIssue || len(f.errors) != 0 {
+		t.Errorf("recorded issue: %v %q", v, f.errors)
+	}
+	if v := a.Check(&f, "r", "r/y.dx:1", refused, Accepted()); v != Disagreement {
+		t.Errorf("another case: %v", v)
+	}
+	f = fakeReporter{}
+	ok := Result{Server: KindDynoxide, CLI: "v2"}
+	if v := a.Check(&f, "r", "r/x.dx:9", ok, Accepted()); v != Disagreement || len(f.errors) != 1 || !strings.Contains(f.errors[0], "no longer reproduces") {
+		t.Errorf("stale issue: %v %q", v, f.errors)
+	}
+	var b strings.Builder
+	a.Print(&b)
+	for _, want := range []string{
+		"r      dynoxide      3        0         0           0             0               1              2\n",
+		"ISSUE        r r/x.dx:9 dynoxide (aws v2): dynexpr expects DynamoDB accepts; dynoxide: ValidationException: too big [§3.12: estimate]",
+		"stale known dynexpr issue",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("table lacks %q:\n%s", want, b.String())
+		}
+	}
+}
+
+func TestMessageMatches(t *testing.T) {
+	for _, tc := range []struct {
+		got, want string
+		ok        bool
+	}{
+		{"1 validation error detected: Invalid UpdateExpression: x; y", "Invalid UpdateExpression: x", true},
+		{"Invalid UpdateExpression: x", "1 validation error detected: Invalid UpdateExpression: x", true},
+		{"Value provided in ExpressionAttributeNames unused in expressions: keys: {#b, #a}", "keys: {#a, #b}", true},
+		{"does not project [body, assignee]", "does not project [assignee, body]", true},
+		{"path one: [a, b, [2], c], path two: [a]", "path one: [a, b, [2], c], path two: [a]", true},
+		{"path one: [meta, x], path two: [meta]", "path one: [meta], path two: [meta, x]", false},
+		{"Syntax error; token: x", "Syntax error; near", false},
+		{"Value 'Tttttttttt' at 'tableName' failed", "Value 'Ttt...' at 'tableName'", true},
+		{"Value 'Tttttttttt' at 'indexName' failed", "Value 'Ttt...' at 'tableName'", false},
+	} {
+		if got := MessageMatches(tc.got, tc.want); got != tc.ok {
+			t.Errorf("MessageMatches(%q, %q) = %v, want %v", tc.got, tc.want, got, tc.ok)
+		}
+	}
+}
+
+func TestDynamoDBMessages(t *testing.T) {
+	for _, tc := range []struct {
+		finding string
+		msgs    []string
+		code    string
+	}{
+		{`"openBucket" is the partition key of global secondary index open-tickets-index; DynamoDB rejects "" there ("One or more parameter values are not valid. X"). To take the item out of the index, write: remove openBucket`,
+			[]string{"One or more parameter values are not valid. X"}, ""},
+		{`no table "Ticket" in the schema; DynamoDB answers "Requested resource not found" (ResourceNotFoundException). Did you mean Tickets?`,
+			[]string{"Requested resource not found"}, "ResourceNotFoundException"},
+		{`"score" is a number: DynamoDB refuses a number prefix ("Invalid KeyConditionExpression: N") and a string one ("One or more parameter values were invalid: S"). Write score between LOW and HIGH`,
+			[]string{"Invalid KeyConditionExpression: N", "One or more parameter values were invalid: S"}, ""},
+		{`table name "my tickets" has ' '; (DynamoDB: "1 validation error detected: Value 'my tickets' at 'tableName'")`,
+			[]string{"1 validation error detected: Value 'my tickets' at 'tableName'"}, ""},
+		{`"region" is the second sort key attribute, so DynamoDB refuses the query. Add "region = VALUE"`,
+			nil, ""},
+		{`key attribute name "kkk" is 256 bytes; DynamoDB allows at most 255 bytes`, nil, ""},
+	} {
+		msgs, code := DynamoDBMessages(tc.finding)
+		if !reflect.DeepEqual(msgs, tc.msgs) || code != tc.code {
+			t.Errorf("DynamoDBMessages(%q) = %q, %q; want %q, %q", tc.finding, msgs, code, tc.msgs, tc.code)
+		}
+	}
+	e := ExpectFromFindings([]LintFinding{{Severity: "warning", Message: `DynamoDB answers "a b"`}})
+	if !e.Accept {
+		t.Errorf("warnings only: %v, want accepts", e)
+	}
+	e = ExpectFromFindings([]LintFinding{{Severity: "error", Message: `DynamoDB answers "a b"`}, {Severity: "error", Message: "no quote"}})
+	// The second error quotes nothing: DynamoDB may answer anything.
+	if e.Accept || e.Code != "ValidationException" || len(e.AnyOf) != 0 {
+		t.Errorf("two errors: %#v", e)
+	}
+	e = ExpectFromFindings([]LintFinding{{Severity: "error", Message: `DynamoDB answers "A b"`}, {Severity: "error", Message: `DynamoDB answers "C d"`}})
+	if e.Accept || e.Code != "ValidationException" || !reflect.DeepEqual(e.AnyOf, []string{"A b", "C d"}) {
+		t.Errorf("two errors: %#v", e)
+	}
+}
+
+func TestSplitStatements(t *testing.T) {
+	src := "# comment; not a split\nput T item {a: \"x;y\", b: 'it\\'s;'};\n\n  get T key `a;b` = \"1\"\n  select c; # trailing\nscan T\n# end\n"
+	spans := SplitStatements(src)
+	var got []string
+	for _, s := range spans {
+		got = append(got, fmt.Sprintf("%d:%d-%d %s", s.StartLine, s.StartCol, s.EndLine, src[s.Start:s.End]))
+	}
+	want := []string{
+		"2:1-3 put T item {a: \"x;y\", b: 'it\\'s;'};",
+		"4:3-5 get T key `a;b` = \"1\"\n  select c;",
+		"6:1-0 scan T\n# end\n",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("SplitStatements:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if txt := spans[1].Text(src); !strings.HasPrefix(txt, "\n\n\n  get T") {
+		t.Errorf("Text keeps line and column: %q", txt)
+	}
+	if !spans[0].Contains(3) || spans[0].Contains(4) || !spans[2].Contains(99) {
+		t.Error("Contains: wrong lines")
+	}
+}
+
+func TestSplitRequests(t *testing.T) {
+	one := "{\"TableName\": \"T\",\n \"Key\": {\"id\": {\"S\": \"a\"}}}\n"
+	arr := "[\n  {\"TableName\": \"T\"},\n  {\"TableName\": \"U\",\n   \"Limit\": 1}\n]\n"
+	lines := "{\"TableName\": \"T\"}\n{\"name\": \"x\", \"command\": \"get-item\", \"input\": {\"TableName\": \"T\", \"Key\": {}}}\n"
+	for _, tc := range []struct {
+		src  string
+		want []string
+	}{
+		{one, []string{"1-2"}},
+		{arr, []string{"2-2", "3-4"}},
+		{lines, []string{"1-1", "2-2"}},
+	} {
+		spans, err := SplitRequests([]byte(tc.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, s := range spans {
+			got = append(got, fmt.Sprintf("%d-%d", s.StartLine, s.EndLine))
+		}
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("SplitRequests(%q) lines %v, want %v", tc.src, got, tc.want)
+		}
+	}
+	oneLine := `[{"command": "getitem", "TableName": "T"}, {"command": "fetch"}, {"command": 1}]`
+	spans, err := SplitRequests([]byte(oneLine))
+	if err != nil || len(spans) != 3 || spans[1].StartCol != 44 || spans[2].StartCol != 66 || oneLine[spans[1].Start] != '{' {
+		t.Errorf("one line, three requests: %+v, %v", spans, err)
+	}
+	a := &ruleArchive{ID: "r"}
+	cases := requestCases(a, ruleFile{Name: "c.json", Src: oneLine}, []LintFinding{{Line: 1, Column: 56, Severity: "error", Message: "fetch"}})
+	if len(cases) != 3 || cases[1].Name != "r/c.json:1:44" || len(cases[0].Findings) != 0 || len(cases[1].Findings) != 1 || len(cases[2].Findings) != 0 {
+		t.Errorf("findings by position: %+v", cases)
+	}
+	if _, err := SplitRequests([]byte(`{"TableName": `)); err == nil {
+		t.Error("truncated JSON: no error")
+	}
+	for _, tc := range []struct{ raw, in, command string }{
+		{`{"TableName":"T","KeyConditionExpression":"a = :a"}`, `{"KeyConditionExpression":"a = :a","TableName":"T"}`, "query"},
+		{`{"command":"GetItem","TableName":"T","Key":{}}`, `{"Key":{},"TableName":"T"}`, "get-item"},
+		{`{"TableName":"T","Key":{},"ConditionExpression":"x"}`, `{"ConditionExpression":"x","Key":{},"TableName":"T"}`, "delete-item"},
+		{`{"name":"n","command":"put","input":{"TableName":"T","Item":{}}}`, `{"Item":{},"TableName":"T"}`, "put-item"},
+		{`{"TableName":"T"}`, `{"TableName":"T"}`, "scan"},
+		{`{"command":"fetch","TableName":"T"}`, "", ""},
+	} {
+		in, command, err := RequestCommand(json.RawMessage(tc.raw))
+		if string(in) != tc.in || command != tc.command || (err != nil) != (tc.command == "") {
+			t.Errorf("RequestCommand(%s) = %s, %q, %v; want %s, %q", tc.raw, in, command, err, tc.in, tc.command)
+		}
+	}
+}
+
+func TestExpectFromFindingsCodes(t *testing.T) {
+	e := ExpectFromFindings([]LintFinding{
+		{Severity: "error", Message: `no table "Nowhere"; DynamoDB answers "Requested resource not found" (ResourceNotFoundException).`},
+		{Severity: "error", Message: `a key condition cannot use or; DynamoDB answers "Invalid operator used in KeyConditionExpression: OR".`},
+	})
+	notFound := Result{Exit: 254, Code: "ResourceNotFoundException", Message: "Requested resource not found"}
+	or := Result{Exit: 254, Code: "ValidationException", Message: "Invalid operator used in KeyConditionExpression: OR"}
+	other := Result{Exit: 254, Code: "ValidationException", Message: "Requested resource not found"}
+	if !e.refusedBy(notFound) || !e.refusedBy(or) || e.refusedBy(other) {
+		t.Errorf("%v: refusedBy %v %v %v", e, e.refusedBy(notFound), e.refusedBy(or), e.refusedBy(other))
+	}
+	if got := e.String(); got != "refuses (ResourceNotFoundException: …Requested resource not found… or ValidationException: …Invalid operator used in KeyConditionExpression: OR…)" {
+		t.Errorf("String() = %q", got)
+	}
+}
+
+func TestRanAndGapScopes(t *testing.T) {
+	runtime := Result{Server: KindDynoxide, Exit: 254, Code: "ValidationException",
+		Message: "The provided expression refers to an attribute that does not exist in the item", Command: "update-item",
+		Input: []byte(`{"UpdateExpression":"SET #a = #b"}`)}
+	if !Ran(runtime) || RuntimeError(runtime) == "" {
+		t.Error("a runtime error: not Ran")
+	}
+	a := NewAgreementTable([]KnownGap{
+		{Server: KindDynoxide, Rule: "r", Kind: GapMessage, Command: "^update-item$", Answer: "does not exist"},
+		{Server: KindDynoxide, Kind: GapRefuses, Input: `"IndexName":"multi"`},
+	})
+	var f fakeReporter
+	if v := a.Check(&f, "near", "x", runtime, Accepted()); v != AcceptedAsExpected {
+		t.Errorf("runtime error on a near miss: %v", v)
+	}
+	if v := a.Check(&f, "r", "y", runtime, Refused("Two document paths")); v != KnownEmulatorGap {
+		t.Errorf("runtime error on a fire case with a gap: %v", v)
+	}
+	if v := a.Check(&f, "other", "y", runtime, Refused("Two document paths")); v != Disagreement {
+		t.Errorf("runtime error on a fire case of another rule: %v", v)
+	}
+	refused := Result{Server: KindDynoxide, Exit: 254, Code: "ValidationException", Message: "Unexpected token", Input: []byte(`{"IndexName":"multi"}`)}
+	if v := a.Check(&f, "any-rule", "z", refused, Accepted()); v != KnownEmulatorGap {
+		t.Errorf("rule-less gap: %v", v)
+	}
+	refused.Input = []byte(`{"IndexName":"single"}`)
+	if v := a.Check(&f, "any-rule", "z", refused, Accepted()); v != Disagreement {
+		t.Errorf("gap narrowed by Input: %v", v)
+	}
+}
+
+func TestParseCatalog(t *testing.T) {
+	out := "consistent-read-on-gsi   error    schema  consistent read of a global secondary index\n" +
+		"expression-limit         error            a request over one of DynamoDB's size limits\n" +
+		"limit-with-filter        warning          limit together with filter\n"
+	got := ParseCatalog(out)
+	want := []CatalogRule{{"consistent-read-on-gsi", "error"}, {"expression-limit", "error"}, {"limit-with-filter", "warning"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("ParseCatalog = %v, want %v", got, want)
 	}
 }
 

@@ -7,4 +7,4 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 bash e2e/install.sh
-exec go test -tags e2e ./e2e -v -count=1 -timeout 60m "$@"
+exec go test -tags e2e ./e2e -v -count=1 -timeout 150m "$@"
