@@ -198,6 +198,21 @@ var knownGaps = []KnownGap{
 		Note: "accepts AttributesToGet with Select ALL_ATTRIBUTES (the ProjectionExpression form it refuses, A:I19)",
 		Ref:  "§3.11 (\"AttributesToGet analogues\")"},
 
+	// --- expression grammar: DynamoDB's, where the reference is silent or
+	// wrong, settled with real AWS answers and DynamoDB Local's parser ---
+	{Server: KindDynoxide, Rule: "syntax-error", Case: "requests/syntax-error/leading-underscore.json:*", Kind: GapAccepts,
+		Note: `accepts "set _version = :v": AWS refuses a bare name starting with "_" (Syntax error; token: "_", near: "set _something")`,
+		Ref:  `§3.2 says "_ is accepted in practice", from dynalite's grammar only; AWS's answers in aws-sdk-js #1691, aws-sdk-java-v2 #3279, Dynamoid #808, and DynamoDB Local in dynalite #147, all refuse it`},
+	{Server: KindDynalite, Rule: "syntax-error", Case: "requests/syntax-error/leading-underscore.json:*", Kind: GapAccepts,
+		Note: `accepts "set _version = :v" (its grammar: IdentifierStart = [a-zA-Z] / "_"); AWS refuses it`,
+		Ref:  `as above; dynalite #147 records this very gap`},
+	{Server: KindDynoxide, Rule: "redundant-parentheses", Case: "requests/redundant-parentheses/update.json:*", Kind: GapAccepts, Answer: `^OK$|does not exist in the item`,
+		Note: "checks redundant parentheses in conditions only: SET priority = ((priority + :one)) runs",
+		Ref:  "§3.3 (the rule); DynamoDB Local DynamoDbGrammarParser: arithmetic in parentheses (ArithmeticParens) calls validateRedundantParentheses as conditions do"},
+	{Server: KindDynalite, Rule: "redundant-parentheses", Case: "requests/redundant-parentheses/update.json:*", Kind: GapMessage, Answer: `Syntax error`,
+		Note: "its grammar has no parentheses in a SET value: a syntax error instead of the redundant-parentheses text",
+		Ref:  "§3.3; DynamoDB Local DynamoDbGrammarParser (ArithmeticParens)"},
+
 	// --- multi-attribute GSI keys (not in the reference) ---
 	// dynalite refuses the create-table (at most 2 key schema elements); the
 	// test records those cases as gaps itself (Agreement.Unsupported).

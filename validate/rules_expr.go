@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"fmt"
+	"github.com/dynexpr/dynexpr/builder"
 	"slices"
 	"sort"
 	"strconv"
@@ -888,6 +889,8 @@ func exprPathsOf(e builtExpr) []*grammar.Path {
 
 func checkExpressionLimit(p *Pass) {
 	st := p.Stmt
+	var built *builder.Request // built on demand, near the size limit
+	builtDone := false
 	for _, e := range builtExprs(st) {
 		prefix := "Invalid " + e.kind + "Expression: "
 		for _, path := range exprPathsOf(e) {
@@ -929,6 +932,20 @@ func checkExpressionLimit(p *Pass) {
 		if size > maxExpressionBytes {
 			p.Reportf(e.pos, "this %s makes a %sExpression of at least %d bytes (counted on its #name and :value placeholders), and DynamoDB allows %d; it answers %q. Write instead: a shorter %s (fewer or shorter attribute names), or split the request",
 				e.what, e.kind, size, maxExpressionBytes, prefix+"Expression size has exceeded the maximum allowed size", e.what)
+			continue
+		}
+		// Near the limit the lower bound is not enough: the builder adds
+		// spaces, parentheses and longer value placeholders. Build the
+		// statement once and measure the strings it sends.
+		if size*maxBuiltGrowth <= maxExpressionBytes {
+			continue
+		}
+		if !builtDone {
+			built, builtDone = builtRequest(st), true
+		}
+		if exact := builtExprLen(built, e.kind); exact > maxExpressionBytes {
+			p.Reportf(e.pos, "this %s makes a %sExpression of %d bytes as dynexpr builds it, and DynamoDB allows %d; it answers %q. Write instead: a shorter %s (fewer or shorter attribute names), or split the request",
+				e.what, e.kind, exact, maxExpressionBytes, prefix+"Expression size has exceeded the maximum allowed size", e.what)
 		}
 	}
 	checkValueNesting(p)
@@ -1114,7 +1131,9 @@ func checkKeySizes(p *Pass) {
 //   - a name counts 1 (#) plus one byte per character (the builder writes
 //     each one as itself or _), at most 255 (suffixes that keep two
 //     placeholders apart, _2, only add);
-//   - a value counts 2: the colon and at least one character;
+//   - a value counts as its placeholder without a suffix: : and the last
+//     name of the path it meets (builder/doc.go), as a name counts, or 2
+//     (:v) when it meets none;
 //   - list indexes ([2]) and dots, function names with their parentheses and
 //     commas, the parentheses and commas of in (...), comparison operators,
 //     + and -, and the keywords AND, OR, NOT, BETWEEN, IN, SET, REMOVE, ADD
@@ -1123,11 +1142,99 @@ func checkKeySizes(p *Pass) {
 //     nothing (the builder writes them; the count leaves them out), but
 //     for one space between two clauses of an update.
 
+// maxBuiltGrowth bounds how much longer the built expression is than the
+// lower bound below: each counted byte becomes at most this many. The worst
+// case is a comparison of one-letter names, a = 1 counted 5 bytes and built
+// (#a = :a_99) in 12 (TestBuiltGrowth checks the bound on every rule case
+// and golden statement); below size*maxBuiltGrowth no build is needed.
+const maxBuiltGrowth = 4
+
+// builtRequest builds st for measuring, or returns nil when it cannot be
+// built (its parameters unbound, or another rule's error).
+func builtRequest(st *grammar.Statement) *builder.Request {
+	r, err := builder.Build(st)
+	if err != nil {
+		return nil
+	}
+	return r
+}
+
+// builtExprLen is the length in bytes of the built expression of a kind.
+func builtExprLen(r *builder.Request, kind string) int {
+	if r == nil {
+		return 0
+	}
+	switch kind {
+	case "KeyCondition":
+		return len(r.KeyConditionExpression)
+	case "Filter":
+		return len(r.FilterExpression)
+	case "Condition":
+		return len(r.ConditionExpression)
+	case "Projection":
+		return len(r.ProjectionExpression)
+	case "Update":
+		return len(r.UpdateExpression)
+	}
+	return 0
+}
+
 func namePlaceholderBytes(name string) int {
 	return min(max(1+utf8.RuneCountInString(name), 2), 255)
 }
 
-const valuePlaceholderBytes = 2
+// valuePlaceholderBytes is the size of the placeholder of a value that
+// meets a path whose last name is hint ("" when it meets none: :v).
+func valuePlaceholderBytes(hint string) int {
+	return namePlaceholderBytes(hint)
+}
+
+// lastPathName is the last name element of a path, the hint of the values
+// it meets (builder.lastName).
+func lastPathName(p *grammar.Path) string {
+	if p == nil {
+		return ""
+	}
+	for i := len(p.Elems) - 1; i >= 0; i-- {
+		if !p.Elems[i].IsIndex {
+			return p.Elems[i].Name
+		}
+	}
+	return ""
+}
+
+// operandHint is the first path an operand names, itself or as an argument
+// of its function: what the values beside it meet.
+func operandHint(o *grammar.Operand) string {
+	switch {
+	case o == nil:
+	case o.Path != nil:
+		return lastPathName(o.Path)
+	case o.Call != nil:
+		for _, a := range o.Call.Args {
+			if h := operandHint(a); h != "" {
+				return h
+			}
+		}
+	}
+	return ""
+}
+
+// comparisonHint is what the values of a comparison meet: its first path,
+// or the first path argument of its first function (builder's rule).
+func comparisonHint(c *grammar.Comparison) string {
+	for _, o := range [...]*grammar.Operand{c.Left, c.Right, c.Low, c.High} {
+		if h := operandHint(o); h != "" {
+			return h
+		}
+	}
+	for _, o := range c.In {
+		if h := operandHint(o); h != "" {
+			return h
+		}
+	}
+	return ""
+}
 
 func pathBytes(p *grammar.Path) int {
 	if p == nil {
@@ -1147,18 +1254,18 @@ func pathBytes(p *grammar.Path) int {
 	return n
 }
 
-func operandBytes(o *grammar.Operand) int {
+func operandBytes(o *grammar.Operand, hint string) int {
 	switch {
 	case o == nil:
 		return 0
 	case o.Path != nil:
 		return pathBytes(o.Path)
 	case o.Value != nil:
-		return valuePlaceholderBytes
+		return valuePlaceholderBytes(hint)
 	case o.Call != nil:
 		n := len(o.Call.Func) + 2 + max(len(o.Call.Args)-1, 0)
 		for _, a := range o.Call.Args {
-			n += operandBytes(a)
+			n += operandBytes(a, hint)
 		}
 		return n
 	}
@@ -1192,16 +1299,17 @@ func notBytes(x *grammar.NotCondition) int {
 		return condBytes(x.Group)
 	case x.Compare != nil:
 		c := x.Compare
-		n := operandBytes(c.Left)
+		hint := comparisonHint(c)
+		n := operandBytes(c.Left, hint)
 		switch {
 		case c.Op != "":
-			n += len(c.Op) + operandBytes(c.Right)
+			n += len(c.Op) + operandBytes(c.Right, hint)
 		case c.Low != nil:
-			n += len("BETWEEN") + operandBytes(c.Low) + len("AND") + operandBytes(c.High)
+			n += len("BETWEEN") + operandBytes(c.Low, hint) + len("AND") + operandBytes(c.High, hint)
 		case len(c.In) > 0:
 			n += len("IN") + 2 + len(c.In) - 1
 			for _, o := range c.In {
-				n += operandBytes(o)
+				n += operandBytes(o, hint)
 			}
 		}
 		return n
@@ -1227,7 +1335,8 @@ func updateBytes(st *grammar.Statement) int {
 	clause("DELETE", len(st.Deletes))
 	for _, a := range st.Sets {
 		if a != nil {
-			n += pathBytes(a.Path) + 1 + operandBytes(a.Left) + len(a.Op) + operandBytes(a.Right)
+			hint := lastPathName(a.Path)
+			n += pathBytes(a.Path) + 1 + operandBytes(a.Left, hint) + len(a.Op) + operandBytes(a.Right, hint)
 		}
 	}
 	for _, path := range st.Removes {
@@ -1235,12 +1344,12 @@ func updateBytes(st *grammar.Statement) int {
 	}
 	for _, a := range st.Adds {
 		if a != nil {
-			n += pathBytes(a.Path) + valuePlaceholderBytes
+			n += pathBytes(a.Path) + valuePlaceholderBytes(lastPathName(a.Path))
 		}
 	}
 	for _, a := range st.Deletes {
 		if a != nil {
-			n += pathBytes(a.Path) + valuePlaceholderBytes
+			n += pathBytes(a.Path) + valuePlaceholderBytes(lastPathName(a.Path))
 		}
 	}
 	return n

@@ -39,6 +39,8 @@ const (
 	msgKeyElement           = "The provided key element does not match the schema"
 	msgMissingKey           = "One or more parameter values were invalid: Missing the key %s in the item"
 	msgStartKey             = "The provided starting key is invalid"
+	msgOperandDataType      = "An operand in the update expression has an incorrect data type"
+	msgNoSuchAttribute      = "The provided expression refers to an attribute that does not exist in the item"
 	msgStartKeyScan         = "The provided starting key is invalid: The provided key element does not match the schema"
 
 	msgKCInvalidOp    = "Invalid operator used in KeyConditionExpression: %s"
@@ -368,7 +370,7 @@ func checkKeyTypeMismatch(p *Pass) {
 				continue
 			}
 			p.ReportAt(Error, e.value.Pos, retyped(e.value, want), "%s, typed %s, and %s; DynamoDB answers %q.%s",
-				startKeyRole(p, e.attr), typeWord(want), valueIs(e.value), startKeyMessage(st), writeAs(e.value, want))
+				startKeyRole(p, e.attr), typeWord(want), valueIs(e.value), startKeyTypeMessage(st), writeAs(e.value, want))
 		}
 	}
 }
@@ -390,26 +392,31 @@ func checkIndexKeyUpdates(p *Pass) {
 		if len(ixs) == 0 || want == "" {
 			continue
 		}
+		indexKey := func(actual string) string {
+			return fmt.Sprintf(msgTypeMismatchIndexKey, attr, want, actual, ixs[0].Name)
+		}
 		switch {
 		case a.Op != "":
 			if want != schema.Number {
-				p.ReportAt(Error, a.Left.Pos, "", "%s, typed %s, and %s %s %s yields a number; DynamoDB refuses the update (%q). Write %s",
-					keyRole(attr, ixs), typeWord(want), operandText(a.Left), a.Op, operandText(a.Right), msgIndexKeyUnsupported, typeExample(want))
+				p.ReportAt(Error, a.Left.Pos, "", "%s, typed %s, and %s %s %s yields a number; DynamoDB refuses the update (%s). Write %s",
+					keyRole(attr, ixs), typeWord(want), operandText(a.Left), a.Op, operandText(a.Right),
+					computedAnswer(t, schema.Number, a.Left, a.Right), typeExample(want))
 			}
 		case a.Left.Value != nil:
 			v := a.Left.Value
 			if mismatched(v, want) {
 				p.ReportAt(Error, v.Pos, retyped(v, want), "%s, typed %s, and %s; DynamoDB answers %q.%s",
-					keyRole(attr, ixs), typeWord(want), valueIs(v),
-					fmt.Sprintf(msgTypeMismatchIndexKey, attr, want, v.Type, ixs[0].Name), writeOrRemove(v, want, attr))
+					keyRole(attr, ixs), typeWord(want), valueIs(v), indexKey(string(v.Type)), writeOrRemove(v, want, attr))
 			}
 		case a.Left.Call != nil && a.Left.Call.Func == "list_append":
-			p.ReportAt(Error, a.Left.Pos, "", "%s, typed %s, and list_append yields a list; DynamoDB refuses the update (%q). Write %s",
-				keyRole(attr, ixs), typeWord(want), msgIndexKeyUnsupported, typeExample(want))
+			p.ReportAt(Error, a.Left.Pos, "", "%s, typed %s, and list_append yields a list; DynamoDB refuses the update (%s). Write %s",
+				keyRole(attr, ixs), typeWord(want), computedAnswer(t, "L", a.Left.Call.Args...), typeExample(want))
 		case a.Left.Call != nil && a.Left.Call.Func == "if_not_exists" && len(a.Left.Call.Args) == 2:
+			// The value is the request's own, so DynamoDB names the
+			// types, as for set KEY = VALUE.
 			if v := a.Left.Call.Args[1].Value; mismatched(v, want) {
-				p.ReportAt(Error, v.Pos, retyped(v, want), "%s, typed %s, and %s: where the item has no %s, DynamoDB refuses the update (%q).%s",
-					keyRole(attr, ixs), typeWord(want), valueIs(v), nameString(attr), msgIndexKeyUnsupported, writeAs(v, want))
+				p.ReportAt(Error, v.Pos, retyped(v, want), "%s, typed %s, and %s: where the item has no %s, DynamoDB answers %q.%s",
+					keyRole(attr, ixs), typeWord(want), valueIs(v), nameString(attr), indexKey(string(v.Type)), writeAs(v, want))
 			}
 		}
 	}
@@ -423,10 +430,38 @@ func checkIndexKeyUpdates(p *Pass) {
 		}
 		ixs := t.IndexesWithKey(attr)
 		if want := t.AttrType(attr); len(ixs) > 0 && mismatched(a.Value, want) {
-			p.ReportAt(Error, a.Value.Pos, "", "%s, typed %s, and add writes %s into it; DynamoDB refuses the update (%q). Write set %s = VALUE, with VALUE %s",
-				keyRole(attr, ixs), typeWord(want), grammar.TypeWord(a.Value.Type), msgIndexKeyUnsupported, nameString(attr), typeExample(want))
+			p.ReportAt(Error, a.Value.Pos, "", "%s, typed %s, and add writes %s into it; DynamoDB refuses the update: where the item has no %s it answers %q, where it holds %s %q. Write set %s = VALUE, with VALUE %s",
+				keyRole(attr, ixs), typeWord(want), grammar.TypeWord(a.Value.Type), nameString(attr),
+				fmt.Sprintf(msgTypeMismatchIndexKey, attr, want, a.Value.Type, ixs[0].Name), typeWord(want), msgOperandDataType,
+				nameString(attr), typeExample(want))
 		}
 	}
+}
+
+// computedAnswer is what DynamoDB answers an update that writes the result
+// of + or - (need N) or list_append (need L) into an index key of another
+// type. An operand that is a key attribute of another type fails the
+// operator itself: DynamoDB then answers that the operand has an incorrect
+// data type. Otherwise the operator runs and its result is refused as the
+// key's new value. Either way an operand the item lacks fails first.
+func computedAnswer(t *schema.Table, need schema.Type, operands ...*grammar.Operand) string {
+	reads := false
+	for _, o := range operands {
+		if o == nil || o.Path == nil {
+			continue
+		}
+		reads = true
+		if len(o.Path.Elems) != 1 {
+			continue
+		}
+		if have := t.AttrType(topName(o.Path)); have != "" && have != need {
+			return fmt.Sprintf("%q where the item holds %s, %q where it has none", msgOperandDataType, pathString(o.Path), msgNoSuchAttribute)
+		}
+	}
+	if !reads {
+		return strconv.Quote(msgIndexKeyUnsupported)
+	}
+	return fmt.Sprintf("%q, or %q where the item lacks an attribute it reads", msgIndexKeyUnsupported, msgNoSuchAttribute)
 }
 
 // mismatched reports whether v, a value for an attribute declared want, has
@@ -1047,8 +1082,11 @@ func checkFilterOnKey(p *Pass) {
 	seen := map[string]bool{}
 	for _, path := range conditionPaths(st.Filter) {
 		attr := topName(path)
-		if len(path.Elems) != 1 || !key.Has(attr) || seen[attr] {
-			continue // a nested path into a key is key-attribute-nested's
+		// A nested path into a key (EventSK.x) is reported here too, not
+		// as key-attribute-nested: DynamoDB checks the filter's key
+		// attributes first and answers with this message.
+		if !key.Has(attr) || seen[attr] {
+			continue
 		}
 		seen[attr] = true
 		fix := "test it in the key condition"
@@ -1160,6 +1198,17 @@ func startKeyAttrs(p *Pass) ([]string, bool) {
 		}
 	}
 	return out, true
+}
+
+// startKeyTypeMessage is what DynamoDB answers a start key value of the
+// wrong type with: the key element text, which a scan of the table prefixes
+// with the start key one (dynalite and dynoxide answer a query's with the
+// key element text alone, as for a get's key).
+func startKeyTypeMessage(st *grammar.Statement) string {
+	if st.Kind == grammar.KindScan && st.Index == nil {
+		return msgStartKeyScan
+	}
+	return msgKeyElement
 }
 
 // startKeyMessage is what DynamoDB answers a bad start key with.
@@ -1373,10 +1422,15 @@ func checkKeyAttributeNested(p *Pass) {
 	if t == nil {
 		return
 	}
+	queried, _, isQuery := queriedKey(p)
+	isQuery = isQuery && st.Kind == grammar.KindQuery
 	for _, pp := range statementPaths(st) {
 		attr := topName(pp.path)
 		if len(pp.path.Elems) < 2 || pp.place == inKey {
 			continue // key conditions and item keys are other rules'
+		}
+		if isQuery && pp.place == inFilter && queried.Has(attr) {
+			continue // filter-on-key's: DynamoDB answers with its message
 		}
 		if t.IsKey(attr) {
 			if pp.target {

@@ -129,8 +129,7 @@ var legacyParametersMixed = &Rule{
 	Why: `DynamoDB's legacy parameters (AttributesToGet, KeyConditions, QueryFilter,
 ScanFilter, Expected, AttributeUpdates, ConditionalOperator) and its expressions
 do the same things two ways, and a request uses one way or the other: DynamoDB
-refuses a request with both. (A query may pair KeyConditions with a
-FilterExpression, as DynamoDB allows.)`,
+refuses a request with both, KeyConditions beside a FilterExpression included.`,
 	DynamoMessage: "Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {AttributeUpdates} Expression parameters: {UpdateExpression}",
 	Bad:           `{"TableName": "Tickets", "FilterExpression": "priority = :p", "ExpressionAttributeValues": {":p": {"N": "1"}}, "AttributesToGet": ["subject"]}`,
 	Good:          `{"TableName": "Tickets", "FilterExpression": "priority = :p", "ExpressionAttributeValues": {":p": {"N": "1"}}, "ProjectionExpression": "subject"}`,
@@ -1364,10 +1363,6 @@ func (c *reqCheck) checkLegacy() {
 		}
 	}
 	for _, n := range legacyParams[c.cmd] {
-		// DynamoDB lets a query pair KeyConditions with a FilterExpression.
-		if n == "KeyConditions" && !given("KeyConditionExpression") {
-			continue
-		}
 		if given(n) {
 			legacy = append(legacy, n)
 		}
