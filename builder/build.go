@@ -59,6 +59,11 @@ type exprName struct {
 type exprValue struct {
 	av   types.AttributeValue
 	hint string
+	// operand, when set, is a path or size(path) standing where the SDK
+	// takes only a value (the second argument of contains): the SDK gets a
+	// sentinel string, and its placeholder is replaced by the operand's
+	// own text, not by a value.
+	operand *grammar.Operand
 }
 
 func newBuilder() *builder {

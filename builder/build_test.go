@@ -181,6 +181,11 @@ func TestScan(t *testing.T) {
 			want: `{"ExpressionAttributeNames":{"#a":"a","#b":"b","#c":"c","#d":"d","#e":"e","#f":"f","#g":"g"},"ExpressionAttributeValues":{":d":{"S":"N"},":e":{"S":"x"},":f":{"N":"3"},":g":{"N":"1"},":g_2":{"N":"2"}},"FilterExpression":"(attribute_exists (#a)) AND (attribute_not_exists (#b.#c)) AND (attribute_type (#d, :d)) AND (begins_with (#e, :e)) AND (contains (#f, :f)) AND (size (#g) BETWEEN :g AND :g_2)","TableName":"Tbl"}`,
 		},
 		{
+			name: "begins_with and contains with an attribute or size as operand",
+			src:  "scan Tbl filter begins_with(a, b) and contains(c, d.e[1].`f-g`) and contains(c, size(h)) and contains(c, \"x\")",
+			want: `{"ExpressionAttributeNames":{"#a":"a","#b":"b","#c":"c","#d":"d","#e":"e","#f_g":"f-g","#h":"h"},"ExpressionAttributeValues":{":c":{"S":"x"}},"FilterExpression":"(begins_with (#a, #b)) AND (contains (#c, #d.#e[1].#f_g)) AND (contains (#c, size (#h))) AND (contains (#c, :c))","TableName":"Tbl"}`,
+		},
+		{
 			name: "attribute_type spellings",
 			src:  `scan Tbl filter attribute_type(a, null) or attribute_type(b, "SS") or attribute_type(c, bool) or attribute_type(d, m)`,
 			want: `{"ExpressionAttributeNames":{"#a":"a","#b":"b","#c":"c","#d":"d"},"ExpressionAttributeValues":{":a":{"S":"NULL"},":b":{"S":"SS"},":c":{"S":"BOOL"},":d":{"S":"M"}},"FilterExpression":"(attribute_type (#a, :a)) OR (attribute_type (#b, :b)) OR (attribute_type (#c, :c)) OR (attribute_type (#d, :d))","TableName":"Tbl"}`,

@@ -81,6 +81,26 @@ func (b *builder) sentinel(v *grammar.Value, hint string) string {
 	return sentinelPrefix + strconv.Itoa(id)
 }
 
+// operandStandIn registers a path or size(path) that stands where the SDK
+// takes a value (the second argument of begins_with and contains, which
+// DynamoDB takes as any operand) and returns the sentinel string to give the SDK; its names
+// get their stand-ins now, in the order they are met.
+func (b *builder) operandStandIn(o *grammar.Operand) string {
+	p := o.Path
+	if p == nil {
+		p = o.Call.Args[0].Path
+	}
+	b.name(p) // registers and checks the path's names
+	id := len(b.vals)
+	b.vals = append(b.vals, exprValue{av: &types.AttributeValueMemberS{Value: sentinelPrefix + strconv.Itoa(id)}, operand: o})
+	return sentinelPrefix + strconv.Itoa(id)
+}
+
+// isSizeOfPath reports whether o is size(PATH).
+func isSizeOfPath(o *grammar.Operand) bool {
+	return o.Call != nil && strings.EqualFold(o.Call.Func, "size") && len(o.Call.Args) == 1 && o.Call.Args[0].Path != nil
+}
+
 // sentinelS is sentinel for a string value made by the builder (a type
 // name of attribute_type).
 func (b *builder) sentinelS(s, hint string) string {
@@ -476,6 +496,13 @@ func (b *builder) bareCondition(o *grammar.Operand) expression.ConditionBuilder 
 			return noCondition
 		}
 		p := b.pathArg(call, 0, form)
+		if arg := call.Args[1]; arg.Path != nil {
+			// begins_with(a, b) compares two attributes (reference §3.4).
+			if p == nil {
+				return noCondition
+			}
+			return expression.BeginsWith(b.name(p), b.operandStandIn(arg))
+		}
 		v := b.valueArg(call, 1, form)
 		if p == nil || v == nil {
 			return noCondition
@@ -487,6 +514,14 @@ func (b *builder) bareCondition(o *grammar.Operand) expression.ConditionBuilder 
 			return noCondition
 		}
 		p := b.pathArg(call, 0, form)
+		if arg := call.Args[1]; arg.Path != nil || isSizeOfPath(arg) {
+			// DynamoDB takes a path or size(path) here; the SDK only a
+			// value, so it gets a stand-in for the operand.
+			if p == nil {
+				return noCondition
+			}
+			return expression.Contains(b.name(p), b.operandStandIn(arg))
+		}
 		v := b.valueArg(call, 1, form)
 		if p == nil || v == nil {
 			return noCondition

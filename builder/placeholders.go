@@ -151,7 +151,11 @@ func (p *placeholders) name(n int) string {
 		p.bad = true
 		return "#"
 	}
-	id := p.nameOf[n]
+	return p.nameByID(p.nameOf[n])
+}
+
+// nameByID is the placeholder of the builder's name id.
+func (p *placeholders) nameByID(id int) string {
 	if h := p.nameHolder[id]; h != "" {
 		return h
 	}
@@ -173,6 +177,11 @@ func (p *placeholders) value(n int) string {
 		return h
 	}
 	v := p.b.vals[id]
+	if v.operand != nil {
+		h := p.operandText(v.operand)
+		p.valHolder[id] = h
+		return h
+	}
 	h := p.give(':', v.hint, "v")
 	p.valHolder[id] = h
 	p.eav[h] = v.av
@@ -230,4 +239,30 @@ func sanitize(s string) string {
 
 func isWordByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// operandText writes a path or size(path) that stood in for a value
+// (builder.operandStandIn) with its name placeholders, as the SDK writes
+// them: #a.#b[2], size (#a).
+func (p *placeholders) operandText(o *grammar.Operand) string {
+	if o.Path == nil {
+		return "size (" + p.pathText(o.Call.Args[0].Path) + ")"
+	}
+	return p.pathText(o.Path)
+}
+
+func (p *placeholders) pathText(path *grammar.Path) string {
+	var sb strings.Builder
+	for i, e := range path.Elems {
+		switch {
+		case e.IsIndex:
+			sb.WriteString("[" + strconv.Itoa(e.Index) + "]")
+		default:
+			if i > 0 {
+				sb.WriteByte('.')
+			}
+			sb.WriteString(p.nameByID(p.b.nameID[e.Name]))
+		}
+	}
+	return sb.String()
 }
