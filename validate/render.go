@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/dynexpr/dynexpr/diag"
 	"io"
 	"net/url"
 	"path/filepath"
@@ -80,12 +81,12 @@ func (p *textPrinter) Print(f Finding) error {
 	}
 	if p.opt.Caret && p.opt.Line != nil && f.Pos.IsValid() {
 		if line := p.opt.Line(f.Pos.File, f.Pos.Line); line != "" {
-			pad := caretPad(line, f.Pos.Col)
+			shown, pad := diag.Excerpt(line, f.Pos.Col)
 			caret := "^"
 			if p.opt.Color {
 				caret = ansiGreen + ansiBold + "^" + ansiReset
 			}
-			fmt.Fprintf(&b, "    %s\n    %s%s\n", line, pad, caret)
+			fmt.Fprintf(&b, "    %s\n    %s%s\n", shown, pad, caret)
 		}
 	}
 	_, err := io.WriteString(p.w, b.String())
@@ -93,23 +94,6 @@ func (p *textPrinter) Print(f Finding) error {
 }
 
 func (p *textPrinter) Close() error { return nil }
-
-// caretPad is the white space that puts a caret under byte column col of
-// line: tabs stay tabs, every other character is one space.
-func caretPad(line string, col int) string {
-	if col-1 < len(line) {
-		line = line[:col-1]
-	}
-	var b strings.Builder
-	for _, r := range line {
-		if r == '\t' {
-			b.WriteByte('\t')
-		} else {
-			b.WriteByte(' ')
-		}
-	}
-	return b.String()
-}
 
 // jsonFinding is a finding as --format json writes it (cli.md).
 type jsonFinding struct {

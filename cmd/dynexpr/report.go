@@ -31,8 +31,8 @@ func (e *env) reportOne(d *diag.Error) {
 	writeCaret(e.stderr, e.sources[d.Pos.File], d.Pos)
 }
 
-// writeCaret prints the line at pos and a caret under its column. Tabs are
-// kept so the caret lines up; multi-byte characters count as one column.
+// writeCaret prints the line at pos (cut around the column when long) and a
+// caret under its column.
 func writeCaret(w io.Writer, src string, pos diag.Pos) {
 	if src == "" || !pos.IsValid() {
 		return
@@ -41,19 +41,8 @@ func writeCaret(w io.Writer, src string, pos diag.Pos) {
 	if line == "" && pos.Col > 1 {
 		return
 	}
-	col := pos.Col - 1
-	if col > len(line) {
-		col = len(line)
-	}
-	var pad strings.Builder
-	for _, r := range line[:col] {
-		if r == '\t' {
-			pad.WriteByte('\t')
-		} else {
-			pad.WriteByte(' ')
-		}
-	}
-	fmt.Fprintf(w, "    %s\n    %s^\n", line, pad.String())
+	shown, pad := diag.Excerpt(line, pos.Col)
+	fmt.Fprintf(w, "    %s\n    %s^\n", shown, pad)
 }
 
 // sourceLine returns line n (1-based) of src without its line ending.

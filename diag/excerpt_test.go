@@ -1,0 +1,44 @@
+package diag
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestExcerpt(t *testing.T) {
+	long := strings.Repeat("a", 200) + "X" + strings.Repeat("b", 200)
+	tests := []struct {
+		line       string
+		col        int
+		shown      string
+		caretUnder string
+	}{
+		{"scan T filter a = 1", 15, "scan T filter a = 1", "a"},
+		{"\tscan T", 2, "\tscan T", "s"},
+		{"é = 1", 4, "é = 1", "="}, // é is two bytes, one column
+		{"abc", 9, "abc", ""},      // past the end: caret after the line
+		{long, 201, "…" + strings.Repeat("a", 60) + "X" + strings.Repeat("b", 59) + "…", "X"},
+		{long, 1, strings.Repeat("a", 120) + "…", "a"},
+		{long, 401, "…" + strings.Repeat("b", 120), "b"},
+		{long, 402, "…" + strings.Repeat("b", 120), ""},
+	}
+	for _, tt := range tests {
+		shown, pad := Excerpt(tt.line, tt.col)
+		if shown != tt.shown {
+			t.Errorf("Excerpt(%.20q, %d) shows %q, want %q", tt.line, tt.col, shown, tt.shown)
+			continue
+		}
+		// The caret stands under the character at col.
+		under := []rune(shown)
+		if n := len([]rune(pad)); n < len(under) {
+			if got := string(under[n]); got != tt.caretUnder {
+				t.Errorf("Excerpt(%.20q, %d): caret under %q, want %q", tt.line, tt.col, got, tt.caretUnder)
+			}
+		} else if tt.caretUnder != "" {
+			t.Errorf("Excerpt(%.20q, %d): caret past the excerpt, want under %q", tt.line, tt.col, tt.caretUnder)
+		}
+		if r := []rune(shown); len(r) > maxExcerpt+2 {
+			t.Errorf("Excerpt(%.20q, %d) shows %d characters", tt.line, tt.col, len(r))
+		}
+	}
+}
