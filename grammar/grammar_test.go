@@ -19,7 +19,7 @@ func TestFormatRoundTrip(t *testing.T) {
 		{`scan T1x segment 1 of 4 filter not (a = 1 or b <> 2) and c between -1 and 1.5e3 limit 5`,
 			"scan T1x\n  filter not (a = 1 or b <> 2) and c between -1 and 1.5e3\n  limit 5\n  segment 1 of 4"},
 		{"put T1x item {id: \"x\", `a.b`: b\"SGVsbG8=\", l: [1, null, true], s: <<1, 2>>, m: {\"any name\": {}}} if attribute_not_exists(id) return old",
-			"put T1x item {id: \"x\", \"a.b\": b\"SGVsbG8=\", l: [1, null, true], s: <<1, 2>>, m: {\"any name\": {}}}\n  if attribute_not_exists(id)\n  return old"},
+			"put T1x item {\n  id: \"x\", \"a.b\": b\"SGVsbG8=\", l: [1, null, true], s: <<1, 2>>,\n  m: {\"any name\": {}}\n} if attribute_not_exists(id) return old"},
 		{"update T1x key id = 1 set a = b - 1, c = if_not_exists(c, 0), `x.y`[2].z = list_append(l, [1]) add n 1 delete tags <<\"x\">>",
 			"update T1x key id = 1\n  set a = b - 1, c = if_not_exists(c, 0), `x.y`[2].z = list_append(l, [1])\n  add n 1\n  delete tags <<\"x\">>"},
 		{`lbl: query T1x key a = 1 and begins_with(b, "x") desc after {a: 1, b: "x"}`,

@@ -84,6 +84,9 @@ type dxLexer struct {
 	expectName bool // the next token is a table or index name
 	prevEnds   bool // the previous token ends an operand (so "-" is minus, "index" a clause)
 	prevWord   string
+
+	// comments, when not nil, collects the comments skipped (Trivia).
+	comments *[]Comment
 }
 
 func newLexer(file, src string) *dxLexer {
@@ -133,8 +136,13 @@ func (l *dxLexer) skipSpace() {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			l.advance(1)
 		case c == '#':
+			start := l.pos()
 			for l.off < len(l.src) && l.src[l.off] != '\n' {
 				l.advance(1)
+			}
+			if l.comments != nil {
+				text := strings.TrimRight(l.src[start.Offset:l.off], " \t\r")
+				*l.comments = append(*l.comments, Comment{Pos: start, Text: text})
 			}
 		default:
 			return
@@ -447,4 +455,28 @@ func hexRune(s string) rune {
 		}
 	}
 	return r
+}
+
+// Comment is one # comment of a DSL source, without its line ending.
+type Comment struct {
+	Pos  Position
+	Text string
+}
+
+// Trivia lexes src and returns its comments and, for each token, the
+// offset where it ends: what a formatter needs beside the syntax tree,
+// which keeps neither. src must lex (Parse it first).
+func Trivia(name, src string) (comments []Comment, tokenEnds []int, err error) {
+	l := newLexer(name, src)
+	l.comments = &comments
+	for {
+		tok, err := l.Next()
+		if err != nil {
+			return nil, nil, err
+		}
+		if tok.EOF() {
+			return comments, tokenEnds, nil
+		}
+		tokenEnds = append(tokenEnds, l.off)
+	}
 }

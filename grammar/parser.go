@@ -35,6 +35,7 @@ func Parse(file, src string) (f *File, err error) {
 	f, perr := parseFast(file, src)
 	if perr != nil {
 		if de, ok := perr.(*diag.Error); ok {
+			atLastToken(de, src)
 			return nil, de
 		}
 		return nil, convertError(file, src, perr)
@@ -627,4 +628,19 @@ func TypeWord(t ValueType) string {
 		return "a parameter"
 	}
 	return fmt.Sprintf("%q", string(t))
+}
+
+// atLastToken moves an "unexpected end of input" error from the end of the
+// input (after the last newline, or a trailing comment) to just after the
+// last token, where the statement stops short, so that its caret stands
+// under something the user wrote.
+func atLastToken(de *diag.Error, src string) {
+	if !strings.HasPrefix(de.Msg, "unexpected end of input") {
+		return
+	}
+	_, ends, err := Trivia(de.Pos.File, src)
+	if err != nil || len(ends) == 0 {
+		return
+	}
+	de.Pos = diag.PosAt(de.Pos.File, []byte(src), ends[len(ends)-1])
 }

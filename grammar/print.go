@@ -6,29 +6,72 @@ import (
 	"unicode/utf8"
 )
 
-// Format writes a statement in the DSL's canonical layout: keywords in lower
-// case, clauses in the order dsl.md lists them, one line when it fits in 80
-// columns, else one clause per line indented by two spaces. Parsing the
-// result gives the same statement.
+// maxLine is the width Format keeps a statement's lines to, where it can.
+const maxLine = 80
+
+// Format writes a statement in the canonical layout (dynexpr fmt, import):
+// keywords in lower case, clauses in the language's order, all on one line
+// when it fits in maxLine columns. Otherwise one clause per line, indented
+// by two spaces; the key or the item stays on the first line when it fits
+// there, and an item that does not fit has its attributes packed on
+// indented lines between "item {" and "}".
 func Format(st *Statement) string {
 	head, clauses := formatParts(st)
 	one := head
 	for _, c := range clauses {
 		one += " " + c
 	}
-	if len(one) <= 80 || len(clauses) == 0 {
+	if width(one) <= maxLine || len(clauses) == 0 {
 		return one
 	}
-	// The key or item stays on the first line: it names what the request is about.
+	lines := []string{head}
+	rest := clauses
 	if st.Key != nil || st.Item != nil {
-		head += " " + clauses[0]
-		clauses = clauses[1:]
+		switch first := head + " " + clauses[0]; {
+		case width(first) <= maxLine:
+			lines[0], rest = first, rest[1:]
+		case st.Item != nil && st.Item.Map != nil && len(st.Item.Map.Entries) > 0:
+			lines = append(lines[:0], head+" item {")
+			lines = append(lines, packEntries(st.Item.Map)...)
+			lines = append(lines, "}")
+			rest = rest[1:]
+			if tail := "} " + strings.Join(rest, " "); len(rest) > 0 && width(tail) <= maxLine {
+				lines[len(lines)-1], rest = tail, nil
+			}
+		}
 	}
-	if len(clauses) == 0 {
-		return head
+	for _, c := range rest {
+		lines = append(lines, "  "+c)
 	}
-	return head + "\n  " + strings.Join(clauses, "\n  ")
+	return strings.Join(lines, "\n")
 }
+
+// packEntries writes the entries of a map on lines indented by two spaces,
+// as many on a line as fit in maxLine columns, each line but the last
+// ending with a comma.
+func packEntries(m *Map) []string {
+	var lines []string
+	line := ""
+	for i, e := range m.Entries {
+		entry := formatEntry(e)
+		if i < len(m.Entries)-1 {
+			entry += ","
+		}
+		switch {
+		case line == "":
+			line = "  " + entry
+		case width(line)+1+width(entry) <= maxLine:
+			line += " " + entry
+		default:
+			lines = append(lines, line)
+			line = "  " + entry
+		}
+	}
+	return append(lines, line)
+}
+
+// width is the number of columns s takes: one per character.
+func width(s string) int { return utf8.RuneCountInString(s) }
 
 func formatParts(st *Statement) (string, []string) {
 	var head strings.Builder
@@ -284,13 +327,17 @@ func formatMap(m *Map) string {
 	}
 	parts := make([]string, len(m.Entries))
 	for i, e := range m.Entries {
-		k := e.Key
-		if !isBare(k) {
-			k = Quote(k)
-		}
-		parts[i] = k + ": " + FormatValue(e.Value)
+		parts[i] = formatEntry(e)
 	}
 	return "{" + strings.Join(parts, ", ") + "}"
+}
+
+func formatEntry(e *MapEntry) string {
+	k := e.Key
+	if !isBare(k) {
+		k = Quote(k)
+	}
+	return k + ": " + FormatValue(e.Value)
 }
 
 // Quote writes s as a DSL string: double quotes, JSON escapes.

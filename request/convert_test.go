@@ -126,14 +126,14 @@ func TestConvert(t *testing.T) {
 		// Each value type.
 		{"S with escapes", `{"TableName": "T", "Item": {"s": {"S": "a \"q\" \\ \n\t\u00e9 \ud83d\ude00"}}}`, `put T item {s: "a \"q\" \\ \n\t` + "é 😀" + `"}`},
 		{"N exact", `{"TableName": "T", "Item": {"a": {"N": "12345678901234567890123456789012345678"}, "b": {"N": "-1.50E+10"}, "c": {"N": ".5"}, "d": {"N": "0.10"}}}`,
-			`put T item {a: 12345678901234567890123456789012345678, b: -1.50E+10, c: .5, d: 0.10}`},
+			"put T item {\n  a: 12345678901234567890123456789012345678, b: -1.50E+10, c: .5, d: 0.10\n}"},
 		{"B", `{"TableName": "T", "Item": {"b": {"B": "SGVsbG8="}, "e": {"B": ""}}}`, `put T item {b: b"SGVsbG8=", e: b""}`},
 		{"BOOL and NULL", `{"TableName": "T", "Item": {"t": {"BOOL": true}, "f": {"BOOL": false}, "n": {"NULL": true}}}`,
 			`put T item {t: true, f: false, n: null}`},
 		{"L and M", `{"TableName": "T", "Item": {"l": {"L": [{"S": "a"}, {"L": []}, {"M": {}}]}, "m": {"M": {"x-y": {"N": "1"}, "in": {"S": "k"}, "ok": {"M": {"z": {"NULL": true}}}}}}}`,
 			`put T item {l: ["a", [], {}], m: {"x-y": 1, "in": "k", ok: {z: null}}}`},
 		{"sets", `{"TableName": "T", "Item": {"ss": {"SS": ["a", "b"]}, "ns": {"NS": ["1", "-2.5"]}, "bs": {"BS": ["AA==", "AQ=="]}, "empty": {"SS": []}}}`,
-			`put T item {ss: <<"a", "b">>, ns: <<1, -2.5>>, bs: <<b"AA==", b"AQ==">>, empty: <<>>}`},
+			"put T item {\n  ss: <<\"a\", \"b\">>, ns: <<1, -2.5>>, bs: <<b\"AA==\", b\"AQ==\">>, empty: <<>>\n}"},
 		{"values from placeholders", `{"TableName": "T", "FilterExpression": "a IN (:s, :n, :b, :t, :z, :l, :m, :ss)", "ExpressionAttributeValues": {":s": {"S": "x"}, ":n": {"N": "1"}, ":b": {"B": "AA=="}, ":t": {"BOOL": true}, ":z": {"NULL": true}, ":l": {"L": [{"N": "1"}]}, ":m": {"M": {"k": {"S": "v"}}}, ":ss": {"SS": ["a"]}}}`,
 			`scan T filter a in ("x", 1, b"AA==", true, null, [1], {k: "v"}, <<"a">>)`},
 

@@ -1,0 +1,181 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/dynexpr/dynexpr/diag"
+	"github.com/dynexpr/dynexpr/format"
+	"github.com/spf13/cobra"
+)
+
+func newFmtCmd(e *env) *cobra.Command {
+	var write, check bool
+	cmd := &cobra.Command{
+		Use:   "fmt [-w | --check] [PATH...]",
+		Short: "Rewrite DSL files in the canonical layout",
+		Long: `Print DSL files in one canonical layout, as gofmt does for Go: keywords in
+lower case, clauses in the language's order, one line per statement when it
+fits in 80 columns and one clause per indented line when not, statements
+separated by ";". Comments before a statement or after it on its last line
+stay where they are; a statement with a comment inside it is left as written.
+Folders are walked for *.dx files; - (or no PATH) reads standard input.
+
+The result is checked before anything is written: the file must parse into
+the same statements, building the same requests.
+
+-w rewrites the files that change instead of printing them. --check prints
+the names of the files that would change and exits 1 if there are any.`,
+		Example: `  dynexpr fmt -w .
+  dynexpr fmt --check queries/      # in CI
+  dynexpr fmt < dashboard.dx`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if write && check {
+				return fmt.Errorf("-w and --check do not go together: --check changes nothing")
+			}
+			return e.fmtFiles(args, write, check)
+		},
+	}
+	cmd.Flags().BoolVarP(&write, "write", "w", false, "rewrite the files that change")
+	cmd.Flags().BoolVar(&check, "check", false, "list the files that would change; exit 1 if any")
+	return cmd
+}
+
+func (e *env) fmtFiles(args []string, write, check bool) error {
+	if len(args) == 0 {
+		args = []string{"-"}
+	}
+	files, err := dxFiles(args)
+	if err != nil {
+		return err
+	}
+	var errs diag.List
+	changed := 0
+	for _, file := range files {
+		name, src, err := e.readDSL(file)
+		if err != nil {
+			errs = appendErr(errs, err)
+			continue
+		}
+		out, err := format.File(name, src)
+		if err != nil {
+			errs = appendErr(errs, err)
+			continue
+		}
+		switch {
+		case check:
+			if out != src {
+				changed++
+				fmt.Fprintln(e.stdout, name)
+			}
+		case write && file != "-":
+			if out != src {
+				changed++
+				if err := writeFileAtomic(file, out); err != nil {
+					errs = append(errs, diag.Errorf(diag.Pos{File: file}, "cannot write the file: %v", unwrapPathError(err)))
+				}
+			}
+		default:
+			io.WriteString(e.stdout, out)
+		}
+	}
+	if len(errs) > 0 {
+		return &exitError{code: exitBadInput, err: errs}
+	}
+	if check && changed > 0 {
+		return &exitError{code: exitFindings}
+	}
+	return nil
+}
+
+// readDSL reads one DSL file, or standard input for "-", and keeps it for
+// the caret under a message.
+func (e *env) readDSL(file string) (name, src string, err error) {
+	var b []byte
+	if file == "-" {
+		name = stdinName
+		b, err = io.ReadAll(e.stdin)
+	} else {
+		name = file
+		b, err = os.ReadFile(file)
+	}
+	if err != nil {
+		return "", "", diag.Errorf(diag.Pos{File: name}, "cannot read: %v", unwrapPathError(err))
+	}
+	e.sources[name] = string(b)
+	return name, string(b), nil
+}
+
+// dxFiles expands the arguments: a folder gives its *.dx files (hidden
+// folders, node_modules and vendor skipped), sorted; a file or "-" itself.
+func dxFiles(args []string) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		if a == "-" {
+			out = append(out, a)
+			continue
+		}
+		fi, err := os.Stat(a)
+		if err != nil {
+			return nil, diag.Errorf(diag.Pos{File: a}, "cannot read: %v", unwrapPathError(err))
+		}
+		if !fi.IsDir() {
+			out = append(out, a)
+			continue
+		}
+		var found []string
+		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() {
+				if p != a && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules" || d.Name() == "vendor") {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if strings.HasSuffix(p, ".dx") {
+				found = append(found, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, diag.Errorf(diag.Pos{File: a}, "cannot walk the folder: %v", err)
+		}
+		sort.Strings(found)
+		out = append(out, found...)
+	}
+	return out, nil
+}
+
+// writeFileAtomic replaces file with data through a temporary file in the
+// same folder, keeping its permissions, so that an interrupted write never
+// leaves half a file.
+func writeFileAtomic(file, data string) error {
+	fi, err := os.Stat(file)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(file), "."+filepath.Base(file)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // after a successful rename there is nothing to remove
+	if _, err := io.WriteString(tmp, data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(fi.Mode().Perm()); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), file)
+}

@@ -1,0 +1,174 @@
+// Package format writes DSL files in one canonical layout, as dynexpr fmt
+// does: each statement as grammar.Format prints it (keywords in lower case,
+// clauses in the order of dsl.md, one line when it fits in 80 columns, else
+// one clause per indented line), statements separated by ";", comments kept.
+//
+// A comment before a statement, or after it on its last line, stays where
+// it was. A statement with a comment inside it is left as written: moving a
+// comment between clauses could make it say something else. Blank lines
+// between statements and comments are kept, at most one in a row.
+//
+// The result is checked before it is returned: it must parse into the same
+// statements (same canonical text and, where they build, the same request);
+// otherwise File refuses to format rather than change a request.
+package format
+
+import (
+	"bytes"
+	"sort"
+	"strings"
+
+	"github.com/dynexpr/dynexpr/builder"
+	"github.com/dynexpr/dynexpr/diag"
+	"github.com/dynexpr/dynexpr/grammar"
+)
+
+// File returns src, a DSL file named name, in the canonical layout. A
+// syntax error is returned as a *diag.Error or diag.List.
+func File(name, src string) (string, error) {
+	f, err := grammar.Parse(name, src)
+	if err != nil {
+		return "", err
+	}
+	comments, ends, err := grammar.Trivia(name, src)
+	if err != nil {
+		return "", err
+	}
+	out := layout(src, f.Statements, comments, ends)
+	if err := sameStatements(name, f.Statements, out); err != nil {
+		return "", err
+	}
+	return out, nil
+}
+
+// item is one thing the output is made of, in source order: a statement
+// (with its trailing comment) or a comment on its own line.
+type item struct {
+	text     string
+	trailing string // a comment after a statement, on its last line
+	stmt     bool
+	line     int // first source line
+	lastLine int // last source line
+}
+
+func layout(src string, sts []*grammar.Statement, comments []grammar.Comment, ends []int) string {
+	var items []item
+	ci := 0 // next comment not yet placed
+	for _, st := range sts {
+		start := st.Pos.Offset
+		end := lastTokenEnd(ends, start, st.EndPos.Offset)
+		// Comments before the statement, each on its own line.
+		for ci < len(comments) && comments[ci].Pos.Offset < start {
+			c := comments[ci]
+			items = append(items, item{text: c.Text, line: c.Pos.Line, lastLine: c.Pos.Line})
+			ci++
+		}
+		text := grammar.Format(st)
+		inside := false
+		for ci < len(comments) && comments[ci].Pos.Offset < end {
+			inside = true
+			ci++
+		}
+		if inside {
+			text = src[start:end] // left as written
+		}
+		endLine := lineOf(src, end)
+		it := item{text: text, stmt: true, line: st.Pos.Line, lastLine: endLine}
+		// A comment after the statement on its last line (after the ";",
+		// if any) stays there.
+		if ci < len(comments) && comments[ci].Pos.Line == endLine {
+			it.trailing = comments[ci].Text
+			ci++
+		}
+		items = append(items, it)
+	}
+	for ; ci < len(comments); ci++ {
+		c := comments[ci]
+		items = append(items, item{text: c.Text, line: c.Pos.Line, lastLine: c.Pos.Line})
+	}
+	var b strings.Builder
+	lastStmt := -1
+	for i, it := range items {
+		if it.stmt {
+			lastStmt = i
+		}
+	}
+	for i, it := range items {
+		if i > 0 {
+			if blankBetween(src, items[i-1].lastLine, it.line) {
+				b.WriteByte('\n')
+			}
+		}
+		b.WriteString(it.text)
+		if it.stmt && i != lastStmt {
+			b.WriteByte(';')
+		}
+		if it.trailing != "" {
+			b.WriteString("  " + it.trailing)
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// lastTokenEnd is the end of the last token that starts a statement at
+// start and ends before limit (the statement's ";" or the end of input).
+func lastTokenEnd(ends []int, start, limit int) int {
+	i := sort.SearchInts(ends, limit+1) // ends are increasing
+	for i > 0 && ends[i-1] > limit {
+		i--
+	}
+	if i == 0 || ends[i-1] <= start {
+		return limit
+	}
+	return ends[i-1]
+}
+
+// lineOf is the 1-based line of byte offset off in src.
+func lineOf(src string, off int) int {
+	return strings.Count(src[:min(off, len(src))], "\n") + 1
+}
+
+// blankBetween reports whether a line with nothing but white space stands
+// between source lines a and b (a < b).
+func blankBetween(src string, a, b int) bool {
+	lines := strings.Split(src, "\n")
+	for n := a + 1; n < b && n <= len(lines); n++ {
+		if strings.TrimSpace(lines[n-1]) == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// sameStatements checks that out parses into statements with the same
+// meaning as sts: the same canonical text, and the same request for each
+// statement that builds.
+func sameStatements(name string, sts []*grammar.Statement, out string) error {
+	g, err := grammar.Parse(name, out)
+	if err != nil {
+		return diag.Errorf(diag.Pos{File: name}, "dynexpr fmt would write a file that does not parse (%v); the file is left as it is", err)
+	}
+	if len(g.Statements) != len(sts) {
+		return diag.Errorf(diag.Pos{File: name}, "dynexpr fmt would write %d statements instead of %d; the file is left as it is", len(g.Statements), len(sts))
+	}
+	for i, st := range sts {
+		if a, b := grammar.Format(st), grammar.Format(g.Statements[i]); a != b {
+			return diag.Errorf(grammar.ToPos(st.Pos), "dynexpr fmt would change this statement (to %q); the file is left as it is", b)
+		}
+		ra, errA := request(st)
+		rb, errB := request(g.Statements[i])
+		if errA == nil && errB == nil && !bytes.Equal(ra, rb) {
+			return diag.Errorf(grammar.ToPos(st.Pos), "dynexpr fmt would change the request this statement builds; the file is left as it is")
+		}
+	}
+	return nil
+}
+
+func request(st *grammar.Statement) ([]byte, error) {
+	r, err := builder.Build(st)
+	if err != nil {
+		return nil, err
+	}
+	return r.JSON(false), nil
+}
