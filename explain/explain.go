@@ -1,0 +1,514 @@
+// Package explain tells in words what a statement's request does, as
+// dynexpr explain prints it: which table or index it reads or writes, what
+// its key condition picks, what the filter still reads and pays for, which
+// attributes come back and from where, and, for writes, how the item moves
+// in and out of the secondary indexes (the sparse-index story of the
+// examples). It reads the schema when there is one; without it, it says
+// what it cannot know.
+package explain
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/dynexpr/dynexpr/grammar"
+	"github.com/dynexpr/dynexpr/schema"
+)
+
+// Statement explains st, a parsed statement (parameters bound or not),
+// against sch (nil when there is none). The text is lines of prose, each a
+// sentence or two, ending with a newline.
+func Statement(st *grammar.Statement, sch *schema.Schema) string {
+	e := &explainer{st: st}
+	if sch != nil {
+		e.table = sch.Table(st.Table.Name)
+		if e.table != nil && st.Index != nil {
+			e.index = e.table.Index(st.Index.Name)
+		}
+	}
+	switch st.Kind {
+	case grammar.KindQuery, grammar.KindScan:
+		e.read()
+	case grammar.KindGet:
+		e.get()
+	case grammar.KindPut:
+		e.put()
+	case grammar.KindUpdate:
+		e.update()
+	case grammar.KindDelete:
+		e.delete()
+	}
+	return strings.Join(e.lines, "\n") + "\n"
+}
+
+type explainer struct {
+	st    *grammar.Statement
+	table *schema.Table // nil without a schema, or for an unknown table
+	index *schema.Index // the index read, when known
+	lines []string
+}
+
+func (e *explainer) say(format string, args ...any) {
+	e.lines = append(e.lines, fmt.Sprintf(format, args...))
+}
+
+// tableName is "table Tickets", noting when the schema does not know it.
+func (e *explainer) tableName() string {
+	return "table " + e.st.Table.Name
+}
+
+func (e *explainer) schemaNote() {
+	switch {
+	case e.table == nil:
+		e.say("(No schema describes table %s: pass --schema to learn about its keys and indexes.)", e.st.Table.Name)
+	case e.st.Index != nil && e.index == nil:
+		e.say("(Table %s has no index %s.)", e.table.Name, e.st.Index.Name)
+	}
+}
+
+// ---------------------------------------------------------------------------
+// query and scan
+
+func (e *explainer) read() {
+	st := e.st
+	what := e.tableName()
+	if st.Index != nil {
+		kind := "index"
+		if e.index != nil {
+			kind = map[bool]string{true: "global secondary index", false: "local secondary index"}[e.index.Global]
+		}
+		what = kind + " " + st.Index.Name + " of " + what
+	}
+	if st.Kind == grammar.KindQuery {
+		e.say("Query: reads %s, only the items its key condition picks.", what)
+	} else {
+		e.say("Scan: reads every item of %s; what it costs grows with the %s, not with the answer.", what, map[bool]string{true: "index", false: "table"}[st.Index != nil])
+	}
+	e.schemaNote()
+	if e.index != nil {
+		e.describeIndex()
+	}
+	if st.Segment != nil {
+		e.say("Segment %s of %s of a parallel scan: this request reads only that share of the items.", st.Segment.Index.Text, st.Segment.Total.Text)
+	}
+	if st.Key != nil {
+		e.keyCondition()
+	}
+	if st.Kind == grammar.KindQuery {
+		order := "ascending"
+		if st.Order != nil && st.Order.Desc {
+			order = "descending"
+		}
+		if sort := e.sortKey(); len(sort) > 0 {
+			e.say("Items come in %s order of %s.", order, strings.Join(sort, ", "))
+		} else if st.Order != nil {
+			e.say("Items come in %s order of the sort key.", order)
+		}
+	}
+	if st.After != nil {
+		e.say("It starts after the item whose key is given in after (ExclusiveStartKey): the next page of an earlier request.")
+	}
+	if st.Filter != nil {
+		e.filter()
+	}
+	if st.Limit != nil {
+		if st.Filter != nil {
+			e.say("Limit %s: DynamoDB stops after reading %s items, before the filter drops any, so a page can hold fewer (even none) while more remain; go on from LastEvaluatedKey.", st.Limit.Text, st.Limit.Text)
+		} else {
+			e.say("Limit %s: at most %s items in a page; go on from LastEvaluatedKey.", st.Limit.Text, st.Limit.Text)
+		}
+	}
+	e.returned()
+	e.consistency()
+}
+
+// describeIndex says what the index holds and projects.
+func (e *explainer) describeIndex() {
+	ix, t := e.index, e.table
+	var own []string // index key attributes that are not table keys
+	for _, a := range ix.KeyAttributes() {
+		if !t.IsKey(a) {
+			own = append(own, a)
+		}
+	}
+	if len(own) > 0 {
+		e.say("The index holds only the items that have %s: an item without %s is not in it (a sparse index).", andList(own), orList(own))
+	}
+	switch ix.Projection {
+	case schema.ProjectAll:
+		e.say("It projects every attribute.")
+	case schema.ProjectKeysOnly:
+		e.say("It projects only keys: %s.", andList(e.projectedKeys()))
+	case schema.ProjectInclude:
+		e.say("It projects %s, and the keys (%s).", andList(ix.Include), andList(e.projectedKeys()))
+	}
+}
+
+// projectedKeys are the attributes every index projects: its own key and
+// the table's.
+func (e *explainer) projectedKeys() []string {
+	out := slices.Clone(e.index.KeyAttributes())
+	for _, a := range e.table.Key.Attributes() {
+		if !slices.Contains(out, a) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// readKey is the key of what the statement reads: the index's, else the
+// table's; ok is false when the schema does not say.
+func (e *explainer) readKey() (schema.Key, bool) {
+	switch {
+	case e.index != nil:
+		return e.index.Key, true
+	case e.table != nil && e.st.Index == nil:
+		return e.table.Key, true
+	}
+	return schema.Key{}, false
+}
+
+func (e *explainer) sortKey() []string {
+	k, ok := e.readKey()
+	if !ok {
+		return nil
+	}
+	return k.Sort
+}
+
+func (e *explainer) keyCondition() {
+	st := e.st
+	e.say("Key condition: %s.", grammar.FormatCondition(st.Key))
+	k, ok := e.readKey()
+	if !ok {
+		return
+	}
+	tested := topNames(st.Key)
+	if len(k.Partition) == 0 || !containsAll(tested, k.Partition) {
+		return // key-condition-invalid's business
+	}
+	var sortTested []string
+	for _, a := range k.Sort {
+		if slices.Contains(tested, a) {
+			sortTested = append(sortTested, a)
+		}
+	}
+	if len(sortTested) > 0 {
+		e.say("It reads one partition (%s), only the items whose %s matches.", andList(k.Partition), andList(sortTested))
+	} else {
+		e.say("It reads one partition (%s), all of its items.", andList(k.Partition))
+	}
+}
+
+func (e *explainer) filter() {
+	st := e.st
+	attrs := topNames(st.Filter)
+	e.say("Filter: %s. It runs after the read: every item the %s is read and paid for, and the filter only leaves some out of the answer. It reads %s.",
+		grammar.FormatCondition(st.Filter), map[bool]string{true: "key condition picks", false: "scan meets"}[st.Kind == grammar.KindQuery], andList(attrs))
+	if e.index != nil && e.index.Projection != schema.ProjectAll {
+		var missing []string
+		for _, a := range attrs {
+			if !e.index.Projects(a, e.table) {
+				missing = append(missing, a)
+			}
+		}
+		switch {
+		case len(missing) == 0:
+		case st.Kind == grammar.KindQuery:
+			e.say("The index does not project %s, and DynamoDB refuses a query whose filter reads what the index does not hold (see dynexpr lint).", andList(missing))
+		default:
+			e.say("The index does not project %s: to this scan's filter it is missing from every item.", andList(missing))
+		}
+	}
+}
+
+// returned says which attributes come back and from where.
+func (e *explainer) returned() {
+	st := e.st
+	sel := st.Select
+	switch {
+	case sel != nil && sel.Count:
+		e.say("Returns only the count of matching items (Select COUNT), no attributes.")
+		return
+	case sel != nil && sel.All:
+		e.say("Returns every attribute of each item (Select ALL_ATTRIBUTES).")
+	case sel != nil && sel.Projected:
+		e.say("Returns the attributes the index projects (Select ALL_PROJECTED_ATTRIBUTES).")
+		return
+	case sel != nil:
+		var names []string
+		for _, p := range sel.Paths {
+			names = append(names, grammar.FormatPath(p))
+		}
+		e.say("Returns %s (ProjectionExpression): key attributes come back only when listed.", andList(names))
+	case st.Index != nil:
+		e.say("Returns the attributes the index projects (DynamoDB's default on an index).")
+		return
+	case st.Kind == grammar.KindGet:
+		e.say("Returns every attribute of the item.")
+		return
+	default:
+		e.say("Returns every attribute of each item.")
+		return
+	}
+	if e.index == nil || e.index.Projection == schema.ProjectAll {
+		return
+	}
+	var fetched []string
+	if sel.All {
+		fetched = []string{"the attributes it does not project"}
+	}
+	for _, p := range sel.Paths {
+		if a := p.Elems[0].Name; !e.index.Projects(a, e.table) && !slices.Contains(fetched, a) {
+			fetched = append(fetched, a)
+		}
+	}
+	if len(fetched) == 0 {
+		e.say("All of it comes from the index itself.")
+		return
+	}
+	if e.index.Global {
+		e.say("The index does not project %s, and a global secondary index returns only what it projects: DynamoDB refuses the request (see dynexpr lint).", andList(fetched))
+	} else {
+		e.say("The index does not project %s: DynamoDB fetches it from the table for every item, a second read that costs capacity.", andList(fetched))
+	}
+}
+
+func (e *explainer) consistency() {
+	st := e.st
+	global := e.index != nil && e.index.Global
+	switch {
+	case st.Consistent != nil && global:
+		e.say("Strongly consistent: a global secondary index cannot be read that way, and DynamoDB refuses the request.")
+	case st.Consistent != nil:
+		e.say("Strongly consistent: it sees every write acknowledged before it, at twice the read cost.")
+	case global:
+		e.say("Eventually consistent, as a global secondary index always is: a write may take a moment to show.")
+	default:
+		e.say("Eventually consistent (the default): a very recent write may not show yet.")
+	}
+}
+
+// ---------------------------------------------------------------------------
+// get, put, update, delete
+
+func (e *explainer) keyText() string {
+	if e.st.Key == nil {
+		return "(no key)"
+	}
+	return grammar.FormatCondition(e.st.Key)
+}
+
+func (e *explainer) get() {
+	e.say("GetItem: reads the one item of %s whose key is %s, or nothing if there is none.", e.tableName(), e.keyText())
+	e.schemaNote()
+	e.returned()
+	e.consistency()
+}
+
+func (e *explainer) put() {
+	st := e.st
+	e.say("PutItem: writes a whole item to %s, replacing any item with the same key: attributes it does not list are gone afterwards.", e.tableName())
+	e.schemaNote()
+	var attrs []string
+	if st.Item != nil && st.Item.Map != nil {
+		for _, en := range st.Item.Map.Entries {
+			attrs = append(attrs, en.Key)
+		}
+		e.say("Attributes: %s.", andList(attrs))
+	}
+	if e.table != nil && st.Item != nil && st.Item.Map != nil {
+		for _, ix := range e.table.Indexes {
+			var lacks []string
+			for _, a := range ix.KeyAttributes() {
+				if !slices.Contains(attrs, a) {
+					lacks = append(lacks, a)
+				}
+			}
+			if len(lacks) == 0 {
+				e.say("The item is in index %s (it has %s).", ix.Name, andList(ix.KeyAttributes()))
+			} else {
+				e.say("The item is not in index %s: it has no %s.", ix.Name, orList(lacks))
+			}
+		}
+	}
+	e.condition()
+	e.returnValues()
+}
+
+func (e *explainer) update() {
+	st := e.st
+	e.say("UpdateItem: changes the item of %s whose key is %s, creating it when there is none%s.", e.tableName(), e.keyText(),
+		map[bool]string{true: " (unless the condition forbids it)", false: ""}[st.If != nil])
+	e.schemaNote()
+	var set, removed []string
+	for _, a := range st.Sets {
+		set = append(set, grammar.FormatPath(a.Path))
+	}
+	for _, p := range st.Removes {
+		removed = append(removed, grammar.FormatPath(p))
+	}
+	if len(set) > 0 {
+		e.say("Sets %s.", andList(set))
+	}
+	if len(removed) > 0 {
+		e.say("Removes %s.", andList(removed))
+	}
+	for _, a := range st.Adds {
+		e.say("Adds %s to %s (a number is added to, a set gains the elements; a missing attribute starts from nothing).", grammar.FormatValue(a.Value), grammar.FormatPath(a.Path))
+	}
+	for _, a := range st.Deletes {
+		e.say("Deletes the elements %s from the set %s.", grammar.FormatValue(a.Value), grammar.FormatPath(a.Path))
+	}
+	if e.table != nil {
+		for _, ix := range e.table.Indexes {
+			e.indexEffect(ix)
+		}
+	}
+	e.condition()
+	e.returnValues()
+}
+
+// indexEffect says how an update moves the item with respect to index ix:
+// a removed key attribute takes it out, a set one puts it in or moves it.
+func (e *explainer) indexEffect(ix *schema.Index) {
+	st := e.st
+	var removed, set []string
+	for _, p := range st.Removes {
+		if len(p.Elems) == 1 && slices.Contains(ix.KeyAttributes(), p.Elems[0].Name) {
+			removed = append(removed, p.Elems[0].Name)
+		}
+	}
+	var blanked []string
+	for _, a := range st.Sets {
+		if len(a.Path.Elems) == 1 && slices.Contains(ix.KeyAttributes(), a.Path.Elems[0].Name) {
+			if v := a.Left.Value; a.Op == "" && v != nil && (v.Type == grammar.TypeS || v.Type == grammar.TypeB) && v.Text == "" {
+				blanked = append(blanked, a.Path.Elems[0].Name)
+				continue
+			}
+			set = append(set, a.Path.Elems[0].Name)
+		}
+	}
+	if len(blanked) > 0 {
+		e.say("Setting %s to an empty value does not take the item out of index %s: DynamoDB refuses the update; remove %s does (see dynexpr lint).", andList(blanked), ix.Name, strings.Join(blanked, ", "))
+	}
+	for _, a := range st.Adds {
+		if len(a.Path.Elems) == 1 && slices.Contains(ix.KeyAttributes(), a.Path.Elems[0].Name) {
+			set = append(set, a.Path.Elems[0].Name)
+		}
+	}
+	switch {
+	case len(removed) > 0:
+		e.say("Removing %s takes the item out of index %s.", andList(removed), ix.Name)
+	case len(set) > 0:
+		e.say("Setting %s puts the item into index %s, or moves it there, once it has %s.", andList(set), ix.Name, andList(ix.KeyAttributes()))
+	}
+}
+
+func (e *explainer) delete() {
+	e.say("DeleteItem: removes the item of %s whose key is %s, and with it its entries in every index; deleting an item that is not there is not an error.", e.tableName(), e.keyText())
+	e.schemaNote()
+	e.condition()
+	e.returnValues()
+}
+
+func (e *explainer) condition() {
+	if e.st.If == nil {
+		return
+	}
+	e.say("Only if %s: otherwise DynamoDB answers ConditionalCheckFailedException and changes nothing.", grammar.FormatCondition(e.st.If))
+}
+
+func (e *explainer) returnValues() {
+	r := e.st.Return
+	if r == nil {
+		return
+	}
+	say := map[string]string{
+		"none":        "Returns nothing.",
+		"old":         "Returns the item as it was before (ReturnValues ALL_OLD).",
+		"new":         "Returns the whole item as it is after (ReturnValues ALL_NEW).",
+		"updated_old": "Returns the changed attributes as they were before (ReturnValues UPDATED_OLD).",
+		"updated_new": "Returns the changed attributes as they are after (ReturnValues UPDATED_NEW).",
+	}[r.Name]
+	if say != "" {
+		e.say("%s", say)
+	}
+}
+
+// ---------------------------------------------------------------------------
+// helpers
+
+// topNames lists the top-level attributes a condition reads, in order, once.
+func topNames(c *grammar.Condition) []string {
+	var out []string
+	add := func(p *grammar.Path) {
+		if p != nil && len(p.Elems) > 0 && !slices.Contains(out, p.Elems[0].Name) {
+			out = append(out, p.Elems[0].Name)
+		}
+	}
+	var operand func(o *grammar.Operand)
+	operand = func(o *grammar.Operand) {
+		switch {
+		case o == nil:
+		case o.Path != nil:
+			add(o.Path)
+		case o.Call != nil:
+			for _, a := range o.Call.Args {
+				operand(a)
+			}
+		}
+	}
+	var cond func(c *grammar.Condition)
+	var not func(n *grammar.NotCondition)
+	not = func(n *grammar.NotCondition) {
+		switch {
+		case n == nil:
+		case n.Not != nil:
+			not(n.Not)
+		case n.Group != nil:
+			cond(n.Group)
+		case n.Compare != nil:
+			c := n.Compare
+			for _, o := range append([]*grammar.Operand{c.Left, c.Right, c.Low, c.High}, c.In...) {
+				operand(o)
+			}
+		}
+	}
+	cond = func(c *grammar.Condition) {
+		if c == nil {
+			return
+		}
+		for _, a := range c.Or {
+			for _, n := range a.And {
+				not(n)
+			}
+		}
+	}
+	cond(c)
+	return out
+}
+
+func containsAll(have, want []string) bool {
+	for _, w := range want {
+		if !slices.Contains(have, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// andList writes a, b and c; orList a, b or c.
+func andList(xs []string) string { return joinList(xs, "and") }
+func orList(xs []string) string  { return joinList(xs, "or") }
+
+func joinList(xs []string, word string) string {
+	switch len(xs) {
+	case 0:
+		return "nothing"
+	case 1:
+		return xs[0]
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " " + word + " " + xs[len(xs)-1]
+}

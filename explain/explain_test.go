@@ -1,0 +1,114 @@
+package explain
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/dynexpr/dynexpr/grammar"
+	"github.com/dynexpr/dynexpr/schema"
+)
+
+func TestStatement(t *testing.T) {
+	sch, err := schema.Load("../examples/tickets.yaml", "../examples/events.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		src       string
+		want, not []string // lines (or parts of lines) that must, must not appear
+	}{
+		{`query Tickets index open-tickets-index key openBucket = "OPEN" filter priority <= 2 select subject, body limit 10`,
+			[]string{
+				"Query: reads global secondary index open-tickets-index of table Tickets",
+				"holds only the items that have openBucket and openedAt",
+				"It projects subject and priority, and the keys (openBucket, openedAt and id).",
+				"It reads one partition (openBucket), all of its items.",
+				"Items come in ascending order of openedAt.",
+				"every item the key condition picks is read and paid for",
+				"It reads priority.",
+				"Limit 10: DynamoDB stops after reading 10 items, before the filter",
+				"Returns subject and body (ProjectionExpression)",
+				"does not project body, and a global secondary index returns only what it projects: DynamoDB refuses",
+				"Eventually consistent, as a global secondary index always is",
+			},
+			[]string{"fetches"}},
+		{`query TicketsByCustomer index by-opened key customerId = "c1" and openedAt > "2026" filter body = "x" select subject, body desc consistent`,
+			[]string{
+				"local secondary index by-opened of table TicketsByCustomer",
+				"only the items whose openedAt matches",
+				"Items come in descending order of openedAt.",
+				"does not project body, and DynamoDB refuses a query whose filter reads",
+				"DynamoDB fetches it from the table for every item",
+				"Strongly consistent: it sees every write",
+			}, nil},
+		{`scan Tickets index open-tickets-index filter body = "x" segment 1 of 4`,
+			[]string{
+				"Scan: reads every item of global secondary index open-tickets-index of table Tickets; what it costs grows with the index",
+				"Segment 1 of 4 of a parallel scan",
+				"every item the scan meets is read and paid for",
+				"to this scan's filter it is missing from every item",
+				"Returns the attributes the index projects",
+			}, []string{"refuses"}},
+		{`query Tickets index open-tickets-index key openBucket = "OPEN" consistent select count`,
+			[]string{"Returns only the count", "a global secondary index cannot be read that way, and DynamoDB refuses"}, nil},
+		{`get Tickets key id = "a91f" select subject consistent`,
+			[]string{"GetItem: reads the one item of table Tickets whose key is id = \"a91f\"", "Returns subject", "Strongly consistent"}, nil},
+		{`put Tickets item {id: "a91f", openBucket: "OPEN", openedAt: "2026", subject: "x"} if attribute_not_exists(id) return old`,
+			[]string{
+				"PutItem: writes a whole item to table Tickets, replacing any item with the same key",
+				"The item is in index open-tickets-index (it has openBucket and openedAt).",
+				"Only if attribute_not_exists(id): otherwise DynamoDB answers ConditionalCheckFailedException",
+				"ReturnValues ALL_OLD",
+			}, nil},
+		{`put Tickets item {id: "b02c", openedAt: "2026", subject: "x"}`,
+			[]string{"The item is not in index open-tickets-index: it has no openBucket."}, nil},
+		{`update Tickets key id = "77de" set status = "RESOLVED" remove openBucket if attribute_exists(openBucket) return updated_new`,
+			[]string{
+				"creating it when there is none (unless the condition forbids it)",
+				"Sets status.", "Removes openBucket.",
+				"Removing openBucket takes the item out of index open-tickets-index.",
+				"ReturnValues UPDATED_NEW",
+			}, nil},
+		{`update Tickets key id = "77de" set openBucket = "OPEN" add views 1`,
+			[]string{"Setting openBucket puts the item into index open-tickets-index, or moves it there, once it has openBucket and openedAt.", "Adds 1 to views"}, nil},
+		{`update Tickets key id = "77de" set openBucket = ""`,
+			[]string{"Setting openBucket to an empty value does not take the item out of index open-tickets-index: DynamoDB refuses the update; remove openBucket does"},
+			[]string{"puts the item into"}},
+		{`delete Tickets key id = "77de"`,
+			[]string{"DeleteItem: removes the item of table Tickets whose key is id = \"77de\", and with it its entries in every index"}, nil},
+		{`query Nowhere key a = 1`,
+			[]string{"(No schema describes table Nowhere: pass --schema", "Key condition: a = 1."}, []string{"partition"}},
+		{`query Tickets index nope key a = 1`,
+			[]string{"(Table Tickets has no index nope.)"}, nil},
+	}
+	for _, tt := range tests {
+		f, err := grammar.Parse("t.dx", tt.src)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.src, err)
+		}
+		got := Statement(f.Statements[0], sch)
+		for _, w := range tt.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s\nexplained:\n%s\nmissing: %s", tt.src, got, w)
+			}
+		}
+		for _, n := range tt.not {
+			if strings.Contains(got, n) {
+				t.Errorf("%s\nexplained:\n%s\nshould not say: %s", tt.src, got, n)
+			}
+		}
+	}
+}
+
+func TestWithoutSchema(t *testing.T) {
+	f, err := grammar.Parse("t.dx", `scan Tickets filter a = 1 limit 5`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := Statement(f.Statements[0], nil)
+	for _, w := range []string{"Scan: reads every item of table Tickets", "No schema describes table Tickets", "Limit 5"} {
+		if !strings.Contains(got, w) {
+			t.Errorf("explained:\n%s\nmissing: %s", got, w)
+		}
+	}
+}
