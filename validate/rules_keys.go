@@ -430,9 +430,9 @@ func checkIndexKeyUpdates(p *Pass) {
 		}
 		ixs := t.IndexesWithKey(attr)
 		if want := t.AttrType(attr); len(ixs) > 0 && mismatched(a.Value, want) {
-			p.ReportAt(Error, a.Value.Pos, "", "%s, typed %s, and add writes %s into it; DynamoDB refuses the update: where the item has no %s it answers %q, where it holds %s %q. Write set %s = VALUE, with VALUE %s",
+			p.ReportAt(Error, a.Value.Pos, "", "%s, typed %s, and add writes %s into it; DynamoDB refuses the update: where the item has no %s it answers %q, and where it holds one, %q. Write set %s = VALUE, with VALUE %s",
 				keyRole(attr, ixs), typeWord(want), grammar.TypeWord(a.Value.Type), nameString(attr),
-				fmt.Sprintf(msgTypeMismatchIndexKey, attr, want, a.Value.Type, ixs[0].Name), typeWord(want), msgOperandDataType,
+				fmt.Sprintf(msgTypeMismatchIndexKey, attr, want, a.Value.Type, ixs[0].Name), msgOperandDataType,
 				nameString(attr), typeExample(want))
 		}
 	}
