@@ -206,12 +206,20 @@ var knownGaps = []KnownGap{
 	{Server: KindDynalite, Rule: "syntax-error", Case: "requests/syntax-error/leading-underscore.json:*", Kind: GapAccepts,
 		Note: `accepts "set _version = :v" (its grammar: IdentifierStart = [a-zA-Z] / "_"); AWS refuses it`,
 		Ref:  `as above; dynalite #147 records this very gap`},
-	{Server: KindDynoxide, Rule: "redundant-parentheses", Case: "requests/redundant-parentheses/update.json:*", Kind: GapAccepts, Answer: `^OK$|does not exist in the item`,
+	{Server: KindDynoxide, Rule: "redundant-parentheses", Case: "requests/redundant-parentheses/update.json:*", Answer: `^OK$|does not exist in the item`,
 		Note: "checks redundant parentheses in conditions only: SET priority = ((priority + :one)) runs",
 		Ref:  "§3.3 (the rule); DynamoDB Local DynamoDbGrammarParser: arithmetic in parentheses (ArithmeticParens) calls validateRedundantParentheses as conditions do"},
 	{Server: KindDynalite, Rule: "redundant-parentheses", Case: "requests/redundant-parentheses/update.json:*", Kind: GapMessage, Answer: `Syntax error`,
 		Note: "its grammar has no parentheses in a SET value: a syntax error instead of the redundant-parentheses text",
 		Ref:  "§3.3; DynamoDB Local DynamoDbGrammarParser (ArithmeticParens)"},
+
+	{Server: KindDynalite, Rule: "legacy-parameters-mixed", Kind: GapAccepts, Input: `"KeyConditions"`,
+		Note: "accepts KeyConditions beside a FilterExpression: its check of expression and legacy parameters together leaves KeyConditions out (dynoxide refuses the mix)",
+		Ref:  "§3.1 (Query's legacy set includes KeyConditions, [AWS-real conformance])"},
+
+	{Server: KindDynalite, Rule: "key-type-mismatch", Kind: GapMessage, Input: `"UpdateExpression":"[^"]* [+-] `, Answer: `Type mismatch for Index Key`,
+		Note: "types the result of + or - before it runs the update: refuses set KEY = a + 1 with the text for a value written in the request (Type mismatch for Index Key) even where the item lacks a, which DynamoDB reports first (does not exist), or computes and then refuses with the runtime text",
+		Ref:  "§3.8 (SET index key from another attribute: runtime text; runtime rows); DynamoDB Local validates index keys on the updated item, after evaluating it (DataPlaneFunction.validateKeyValue)"},
 
 	// --- multi-attribute GSI keys (not in the reference) ---
 	// dynalite refuses the create-table (at most 2 key schema elements); the
