@@ -52,11 +52,16 @@ type item struct {
 }
 
 func layout(src string, sts []*grammar.Statement, comments []grammar.Comment, ends []int) string {
+	lines := newLineIndex(src)
 	var items []item
 	ci := 0 // next comment not yet placed
-	for _, st := range sts {
+	for i, st := range sts {
 		start := st.Pos.Offset
 		end := lastTokenEnd(ends, start, st.EndPos.Offset)
+		next := len(src) + 1 // where the next statement starts
+		if i+1 < len(sts) {
+			next = sts[i+1].Pos.Offset
+		}
 		// Comments before the statement, each on its own line.
 		for ci < len(comments) && comments[ci].Pos.Offset < start {
 			c := comments[ci]
@@ -72,11 +77,11 @@ func layout(src string, sts []*grammar.Statement, comments []grammar.Comment, en
 		if inside {
 			text = src[start:end] // left as written
 		}
-		endLine := lineOf(src, end)
+		endLine := lines.of(end)
 		it := item{text: text, stmt: true, line: st.Pos.Line, lastLine: endLine}
 		// A comment after the statement on its last line (after the ";",
-		// if any) stays there.
-		if ci < len(comments) && comments[ci].Pos.Line == endLine {
+		// if any, and before the next statement) stays there.
+		if ci < len(comments) && comments[ci].Pos.Line == endLine && comments[ci].Pos.Offset < next {
 			it.trailing = comments[ci].Text
 			ci++
 		}
@@ -86,18 +91,16 @@ func layout(src string, sts []*grammar.Statement, comments []grammar.Comment, en
 		c := comments[ci]
 		items = append(items, item{text: c.Text, line: c.Pos.Line, lastLine: c.Pos.Line})
 	}
-	var b strings.Builder
 	lastStmt := -1
 	for i, it := range items {
 		if it.stmt {
 			lastStmt = i
 		}
 	}
+	var b strings.Builder
 	for i, it := range items {
-		if i > 0 {
-			if blankBetween(src, items[i-1].lastLine, it.line) {
-				b.WriteByte('\n')
-			}
+		if i > 0 && lines.blankBetween(items[i-1].lastLine, it.line) {
+			b.WriteByte('\n')
 		}
 		b.WriteString(it.text)
 		if it.stmt && i != lastStmt {
@@ -111,30 +114,47 @@ func layout(src string, sts []*grammar.Statement, comments []grammar.Comment, en
 	return b.String()
 }
 
-// lastTokenEnd is the end of the last token that starts a statement at
-// start and ends before limit (the statement's ";" or the end of input).
+// lastTokenEnd is the end of the last token of a statement that starts at
+// start; limit is where the token after it starts (its ";", the next
+// statement or the end of input).
 func lastTokenEnd(ends []int, start, limit int) int {
-	i := sort.SearchInts(ends, limit+1) // ends are increasing
-	for i > 0 && ends[i-1] > limit {
-		i--
-	}
+	i := sort.SearchInts(ends, limit+1) // ends are increasing; ends[i-1] <= limit
 	if i == 0 || ends[i-1] <= start {
 		return limit
 	}
 	return ends[i-1]
 }
 
-// lineOf is the 1-based line of byte offset off in src.
-func lineOf(src string, off int) int {
-	return strings.Count(src[:min(off, len(src))], "\n") + 1
+// lineIndex finds lines in a source: starts[n] is the offset of line n+1.
+type lineIndex struct {
+	src    string
+	starts []int
+}
+
+func newLineIndex(src string) lineIndex {
+	starts := []int{0}
+	for i := 0; i < len(src); i++ {
+		if src[i] == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return lineIndex{src, starts}
+}
+
+// of is the 1-based line of byte offset off.
+func (x lineIndex) of(off int) int {
+	return sort.SearchInts(x.starts, off+1)
 }
 
 // blankBetween reports whether a line with nothing but white space stands
-// between source lines a and b (a < b).
-func blankBetween(src string, a, b int) bool {
-	lines := strings.Split(src, "\n")
-	for n := a + 1; n < b && n <= len(lines); n++ {
-		if strings.TrimSpace(lines[n-1]) == "" {
+// between lines a and b (a < b).
+func (x lineIndex) blankBetween(a, b int) bool {
+	for n := a + 1; n < b && n <= len(x.starts); n++ {
+		end := len(x.src)
+		if n < len(x.starts) {
+			end = x.starts[n]
+		}
+		if strings.TrimSpace(x.src[x.starts[n-1]:end]) == "" {
 			return true
 		}
 	}

@@ -36,6 +36,12 @@ func TestFile(t *testing.T) {
 		{"parameters stay parameters",
 			`get T key id = $id`,
 			"get T key id = $id\n"},
+		{"a comment after the next statement on the same line is that one's",
+			"a: get T key id = 1; b: get T key id = 2  # about b\n",
+			"a: get T key id = 1;\nb: get T key id = 2  # about b\n"},
+		{"the semicolon on a line of its own",
+			"get T key id = 1\n;  # after\nget T key id = 2",
+			"get T key id = 1;\n# after\nget T key id = 2\n"},
 		{"only comments", "# nothing yet\n", "# nothing yet\n"},
 		{"empty", "", ""},
 	}
