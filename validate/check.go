@@ -52,6 +52,17 @@ type Pass struct {
 	rule *Rule
 	cfg  *Config
 	out  *[]Finding
+
+	// paths memoizes statementPaths, which several rules walk.
+	paths []placedPath
+}
+
+// statementPaths is statementPaths(p.Stmt), computed once per statement.
+func (p *Pass) statementPaths() []placedPath {
+	if p.paths == nil {
+		p.paths = statementPaths(p.Stmt)
+	}
+	return p.paths
 }
 
 // Reportf reports a finding at the rule's severity.

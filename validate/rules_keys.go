@@ -240,7 +240,7 @@ func checkInvalidName(p *Pass) {
 				shortName(name), len(name), maxAttrNameBytes)
 		}
 	}
-	for _, pp := range statementPaths(st) {
+	for _, pp := range p.statementPaths() {
 		for _, e := range pp.path.Elems {
 			if !e.IsIndex {
 				checkName(e.Name, e.Pos, pp.place == inKey && len(pp.path.Elems) == 1)
@@ -1389,7 +1389,7 @@ func checkUpdateKeyAttribute(p *Pass) {
 	if t == nil || st.Kind != grammar.KindUpdate {
 		return
 	}
-	for _, pp := range statementPaths(st) {
+	for _, pp := range p.statementPaths() {
 		attr := topName(pp.path)
 		if !pp.target || !t.IsKey(attr) {
 			continue
@@ -1424,7 +1424,7 @@ func checkKeyAttributeNested(p *Pass) {
 	}
 	queried, _, isQuery := queriedKey(p)
 	isQuery = isQuery && st.Kind == grammar.KindQuery
-	for _, pp := range statementPaths(st) {
+	for _, pp := range p.statementPaths() {
 		attr := topName(pp.path)
 		if len(pp.path.Elems) < 2 || pp.place == inKey {
 			continue // key conditions and item keys are other rules'
@@ -1458,7 +1458,7 @@ type placedPath struct {
 // statementPaths returns every document path of a statement: conditions,
 // item keys and start keys (inKey), select, update targets and operands.
 func statementPaths(st *grammar.Statement) []placedPath {
-	var out []placedPath
+	out := make([]placedPath, 0, 16)
 	add := func(p *grammar.Path, place clausePlace, target bool) {
 		if p != nil && len(p.Elems) > 0 {
 			out = append(out, placedPath{p, place, target})
