@@ -101,7 +101,7 @@ func (e *explainer) read() {
 			order = "descending"
 		}
 		if sort := e.sortKey(); len(sort) > 0 {
-			e.say("Items come in %s order of %s.", order, strings.Join(sort, ", "))
+			e.say("Items come in %s order of %s.", order, joinList(sort, "then"))
 		} else if st.Order != nil {
 			e.say("Items come in %s order of the sort key.", order)
 		}
