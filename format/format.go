@@ -75,7 +75,8 @@ func layout(src string, sts []*grammar.Statement, comments []grammar.Comment, en
 			ci++
 		}
 		if inside {
-			text = src[start:end] // left as written
+			// Left as written, but with the output's line endings.
+			text = strings.ReplaceAll(src[start:end], "\r\n", "\n")
 		}
 		endLine := lines.of(end)
 		it := item{text: text, stmt: true, line: st.Pos.Line, lastLine: endLine}

@@ -42,6 +42,9 @@ func TestFile(t *testing.T) {
 		{"the semicolon on a line of its own",
 			"get T key id = 1\n;  # after\nget T key id = 2",
 			"get T key id = 1;\n# after\nget T key id = 2\n"},
+		{"CRLF line endings become LF, in a statement left as written too",
+			"# c\r\nget T key id = 1;\r\n\r\nscan T\r\n  # x\r\n  filter a = 1\r\n",
+			"# c\nget T key id = 1;\n\nscan T\n  # x\n  filter a = 1\n"},
 		{"only comments", "# nothing yet\n", "# nothing yet\n"},
 		{"empty", "", ""},
 	}
