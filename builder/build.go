@@ -60,9 +60,9 @@ type exprValue struct {
 	av   types.AttributeValue
 	hint string
 	// operand, when set, is a path or size(path) standing where the SDK
-	// takes only a value (the second argument of contains): the SDK gets a
-	// sentinel string, and its placeholder is replaced by the operand's
-	// own text, not by a value.
+	// takes only a value (the second argument of begins_with or contains):
+	// the SDK gets a sentinel string, and its placeholder is replaced by
+	// the operand's own text, not by a value.
 	operand *grammar.Operand
 }
 

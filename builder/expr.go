@@ -83,8 +83,8 @@ func (b *builder) sentinel(v *grammar.Value, hint string) string {
 
 // operandStandIn registers a path or size(path) that stands where the SDK
 // takes a value (the second argument of begins_with and contains, which
-// DynamoDB takes as any operand) and returns the sentinel string to give the SDK; its names
-// get their stand-ins now, in the order they are met.
+// DynamoDB takes as any operand) and returns the sentinel string to give
+// the SDK; the path's names get their stand-ins now, in the order met.
 func (b *builder) operandStandIn(o *grammar.Operand) string {
 	p := o.Path
 	if p == nil {
