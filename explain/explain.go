@@ -53,11 +53,12 @@ func (e *explainer) say(format string, args ...any) {
 	e.lines = append(e.lines, fmt.Sprintf(format, args...))
 }
 
-// tableName is "table Tickets", noting when the schema does not know it.
+// tableName is "table Tickets"; schemaNote says when the schema does not know it.
 func (e *explainer) tableName() string {
 	return "table " + e.st.Table.Name
 }
 
+// schemaNote says what the schema cannot tell: an unknown table or index.
 func (e *explainer) schemaNote() {
 	switch {
 	case e.table == nil:
