@@ -386,9 +386,9 @@ func topName(p *grammar.Path) (string, bool) {
 	return p.Elems[0].Name, true
 }
 
-// lastName is the last name element of a path: the hint of the values it
-// meets.
-func lastName(p *grammar.Path) string {
+// LastName is the last name element of a path: what the values it meets
+// are named after (package documentation, Placeholders).
+func LastName(p *grammar.Path) string {
 	if p == nil {
 		return ""
 	}

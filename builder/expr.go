@@ -273,7 +273,7 @@ func (b *builder) not(n *grammar.NotCondition) expression.ConditionBuilder {
 var noCondition = expression.AttributeExists(expression.NameNoDotSplit("0"))
 
 func (b *builder) comparison(c *grammar.Comparison) expression.ConditionBuilder {
-	hint := comparisonHint(c)
+	hint := ComparisonHint(c)
 	switch {
 	case c.Op != "":
 		l, r := b.operand(c.Left, hint), b.operand(c.Right, hint)
@@ -306,15 +306,11 @@ func (b *builder) comparison(c *grammar.Comparison) expression.ConditionBuilder 
 	return b.bareCondition(c.Left)
 }
 
-// comparisonHint is the path the values of a comparison meet: its first
-// path, or the first path argument of its first function.
-func comparisonHint(c *grammar.Comparison) string {
-	for _, o := range [...]*grammar.Operand{c.Left, c.Right, c.Low, c.High} {
-		if h := operandHint(o); h != "" {
-			return h
-		}
-	}
-	for _, o := range c.In {
+// ComparisonHint is what the values of a comparison are named after
+// (package documentation, Placeholders): the last name of its first path,
+// a function's arguments included; "" when it has no path (:v).
+func ComparisonHint(c *grammar.Comparison) string {
+	for _, o := range grammar.Operands(c) {
 		if h := operandHint(o); h != "" {
 			return h
 		}
@@ -322,19 +318,15 @@ func comparisonHint(c *grammar.Comparison) string {
 	return ""
 }
 
+// operandHint is the last name of the first path in an operand.
 func operandHint(o *grammar.Operand) string {
-	switch {
-	case o == nil:
-	case o.Path != nil:
-		return lastName(o.Path)
-	case o.Call != nil:
-		for _, a := range o.Call.Args {
-			if h := operandHint(a); h != "" {
-				return h
-			}
+	h := ""
+	grammar.EachPath(o, func(p *grammar.Path) {
+		if h == "" {
+			h = LastName(p)
 		}
-	}
-	return ""
+	})
+	return h
 }
 
 // operand builds one side of a comparison: a path, a value or size(path).
@@ -593,11 +585,11 @@ func (b *builder) updateActions(st *grammar.Statement, e *exprs) {
 		n++
 	}
 	for _, a := range st.Adds {
-		u = u.Add(b.name(a.Path), b.value(a.Value, lastName(a.Path)))
+		u = u.Add(b.name(a.Path), b.value(a.Value, LastName(a.Path)))
 		n++
 	}
 	for _, a := range st.Deletes {
-		u = u.Delete(b.name(a.Path), b.value(a.Value, lastName(a.Path)))
+		u = u.Delete(b.name(a.Path), b.value(a.Value, LastName(a.Path)))
 		n++
 	}
 	if n == 0 {
@@ -610,7 +602,7 @@ func (b *builder) updateActions(st *grammar.Statement, e *exprs) {
 // setValue is the right-hand side of a set action; its values are named
 // after the action's target.
 func (b *builder) setValue(a *grammar.SetAction) expression.OperandBuilder {
-	hint := lastName(a.Path)
+	hint := LastName(a.Path)
 	left := b.setOperand(a.Left, hint)
 	if a.Op == "" || a.Right == nil {
 		return left

@@ -444,50 +444,11 @@ func (e *explainer) returnValues() {
 // topNames lists the top-level attributes a condition reads, in order, once.
 func topNames(c *grammar.Condition) []string {
 	var out []string
-	add := func(p *grammar.Path) {
-		if p != nil && len(p.Elems) > 0 && !slices.Contains(out, p.Elems[0].Name) {
+	for _, p := range grammar.ConditionPaths(c) {
+		if len(p.Elems) > 0 && !slices.Contains(out, p.Elems[0].Name) {
 			out = append(out, p.Elems[0].Name)
 		}
 	}
-	var operand func(o *grammar.Operand)
-	operand = func(o *grammar.Operand) {
-		switch {
-		case o == nil:
-		case o.Path != nil:
-			add(o.Path)
-		case o.Call != nil:
-			for _, a := range o.Call.Args {
-				operand(a)
-			}
-		}
-	}
-	var cond func(c *grammar.Condition)
-	var not func(n *grammar.NotCondition)
-	not = func(n *grammar.NotCondition) {
-		switch {
-		case n == nil:
-		case n.Not != nil:
-			not(n.Not)
-		case n.Group != nil:
-			cond(n.Group)
-		case n.Compare != nil:
-			c := n.Compare
-			for _, o := range append([]*grammar.Operand{c.Left, c.Right, c.Low, c.High}, c.In...) {
-				operand(o)
-			}
-		}
-	}
-	cond = func(c *grammar.Condition) {
-		if c == nil {
-			return
-		}
-		for _, a := range c.Or {
-			for _, n := range a.And {
-				not(n)
-			}
-		}
-	}
-	cond(c)
 	return out
 }
 

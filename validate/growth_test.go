@@ -64,15 +64,7 @@ func TestBuiltGrowth(t *testing.T) {
 			}
 			built++
 			for _, e := range builtExprs(st) {
-				var lower int
-				switch {
-				case e.cond != nil:
-					lower = condBytes(e.cond)
-				case e.upd:
-					lower = updateBytes(st)
-				default:
-					lower = projectionBytes(e.paths)
-				}
+				lower := e.lowerBound()
 				exact := builtExprLen(r, e.kind)
 				if exact == 0 {
 					continue

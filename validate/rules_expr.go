@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/dynexpr/dynexpr/builder"
@@ -547,8 +548,8 @@ func stmtValues(st *grammar.Statement) []*grammar.Value {
 }
 
 func condValues(c *grammar.Condition, out *[]*grammar.Value) {
-	eachComparison(c, func(cmp *grammar.Comparison) {
-		for _, o := range operands(cmp) {
+	grammar.EachComparison(c, func(cmp *grammar.Comparison) {
+		for _, o := range grammar.Operands(cmp) {
 			operandValues(o, out)
 		}
 	})
@@ -866,11 +867,23 @@ func builtExprs(st *grammar.Statement) []builtExpr {
 	return out
 }
 
+// lowerBound is the size of the expression as "Expression sizes" below
+// counts it: never more than the builder writes.
+func (e builtExpr) lowerBound() int {
+	switch {
+	case e.cond != nil:
+		return condBytes(e.cond)
+	case e.upd:
+		return updateBytes(e.st)
+	}
+	return projectionBytes(e.paths)
+}
+
 // exprPathsOf returns every document path of an expression.
 func exprPathsOf(e builtExpr) []*grammar.Path {
 	switch {
 	case e.cond != nil:
-		return conditionPaths(e.cond)
+		return grammar.ConditionPaths(e.cond)
 	case e.upd:
 		var out []*grammar.Path
 		for _, t := range updateTargets(e.st) {
@@ -878,8 +891,8 @@ func exprPathsOf(e builtExpr) []*grammar.Path {
 		}
 		for _, a := range e.st.Sets {
 			if a != nil {
-				eachPath(a.Left, func(p *grammar.Path) { out = append(out, p) })
-				eachPath(a.Right, func(p *grammar.Path) { out = append(out, p) })
+				grammar.EachPath(a.Left, func(p *grammar.Path) { out = append(out, p) })
+				grammar.EachPath(a.Right, func(p *grammar.Path) { out = append(out, p) })
 			}
 		}
 		return out
@@ -889,8 +902,7 @@ func exprPathsOf(e builtExpr) []*grammar.Path {
 
 func checkExpressionLimit(p *Pass) {
 	st := p.Stmt
-	var built *builder.Request // built on demand, near the size limit
-	builtDone := false
+	built := sync.OnceValue(func() *builder.Request { return builtRequest(st) }) // near the size limit only
 	for _, e := range builtExprs(st) {
 		prefix := "Invalid " + e.kind + "Expression: "
 		for _, path := range exprPathsOf(e) {
@@ -901,7 +913,7 @@ func checkExpressionLimit(p *Pass) {
 				len(path.Elems), maxPathDepth, prefix+"The document path has too many nesting levels; nesting levels: "+strconv.Itoa(len(path.Elems)), maxPathDepth)
 		}
 		if e.cond != nil {
-			eachComparison(e.cond, func(c *grammar.Comparison) {
+			grammar.EachComparison(e.cond, func(c *grammar.Comparison) {
 				if len(c.In) <= maxInOperands || c.In[maxInOperands] == nil {
 					return
 				}
@@ -920,15 +932,7 @@ func checkExpressionLimit(p *Pass) {
 			p.Reportf(e.pos, "this %s has %d operators and functions, and DynamoDB allows %d in one expression; it answers %q. Write instead: fewer tests (one in (...) for a list of values), or split the request",
 				e.what, ops, maxOperators, prefix+"The expression contains too many operators; operator count: "+strconv.Itoa(maxOperators+1))
 		}
-		var size int
-		switch {
-		case e.cond != nil:
-			size = condBytes(e.cond)
-		case e.upd:
-			size = updateBytes(st)
-		default:
-			size = projectionBytes(e.paths)
-		}
+		size := e.lowerBound()
 		if size > maxExpressionBytes {
 			p.Reportf(e.pos, "this %s makes a %sExpression of at least %d bytes (counted on its #name and :value placeholders), and DynamoDB allows %d; it answers %q. Write instead: a shorter %s (fewer or shorter attribute names), or split the request",
 				e.what, e.kind, size, maxExpressionBytes, prefix+"Expression size has exceeded the maximum allowed size", e.what)
@@ -940,10 +944,7 @@ func checkExpressionLimit(p *Pass) {
 		if size*maxBuiltGrowth <= maxExpressionBytes {
 			continue
 		}
-		if !builtDone {
-			built, builtDone = builtRequest(st), true
-		}
-		if exact := builtExprLen(built, e.kind); exact > maxExpressionBytes {
+		if exact := builtExprLen(built(), e.kind); exact > maxExpressionBytes {
 			p.Reportf(e.pos, "this %s makes a %sExpression of %d bytes as dynexpr builds it, and DynamoDB allows %d; it answers %q. Write instead: a shorter %s (fewer or shorter attribute names), or split the request",
 				e.what, e.kind, exact, maxExpressionBytes, prefix+"Expression size has exceeded the maximum allowed size", e.what)
 		}
@@ -1183,57 +1184,10 @@ func namePlaceholderBytes(name string) int {
 	return min(max(1+utf8.RuneCountInString(name), 2), 255)
 }
 
-// valuePlaceholderBytes is the size of the placeholder of a value that
-// meets a path whose last name is hint ("" when it meets none: :v).
+// valuePlaceholderBytes is the size of the placeholder of a value named
+// after hint (builder.ComparisonHint, builder.LastName; "" gives :v).
 func valuePlaceholderBytes(hint string) int {
 	return namePlaceholderBytes(hint)
-}
-
-// lastPathName is the last name element of a path, the hint of the values
-// it meets (builder.lastName).
-func lastPathName(p *grammar.Path) string {
-	if p == nil {
-		return ""
-	}
-	for i := len(p.Elems) - 1; i >= 0; i-- {
-		if !p.Elems[i].IsIndex {
-			return p.Elems[i].Name
-		}
-	}
-	return ""
-}
-
-// operandHint is the first path an operand names, itself or as an argument
-// of its function: what the values beside it meet.
-func operandHint(o *grammar.Operand) string {
-	switch {
-	case o == nil:
-	case o.Path != nil:
-		return lastPathName(o.Path)
-	case o.Call != nil:
-		for _, a := range o.Call.Args {
-			if h := operandHint(a); h != "" {
-				return h
-			}
-		}
-	}
-	return ""
-}
-
-// comparisonHint is what the values of a comparison meet: its first path,
-// or the first path argument of its first function (builder's rule).
-func comparisonHint(c *grammar.Comparison) string {
-	for _, o := range [...]*grammar.Operand{c.Left, c.Right, c.Low, c.High} {
-		if h := operandHint(o); h != "" {
-			return h
-		}
-	}
-	for _, o := range c.In {
-		if h := operandHint(o); h != "" {
-			return h
-		}
-	}
-	return ""
 }
 
 func pathBytes(p *grammar.Path) int {
@@ -1299,7 +1253,7 @@ func notBytes(x *grammar.NotCondition) int {
 		return condBytes(x.Group)
 	case x.Compare != nil:
 		c := x.Compare
-		hint := comparisonHint(c)
+		hint := builder.ComparisonHint(c)
 		n := operandBytes(c.Left, hint)
 		switch {
 		case c.Op != "":
@@ -1335,7 +1289,7 @@ func updateBytes(st *grammar.Statement) int {
 	clause("DELETE", len(st.Deletes))
 	for _, a := range st.Sets {
 		if a != nil {
-			hint := lastPathName(a.Path)
+			hint := builder.LastName(a.Path)
 			n += pathBytes(a.Path) + 1 + operandBytes(a.Left, hint) + len(a.Op) + operandBytes(a.Right, hint)
 		}
 	}
@@ -1344,12 +1298,12 @@ func updateBytes(st *grammar.Statement) int {
 	}
 	for _, a := range st.Adds {
 		if a != nil {
-			n += pathBytes(a.Path) + valuePlaceholderBytes(lastPathName(a.Path))
+			n += pathBytes(a.Path) + valuePlaceholderBytes(builder.LastName(a.Path))
 		}
 	}
 	for _, a := range st.Deletes {
 		if a != nil {
-			n += pathBytes(a.Path) + valuePlaceholderBytes(lastPathName(a.Path))
+			n += pathBytes(a.Path) + valuePlaceholderBytes(builder.LastName(a.Path))
 		}
 	}
 	return n
@@ -1398,7 +1352,7 @@ func notOps(x *grammar.NotCondition) int {
 		if c.Op != "" || c.Low != nil || len(c.In) > 0 {
 			n++
 		}
-		for _, o := range operands(c) {
+		for _, o := range grammar.Operands(c) {
 			n += operandOps(o)
 		}
 		return n
@@ -1496,7 +1450,7 @@ type funcCheck struct {
 func checkFunctionMisuse(p *Pass) {
 	for _, pc := range conditions(p.Stmt) {
 		fc := funcCheck{p: p, prefix: "Invalid " + exprKindOf(pc.place) + "Expression: "}
-		eachComparison(pc.cond, fc.comparison)
+		grammar.EachComparison(pc.cond, fc.comparison)
 	}
 	fc := funcCheck{p: p, prefix: "Invalid UpdateExpression: "}
 	for _, a := range p.Stmt.Sets {
@@ -1534,7 +1488,7 @@ func (fc funcCheck) comparison(c *grammar.Comparison) {
 		fc.bare(c.Left)
 		return
 	}
-	ops := operands(c)
+	ops := grammar.Operands(c)
 	for _, o := range ops {
 		if o != nil && o.Call != nil && !fc.call(o.Call, true) {
 			return

@@ -659,7 +659,7 @@ func (ks *keyShape) compare(c *grammar.Comparison) {
 		}
 		return
 	}
-	ops := operands(c)
+	ops := grammar.Operands(c)
 	for _, o := range ops {
 		if o != nil && o.Call != nil {
 			if at, ok := findSize(o); ok {
@@ -1080,7 +1080,7 @@ func checkFilterOnKey(p *Pass) {
 		return
 	}
 	seen := map[string]bool{}
-	for _, path := range conditionPaths(st.Filter) {
+	for _, path := range grammar.ConditionPaths(st.Filter) {
 		attr := topName(path)
 		// A nested path into a key (EventSK.x) is reported here too, not
 		// as key-attribute-nested: DynamoDB checks the filter's key
@@ -1465,12 +1465,12 @@ func statementPaths(st *grammar.Statement) []placedPath {
 		}
 	}
 	if st.Key != nil {
-		for _, p := range conditionPaths(st.Key) {
+		for _, p := range grammar.ConditionPaths(st.Key) {
 			add(p, inKey, false)
 		}
 	}
 	if st.After != nil && st.After.Key != nil {
-		for _, p := range conditionPaths(st.After.Key) {
+		for _, p := range grammar.ConditionPaths(st.After.Key) {
 			add(p, inKey, false)
 		}
 	}
@@ -1478,7 +1478,7 @@ func statementPaths(st *grammar.Statement) []placedPath {
 		if pc.place == inKey {
 			continue
 		}
-		for _, p := range conditionPaths(pc.cond) {
+		for _, p := range grammar.ConditionPaths(pc.cond) {
 			add(p, pc.place, false)
 		}
 	}
@@ -1492,8 +1492,8 @@ func statementPaths(st *grammar.Statement) []placedPath {
 			continue
 		}
 		add(a.Path, inUpdate, true)
-		eachPath(a.Left, func(p *grammar.Path) { add(p, inUpdate, false) })
-		eachPath(a.Right, func(p *grammar.Path) { add(p, inUpdate, false) })
+		grammar.EachPath(a.Left, func(p *grammar.Path) { add(p, inUpdate, false) })
+		grammar.EachPath(a.Right, func(p *grammar.Path) { add(p, inUpdate, false) })
 	}
 	for _, p := range st.Removes {
 		add(p, inUpdate, true)

@@ -192,7 +192,7 @@ func checkEmptyKeyValue(p *Pass) {
 			}
 		})
 	case grammar.KindQuery:
-		eachComparison(st.Key, func(c *grammar.Comparison) {
+		grammar.EachComparison(st.Key, func(c *grammar.Comparison) {
 			attr := topName(c.Left.Path)
 			if c.Left.Path == nil || c.Op == "" && c.Low == nil {
 				return
@@ -223,7 +223,7 @@ func checkEmptyKeyValue(p *Pass) {
 
 // eachKeyEquality calls fn for every `attr = value` in an item key.
 func eachKeyEquality(c *grammar.Condition, fn func(attr string, v *grammar.Value)) {
-	eachComparison(c, func(cmp *grammar.Comparison) {
+	grammar.EachComparison(c, func(cmp *grammar.Comparison) {
 		if cmp.Op != "=" || cmp.Left.Path == nil || cmp.Right == nil || cmp.Right.Value == nil || len(cmp.Left.Path.Elems) != 1 {
 			return
 		}
@@ -282,7 +282,7 @@ func checkUnprojected(p *Pass) {
 		}
 	}
 	seen := map[string]bool{}
-	for _, path := range conditionPaths(st.Filter) {
+	for _, path := range grammar.ConditionPaths(st.Filter) {
 		attr := topName(path)
 		if ix.Projects(attr, p.Table) || seen[attr] {
 			continue

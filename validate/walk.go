@@ -38,65 +38,6 @@ type placedCondition struct {
 	place clausePlace
 }
 
-// eachComparison calls fn for every comparison (test or function call) in c.
-func eachComparison(c *grammar.Condition, fn func(*grammar.Comparison)) {
-	if c == nil {
-		return
-	}
-	for _, a := range c.Or {
-		for _, n := range a.And {
-			eachComparisonNot(n, fn)
-		}
-	}
-}
-
-func eachComparisonNot(n *grammar.NotCondition, fn func(*grammar.Comparison)) {
-	switch {
-	case n.Not != nil:
-		eachComparisonNot(n.Not, fn)
-	case n.Group != nil:
-		eachComparison(n.Group, fn)
-	case n.Compare != nil:
-		fn(n.Compare)
-	}
-}
-
-// operands returns a comparison's operands in order.
-func operands(c *grammar.Comparison) []*grammar.Operand {
-	out := []*grammar.Operand{c.Left}
-	for _, o := range []*grammar.Operand{c.Right, c.Low, c.High} {
-		if o != nil {
-			out = append(out, o)
-		}
-	}
-	return append(out, c.In...)
-}
-
-// eachPath calls fn for every document path in an operand, including
-// function arguments.
-func eachPath(o *grammar.Operand, fn func(*grammar.Path)) {
-	switch {
-	case o == nil:
-	case o.Path != nil:
-		fn(o.Path)
-	case o.Call != nil:
-		for _, a := range o.Call.Args {
-			eachPath(a, fn)
-		}
-	}
-}
-
-// conditionPaths returns every document path in a condition.
-func conditionPaths(c *grammar.Condition) []*grammar.Path {
-	var out []*grammar.Path
-	eachComparison(c, func(cmp *grammar.Comparison) {
-		for _, o := range operands(cmp) {
-			eachPath(o, func(p *grammar.Path) { out = append(out, p) })
-		}
-	})
-	return out
-}
-
 // topName is the top-level attribute a path starts with.
 func topName(p *grammar.Path) string {
 	if p == nil || len(p.Elems) == 0 {
