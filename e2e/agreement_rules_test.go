@@ -19,6 +19,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/dynexpr/dynexpr/request"
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
@@ -492,13 +493,13 @@ func RequestCommand(raw json.RawMessage) (json.RawMessage, string, error) {
 	if in, ok := obj["input"]; ok && obj["TableName"] == nil {
 		var inner map[string]json.RawMessage
 		if json.Unmarshal(in, &inner) == nil {
-			command = normalizeCommand(str(obj, "command"))
+			command = request.NormalizeCommand(str(obj, "command"))
 			obj = inner
 		}
 	}
 	if command == "" {
 		if _, ok := obj["command"]; ok {
-			command = normalizeCommand(str(obj, "command"))
+			command = request.NormalizeCommand(str(obj, "command"))
 			if command == "" {
 				return nil, "", fmt.Errorf("its \"command\" member names no aws dynamodb command: %s", obj["command"])
 			}
@@ -506,59 +507,13 @@ func RequestCommand(raw json.RawMessage) (json.RawMessage, string, error) {
 	}
 	delete(obj, "command")
 	if command == "" {
-		command = guessCommand(obj)
+		command = request.GuessCommand(func(n string) bool { _, ok := obj[n]; return ok })
 	}
 	if command == "" {
 		return nil, "", fmt.Errorf("no aws dynamodb command can be told from its members")
 	}
 	out, err := json.Marshal(obj)
 	return out, command, err
-}
-
-func normalizeCommand(s string) string {
-	switch strings.ToLower(strings.NewReplacer("-", "", "_", "", " ", "").Replace(s)) {
-	case "query":
-		return "query"
-	case "scan":
-		return "scan"
-	case "getitem", "get":
-		return "get-item"
-	case "putitem", "put":
-		return "put-item"
-	case "updateitem", "update":
-		return "update-item"
-	case "deleteitem", "delete":
-		return "delete-item"
-	}
-	return ""
-}
-
-func guessCommand(o map[string]json.RawMessage) string {
-	has := func(names ...string) bool {
-		for _, n := range names {
-			if _, ok := o[n]; ok {
-				return true
-			}
-		}
-		return false
-	}
-	switch {
-	case has("KeyConditionExpression", "KeyConditions", "ScanIndexForward", "QueryFilter"):
-		return "query"
-	case has("UpdateExpression", "AttributeUpdates"):
-		return "update-item"
-	case has("Item"):
-		return "put-item"
-	case has("Segment", "TotalSegments", "ScanFilter"):
-		return "scan"
-	case has("Key") && has("ConditionExpression", "ReturnValues", "Expected", "ExpressionAttributeValues", "ReturnItemCollectionMetrics"):
-		return "delete-item"
-	case has("Key"):
-		return "get-item"
-	case has("TableName"):
-		return "scan"
-	}
-	return ""
 }
 
 // requestCases splits a request file into cases. A file that is not JSON

@@ -174,7 +174,7 @@ var kindOfCommand = map[string]grammar.Kind{
 
 func (c *converter) statement() {
 	r, obj := c.r, c.r.Obj
-	if m := obj.Member("command"); m != nil && (m.Value.Kind != String || normalizeCommand(m.Value.Text) == "") {
+	if m := obj.Member("command"); m != nil && (m.Value.Kind != String || NormalizeCommand(m.Value.Text) == "") {
 		c.failAt(m.Value.Start, "\"command\" names no command dynexpr knows: write query, scan, get-item, put-item, update-item or delete-item")
 	}
 	kind, ok := kindOfCommand[r.Command]

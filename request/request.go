@@ -63,16 +63,16 @@ func Parse(name string, src []byte) (*File, error) {
 				r.Name = n.Text
 			}
 			if c := o.Get("command"); c != nil && c.Kind == String {
-				r.Command = normalizeCommand(c.Text)
+				r.Command = NormalizeCommand(c.Text)
 			}
 		}
 		if r.Command == "" {
 			if c := r.Obj.Get("command"); c != nil && c.Kind == String {
-				r.Command = normalizeCommand(c.Text)
+				r.Command = NormalizeCommand(c.Text)
 			}
 		}
 		if r.Command == "" {
-			r.Command = guessCommand(r.Obj)
+			r.Command = GuessCommand(func(n string) bool { return r.Obj.Get(n) != nil })
 			r.CommandGuessed = true
 		}
 		if r.Name == "" {
@@ -155,7 +155,10 @@ func (r *Request) RawLiteral(v *Value) string { return string(r.File.Src[v.Start
 // Pos is the position of byte offset off in the request's file.
 func (r *Request) Pos(off int) diag.Pos { return r.File.Pos(off) }
 
-func normalizeCommand(s string) string {
+// NormalizeCommand turns the text of a "command" member (query, get-item,
+// GetItem, put, ...) into the aws dynamodb subcommand, or "" when it names
+// none.
+func NormalizeCommand(s string) string {
 	k := strings.ToLower(strings.NewReplacer("-", "", "_", "", " ", "").Replace(s))
 	switch k {
 	case "query":
@@ -174,12 +177,14 @@ func normalizeCommand(s string) string {
 	return ""
 }
 
-// guessCommand tells the operation from the members present (cli.md:
-// KeyConditionExpression → query, UpdateExpression → update-item, ...).
-func guessCommand(o *Value) string {
+// GuessCommand tells the operation of a request without a "command" member
+// from the members it has (cli.md: KeyConditionExpression → query,
+// UpdateExpression → update-item, ...); member reports whether a member of
+// that name is present. "" when nothing tells.
+func GuessCommand(member func(name string) bool) string {
 	has := func(names ...string) bool {
 		for _, n := range names {
-			if o.Get(n) != nil {
+			if member(n) {
 				return true
 			}
 		}
