@@ -15,14 +15,10 @@ import (
 )
 
 type buildFlags struct {
-	files      []string
-	statement  string
-	params     []string
-	paramFiles []string
-	schemas    []string
-	output     string
-	compact    bool
-	noLint     bool
+	statementFlags
+	output  string
+	compact bool
+	noLint  bool
 }
 
 func newBuildCmd(e *env) *cobra.Command {
@@ -43,11 +39,7 @@ input), or from standard input. A file with several statements needs
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringArrayVarP(&f.files, "file", "f", nil, "read statements from `FILE` (- for standard input); repeatable")
-	fl.StringVar(&f.statement, "statement", "", "build the statement labelled `LABEL`")
-	fl.StringArrayVarP(&f.params, "param", "p", nil, "bind $name: `name=value` (a string, or the schema's type) or name:=JSON; repeatable")
-	fl.StringArrayVar(&f.paramFiles, "params", nil, "bind parameters from a JSON object in `FILE`")
-	fl.StringArrayVar(&f.schemas, "schema", nil, "table schema `FILE` (project YAML, describe-table JSON, CloudFormation); repeatable")
+	f.register(fl, "build")
 	fl.StringVarP(&f.output, "output", "o", "json", "output format: json, shell or jsonl")
 	fl.BoolVar(&f.compact, "compact", false, "print JSON on one line")
 	fl.BoolVar(&f.noLint, "no-lint", false, "build even when a lint rule finds an error")
@@ -60,53 +52,20 @@ func (e *env) build(args []string, f buildFlags) error {
 	default:
 		return fmt.Errorf("--output %q: choose json, shell or jsonl", f.output)
 	}
-	srcs, err := e.readSources(args, f.files)
+	in, err := e.readStatements(args, f.statementFlags, "build", f.output == "jsonl", true)
 	if err != nil {
 		return err
 	}
-	stmts, err := parseSources(srcs)
-	if err != nil {
-		return err
-	}
-	stmts, err = pickStatements(stmts, f.statement, f.output)
-	if err != nil {
-		return err
-	}
-	conf, err := findConfig("")
-	if err != nil {
-		return err
-	}
-	sch, err := loadSchema(f.schemas, conf)
-	if err != nil {
-		return err
-	}
-	params, err := parseParams(f.params, f.paramFiles)
-	if err != nil {
-		return err
-	}
-	used := map[string]bool{}
-	var errs diag.List
-	for _, st := range stmts {
-		if err := grammar.Bind(st, params, typeOf(sch, st), used); err != nil {
-			errs = appendErr(errs, err)
-		}
-	}
-	if len(errs) == 0 {
-		if err := grammar.CheckUnused(params, used); err != nil {
-			errs = appendErr(errs, err)
-		}
-	}
-	if len(errs) > 0 {
-		return errs
-	}
+	stmts, sch := in.stmts, in.sch
 	if !f.noLint {
-		if err := e.lintBuilt(srcs, stmts, sch, conf); err != nil {
+		if err := e.lintBuilt(stmts, sch, in.conf); err != nil {
 			return err
 		}
 	}
 	// Build everything before writing anything: on any error, standard
 	// output stays empty.
 	var out bytes.Buffer
+	var errs diag.List
 	for _, st := range stmts {
 		req, err := builder.Build(st)
 		if err != nil {
@@ -125,18 +84,10 @@ func (e *env) build(args []string, f buildFlags) error {
 // lintBuilt runs the lint rules over the statements about to be built:
 // warnings go to standard error and the build goes on; a finding at error
 // level stops it with exit status 1 (DynamoDB would refuse the request).
-func (e *env) lintBuilt(srcs []source, stmts []*grammar.Statement, sch *schema.Schema, conf *schema.Config) error {
-	vcfg, err := ruleConfig(conf)
+func (e *env) lintBuilt(stmts []*grammar.Statement, sch *schema.Schema, conf *schema.Config) error {
+	findings, err := e.check(stmts, sch, conf)
 	if err != nil {
 		return err
-	}
-	var findings []validate.Finding
-	for _, st := range stmts {
-		fs := validate.Check(st, sch, vcfg)
-		if src, ok := e.sources[st.Pos.Filename]; ok {
-			fs = validate.ApplyIgnores(st.Pos.Filename, src, []*grammar.Statement{st}, fs, vcfg)
-		}
-		findings = append(findings, fs...)
 	}
 	if len(findings) == 0 {
 		return nil
@@ -164,51 +115,6 @@ func (e *env) lintBuilt(srcs []source, stmts []*grammar.Statement, sch *schema.S
 		return &exitError{code: exitFindings}
 	}
 	return nil
-}
-
-// pickStatements applies --statement, and insists on jsonl for several.
-// A label names one statement: given twice, it is an error.
-func pickStatements(stmts []*grammar.Statement, label, output string) ([]*grammar.Statement, error) {
-	first := map[string]*grammar.Statement{}
-	var errs diag.List
-	for _, st := range stmts {
-		if st.Label == nil {
-			continue
-		}
-		if prev, dup := first[st.Label.Name]; dup {
-			errs = append(errs, diag.Errorf(grammar.ToPos(st.Label.Pos), "label %q is already given to the statement at %s; labels name one statement each", st.Label.Name, grammar.ToPos(prev.Label.Pos)))
-			continue
-		}
-		first[st.Label.Name] = st
-	}
-	if len(errs) > 0 {
-		return nil, errs
-	}
-	if label != "" {
-		var labels []string
-		for _, st := range stmts {
-			if st.Label != nil {
-				if st.Label.Name == label {
-					return []*grammar.Statement{st}, nil
-				}
-				labels = append(labels, st.Label.Name)
-			}
-		}
-		msg := fmt.Sprintf("no statement is labelled %q", label)
-		if s := schema.Suggest(label, labels); s != "" {
-			msg += fmt.Sprintf("; did you mean %q?", s)
-		} else if len(labels) > 0 {
-			msg += "; labels: " + strings.Join(labels, ", ")
-		}
-		return nil, &exitError{code: exitBadInput, err: fmt.Errorf("%s", msg)}
-	}
-	switch {
-	case len(stmts) == 0:
-		return nil, &exitError{code: exitBadInput, err: fmt.Errorf("no statement to build: the input is empty")}
-	case len(stmts) > 1 && output != "jsonl":
-		return nil, &exitError{code: exitBadInput, err: fmt.Errorf("the input has %d statements: pick one with --statement LABEL, or print them all with --output jsonl", len(stmts))}
-	}
-	return stmts, nil
 }
 
 // typeOf gives parameter binding the schema's type of the statement's

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -111,8 +110,8 @@ func (e *env) readDSL(file string) (name, src string, err error) {
 	return name, string(b), nil
 }
 
-// dxFiles expands the arguments: a folder gives its *.dx files (hidden
-// folders, node_modules and vendor skipped), sorted; a file or "-" itself.
+// dxFiles expands the arguments: a folder gives its *.dx files (walkTree),
+// sorted; a file or "-" itself.
 func dxFiles(args []string) ([]string, error) {
 	var out []string
 	for _, a := range args {
@@ -129,23 +128,13 @@ func dxFiles(args []string) ([]string, error) {
 			continue
 		}
 		var found []string
-		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.IsDir() {
-				if p != a && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules" || d.Name() == "vendor") {
-					return filepath.SkipDir
-				}
-				return nil
-			}
+		err = walkTree(a, func(p string) {
 			if strings.HasSuffix(p, ".dx") {
 				found = append(found, p)
 			}
-			return nil
 		})
 		if err != nil {
-			return nil, diag.Errorf(diag.Pos{File: a}, "cannot walk the folder: %v", err)
+			return nil, err
 		}
 		sort.Strings(found)
 		out = append(out, found...)

@@ -524,16 +524,7 @@ func lintFiles(args, requestGlobs []string, c *schema.Config) ([]lintInput, erro
 			continue
 		}
 		var found []lintInput
-		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.IsDir() {
-				if p != a && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules" || d.Name() == "vendor") {
-					return filepath.SkipDir
-				}
-				return nil
-			}
+		err = walkTree(a, func(p string) {
 			switch {
 			case isRequest(p) && !excluded(p, c):
 				found = append(found, lintInput{p, asRequest})
@@ -542,10 +533,9 @@ func lintFiles(args, requestGlobs []string, c *schema.Config) ([]lintInput, erro
 			case isRequestExt(p) && selected(p, c):
 				found = append(found, lintInput{p, maybeRequest})
 			}
-			return nil
 		})
 		if err != nil {
-			return nil, diag.Errorf(diag.Pos{File: a}, "cannot walk the folder: %v", err)
+			return nil, err
 		}
 		sort.Slice(found, func(i, j int) bool { return found[i].path < found[j].path })
 		for _, f := range found {
@@ -730,4 +720,27 @@ func isTerminal(w io.Writer) bool {
 	}
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// walkTree calls visit for every file below the folder root, skipping the
+// folders a project does not write its queries in: hidden ones (.git),
+// node_modules and vendor (root itself is walked whatever its name).
+func walkTree(root string, visit func(path string)) error {
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if p != root && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules" || d.Name() == "vendor") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		visit(p)
+		return nil
+	})
+	if err != nil {
+		return diag.Errorf(diag.Pos{File: root}, "cannot walk the folder: %v", err)
+	}
+	return nil
 }

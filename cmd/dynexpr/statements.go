@@ -1,0 +1,154 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dynexpr/dynexpr/diag"
+	"github.com/dynexpr/dynexpr/grammar"
+	"github.com/dynexpr/dynexpr/schema"
+	"github.com/dynexpr/dynexpr/validate"
+	"github.com/spf13/pflag"
+)
+
+// statementFlags are the flags of the commands that take statements: build
+// and explain.
+type statementFlags struct {
+	files      []string
+	statement  string
+	params     []string
+	paramFiles []string
+	schemas    []string
+}
+
+// register adds the flags to fl; verb names what the command does with a
+// statement, for --statement's help.
+func (f *statementFlags) register(fl *pflag.FlagSet, verb string) {
+	fl.StringArrayVarP(&f.files, "file", "f", nil, "read statements from `FILE` (- for standard input); repeatable")
+	fl.StringVar(&f.statement, "statement", "", verb+" the statement labelled `LABEL`")
+	fl.StringArrayVarP(&f.params, "param", "p", nil, "bind $name: `name=value` (a string, or the schema's type) or name:=JSON; repeatable")
+	fl.StringArrayVar(&f.paramFiles, "params", nil, "bind parameters from a JSON object in `FILE`")
+	fl.StringArrayVar(&f.schemas, "schema", nil, "table schema `FILE` (project YAML, describe-table JSON, CloudFormation); repeatable")
+}
+
+// statementInput is what build and explain work on.
+type statementInput struct {
+	stmts []*grammar.Statement
+	sch   *schema.Schema
+	conf  *schema.Config
+}
+
+// readStatements reads and parses the statements of args and -f files,
+// picks them (--statement; several only when many), finds the config and
+// the schema, and binds the parameters. With optionalParams (explain), a
+// statement is taken with its $params unbound when no parameter is given.
+func (e *env) readStatements(args []string, f statementFlags, verb string, many, optionalParams bool) (*statementInput, error) {
+	srcs, err := e.readSources(args, f.files)
+	if err != nil {
+		return nil, err
+	}
+	stmts, err := parseSources(srcs)
+	if err != nil {
+		return nil, err
+	}
+	stmts, err = pickStatements(stmts, f.statement, verb, many)
+	if err != nil {
+		return nil, err
+	}
+	conf, err := findConfig("")
+	if err != nil {
+		return nil, err
+	}
+	sch, err := loadSchema(f.schemas, conf)
+	if err != nil {
+		return nil, err
+	}
+	in := &statementInput{stmts: stmts, sch: sch, conf: conf}
+	if optionalParams && len(f.params) == 0 && len(f.paramFiles) == 0 {
+		return in, nil
+	}
+	params, err := parseParams(f.params, f.paramFiles)
+	if err != nil {
+		return nil, err
+	}
+	used := map[string]bool{}
+	var errs diag.List
+	for _, st := range stmts {
+		if err := grammar.Bind(st, params, typeOf(sch, st), used); err != nil {
+			errs = appendErr(errs, err)
+		}
+	}
+	if len(errs) == 0 {
+		if err := grammar.CheckUnused(params, used); err != nil {
+			errs = appendErr(errs, err)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return in, nil
+}
+
+// check runs the lint rules over statements, with the dynexpr:ignore
+// comments of their sources applied.
+func (e *env) check(stmts []*grammar.Statement, sch *schema.Schema, conf *schema.Config) ([]validate.Finding, error) {
+	vcfg, err := ruleConfig(conf)
+	if err != nil {
+		return nil, err
+	}
+	var findings []validate.Finding
+	for _, st := range stmts {
+		fs := validate.Check(st, sch, vcfg)
+		if src, ok := e.sources[st.Pos.Filename]; ok {
+			fs = validate.ApplyIgnores(st.Pos.Filename, src, []*grammar.Statement{st}, fs, vcfg)
+		}
+		findings = append(findings, fs...)
+	}
+	return findings, nil
+}
+
+// pickStatements applies --statement; without it, several statements are
+// an error unless many (build --output jsonl, explain).
+// A label names one statement: given twice, it is an error.
+func pickStatements(stmts []*grammar.Statement, label, verb string, many bool) ([]*grammar.Statement, error) {
+	first := map[string]*grammar.Statement{}
+	var errs diag.List
+	for _, st := range stmts {
+		if st.Label == nil {
+			continue
+		}
+		if prev, dup := first[st.Label.Name]; dup {
+			errs = append(errs, diag.Errorf(grammar.ToPos(st.Label.Pos), "label %q is already given to the statement at %s; labels name one statement each", st.Label.Name, grammar.ToPos(prev.Label.Pos)))
+			continue
+		}
+		first[st.Label.Name] = st
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	if label != "" {
+		var labels []string
+		for _, st := range stmts {
+			if st.Label != nil {
+				if st.Label.Name == label {
+					return []*grammar.Statement{st}, nil
+				}
+				labels = append(labels, st.Label.Name)
+			}
+		}
+		msg := fmt.Sprintf("no statement is labelled %q", label)
+		if s := schema.Suggest(label, labels); s != "" {
+			msg += fmt.Sprintf("; did you mean %q?", s)
+		} else if len(labels) > 0 {
+			msg += "; labels: " + strings.Join(labels, ", ")
+		}
+		return nil, &exitError{code: exitBadInput, err: fmt.Errorf("%s", msg)}
+	}
+	switch {
+	case len(stmts) == 0:
+		return nil, &exitError{code: exitBadInput, err: fmt.Errorf("no statement to %s: the input is empty", verb)}
+	case len(stmts) > 1 && !many:
+		return nil, &exitError{code: exitBadInput, err: fmt.Errorf("the input has %d statements: pick one with --statement LABEL, or print them all with --output jsonl", len(stmts))}
+	}
+	return stmts, nil
+}
