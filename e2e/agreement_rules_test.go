@@ -589,42 +589,6 @@ func renameKnown(in json.RawMessage, names map[string]string) (json.RawMessage, 
 	return out, err
 }
 
-// createTablesTolerant is CreateTables, except that a table the server
-// refuses to create is returned with the server's answer instead of failing
-// the test (orders.yaml's multi-attribute GSI key is new to DynamoDB).
-func createTablesTolerant(t testing.TB, cli *CLI, srv *Server, docs []json.RawMessage, suffix string) (names map[string]string, refused map[string]string) {
-	t.Helper()
-	names, refused = map[string]string{}, map[string]string{}
-	for _, doc := range docs {
-		var d struct{ TableName string }
-		if err := json.Unmarshal(doc, &d); err != nil || d.TableName == "" {
-			t.Fatalf("create-table input without TableName: %s", doc)
-		}
-		names[d.TableName] = d.TableName + suffix
-	}
-	for _, doc := range docs {
-		in, old, err := RenameTable(doc, names)
-		if err != nil {
-			t.Fatal(err)
-		}
-		key := cli.Name + "\x00" + srv.Kind + "\x00" + string(doc)
-		if _, seen := createdViaCLI.LoadOrStore(key, true); seen {
-			if err := srv.API("CreateTable", in, nil); err != nil {
-				refused[old] = err.Error()
-				continue
-			}
-		} else {
-			r := cli.Run(t, srv, "create-table", in)
-			if !r.OK() {
-				refused[old] = r.Outcome()
-				continue
-			}
-		}
-		srv.WaitActive(t, names[old])
-	}
-	return names, refused
-}
-
 // createTableDocs is `dynexpr schema --create-table` of every schema file.
 func createTableDocs(t testing.TB, schemas []string) []json.RawMessage {
 	t.Helper()

@@ -83,6 +83,16 @@ func (s *scenario) mustAccept(step string, b BuiltStatement) Result {
 	return r
 }
 
+// mustReturn sends the statement, which DynamoDB accepts, and compares its
+// answer with want (CompareResponse); what names the step in a failure.
+func (s *scenario) mustReturn(step, what string, b BuiltStatement, want string) {
+	s.t.Helper()
+	r := s.mustAccept(step, b)
+	if err := CompareResponse(b.Command, []byte(r.Stdout), []byte(want)); err != nil {
+		s.t.Errorf("%s: %v", what, err)
+	}
+}
+
 // short is a one-line account of a result for the story's log.
 func short(r Result) string {
 	if !r.OK() {
@@ -217,24 +227,13 @@ func TestScenarioTickets(t *testing.T) {
 				s.mustAccept(l, built[l])
 			}
 			// The dashboard: the open tickets, oldest first (openedAt).
-			q := s.mustAccept("open_tickets", built["open_tickets"])
-			want := "[" + ticket("77de", "Password reset loop", "3") + "," +
-				ticket("a91f", "Printer on fire", "1") + "," +
-				ticket("b02c", "VPN drops every hour", "2") + "]"
-			if err := CompareResponse("query", []byte(q.Stdout), []byte(want)); err != nil {
-				t.Errorf("open_tickets: %v", err)
-			}
+			s.mustReturn("open_tickets", "open_tickets", built["open_tickets"], "["+ticket("77de", "Password reset loop", "3")+","+
+				ticket("a91f", "Printer on fire", "1")+","+
+				ticket("b02c", "VPN drops every hour", "2")+"]")
 			// Resolve 77de: remove openBucket takes it off the index.
-			u := s.mustAccept("resolve_77de", built["resolve_77de"])
-			wantAttrs := `{"status":{"S":"RESOLVED"},"resolvedAt":{"S":"2026-11-04T10:00:00Z"}}`
-			if err := CompareResponse("update-item", []byte(u.Stdout), []byte(wantAttrs)); err != nil {
-				t.Errorf("resolve_77de: %v", err)
-			}
-			q = s.mustAccept("open_tickets", built["open_tickets"])
-			want = "[" + ticket("a91f", "Printer on fire", "1") + "," + ticket("b02c", "VPN drops every hour", "2") + "]"
-			if err := CompareResponse("query", []byte(q.Stdout), []byte(want)); err != nil {
-				t.Errorf("open_tickets after resolve_77de: %v", err)
-			}
+			s.mustReturn("resolve_77de", "resolve_77de", built["resolve_77de"], `{"status":{"S":"RESOLVED"},"resolvedAt":{"S":"2026-11-04T10:00:00Z"}}`)
+			s.mustReturn("open_tickets", "open_tickets after resolve_77de", built["open_tickets"],
+				"["+ticket("a91f", "Printer on fire", "1")+","+ticket("b02c", "VPN drops every hour", "2")+"]")
 			// The "" version: DynamoDB refuses it (reference §0.1).
 			r := s.send("blank-77de", blankBuilt)
 			v := Agreement.Check(t, "sparse-key-blanked", "scenario/tickets:blank-77de", r, Refused(msgBlankUpdate))
@@ -294,14 +293,8 @@ func TestScenarioAuditLog(t *testing.T) {
 			if err := compareItemsAnyOrder(q.Stdout, "["+rec1+","+rec2+"]"); err != nil {
 				t.Errorf("actor_events: %v", err)
 			}
-			q = s.mustAccept("timeline", built["timeline"])
-			if err := CompareResponse("query", []byte(q.Stdout), []byte("["+rec3+","+rec1+"]")); err != nil {
-				t.Errorf("timeline (newest first): %v", err)
-			}
-			q = s.mustAccept("actor_grants", built["actor_grants"])
-			if err := CompareResponse("query", []byte(q.Stdout), []byte("["+rec1+"]")); err != nil {
-				t.Errorf("actor_grants -p actor=USR#kp: %v", err)
-			}
+			s.mustReturn("timeline", "timeline (newest first)", built["timeline"], "["+rec3+","+rec1+"]")
+			s.mustReturn("actor_grants", "actor_grants -p actor=USR#kp", built["actor_grants"], "["+rec1+"]")
 		})
 	}
 }
