@@ -343,16 +343,7 @@ func TestFastErrors(t *testing.T) {
 		{`query T1x key a = = 1 @`, `<arg>:1:23: error: unexpected character '@': attribute names with such characters go in backticks, like ` + "`my-name`"},
 		{"scan T filter " + strings.Repeat("(", 2000), "<arg>:1:1015: error: too deeply nested: more than 1000 levels of parentheses, brackets or calls"},
 	}
-	for _, c := range cases {
-		_, err := Parse("<arg>", c.in)
-		if err == nil {
-			t.Errorf("Parse(%q): no error, want %s", c.in, c.want)
-			continue
-		}
-		if got := err.Error(); got != c.want {
-			t.Errorf("Parse(%q)\n got: %s\nwant: %s", c.in, got, c.want)
-		}
-	}
+	checkParseErrors(t, cases)
 }
 
 // FuzzParsersAgree checks parseFast against participle: for any input, both

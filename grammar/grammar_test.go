@@ -106,6 +106,25 @@ func TestValues(t *testing.T) {
 	}
 }
 
+// parseErrorCase is an input that must not parse, and the error it gives.
+type parseErrorCase = struct{ in, want string }
+
+// checkParseErrors parses each input as a command-line argument and
+// compares the whole error message.
+func checkParseErrors(t *testing.T, cases []parseErrorCase) {
+	t.Helper()
+	for _, c := range cases {
+		_, err := Parse("<arg>", c.in)
+		if err == nil {
+			t.Errorf("Parse(%q): no error, want %s", c.in, c.want)
+			continue
+		}
+		if got := err.Error(); got != c.want {
+			t.Errorf("Parse(%q)\n got: %s\nwant: %s", c.in, got, c.want)
+		}
+	}
+}
+
 func TestParseErrors(t *testing.T) {
 	cases := []struct{ in, want string }{
 		{`query T1x key a == 1`, `<arg>:1:17: error: "==" is not an operator here: write "="`},
@@ -132,16 +151,7 @@ func TestParseErrors(t *testing.T) {
 		{`put T1x item {s: "\ud800"}`, `<arg>:1:19: error: \ud800 is half of a surrogate pair: write the character itself, or both halves (\ud83d\ude00)`},
 		{`query T1x key a = 1 @`, `<arg>:1:21: error: unexpected character '@': attribute names with such characters go in backticks, like ` + "`my-name`"},
 	}
-	for _, c := range cases {
-		_, err := Parse("<arg>", c.in)
-		if err == nil {
-			t.Errorf("Parse(%q): no error, want %s", c.in, c.want)
-			continue
-		}
-		if got := err.Error(); got != c.want {
-			t.Errorf("Parse(%q)\n got: %s\nwant: %s", c.in, got, c.want)
-		}
-	}
+	checkParseErrors(t, cases)
 }
 
 func TestNumberProblem(t *testing.T) {
