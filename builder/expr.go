@@ -483,7 +483,7 @@ func (b *builder) bareCondition(o *grammar.Operand) expression.ConditionBuilder 
 		}
 		return expression.AttributeType(b.name(p), expression.DynamoDBAttributeType(t))
 	case "begins_with":
-		form := `begins_with(PATH, "prefix")`
+		form := `begins_with(PATH, "prefix")` // or begins_with(PATH, PATH)
 		if !b.arity(call, 2, form) {
 			return noCondition
 		}
@@ -501,7 +501,7 @@ func (b *builder) bareCondition(o *grammar.Operand) expression.ConditionBuilder 
 		}
 		return expression.BeginsWith(b.name(p), b.sentinel(v, hint))
 	case "contains":
-		form := `contains(PATH, VALUE)`
+		form := `contains(PATH, VALUE)` // or contains(PATH, PATH | size(PATH))
 		if !b.arity(call, 2, form) {
 			return noCondition
 		}
@@ -536,10 +536,8 @@ func (b *builder) valueArg(call *grammar.Call, i int, form string) *grammar.Valu
 	if a.Value != nil {
 		return a.Value
 	}
-	if a.Path != nil {
-		b.fail(a.Pos, "%s takes a value as argument %d, not the attribute %s: write %s", fn(call), i+1, pathText(a.Path), form)
-		return nil
-	}
+	// An attribute there is taken before (operandStandIn): what is left is
+	// a condition or a function DynamoDB does not take as an operand.
 	b.fail(a.Pos, "%s takes a value as argument %d: write %s", fn(call), i+1, form)
 	return nil
 }

@@ -246,12 +246,13 @@ func isWordByte(c byte) bool {
 // them: #a.#b[2], size (#a).
 func (p *placeholders) operandText(o *grammar.Operand) string {
 	if o.Path == nil {
-		return "size (" + p.pathText(o.Call.Args[0].Path) + ")"
+		return "size (" + p.placeholderPath(o.Call.Args[0].Path) + ")"
 	}
-	return p.pathText(o.Path)
+	return p.placeholderPath(o.Path)
 }
 
-func (p *placeholders) pathText(path *grammar.Path) string {
+// placeholderPath writes a path with its name placeholders: #a.#b[2].
+func (p *placeholders) placeholderPath(path *grammar.Path) string {
 	var sb strings.Builder
 	for i, e := range path.Elems {
 		switch {
