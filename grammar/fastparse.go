@@ -833,103 +833,74 @@ func (p *fastParser) clause() *Clause {
 			p.want(wantSetAction)
 			return nil
 		}
-		var buf [4]*SetAction
-		list := append(buf[:0], a)
-		for {
-			start := p.pos
-			if p.peek().Value != "," {
-				break
-			}
-			p.pos++
-			a := p.setAction()
-			if a == nil {
-				p.want(wantSetAction)
-				if !p.rewind(start) {
-					return nil
-				}
-				break
-			}
-			list = append(list, a)
+		list, ok := sepList(p, &p.setList, a, ",", p.setAction, wantSetAction)
+		if !ok {
+			return nil
 		}
-		c.Set = p.setList.many(list)
+		c.Set = list
 	case "remove":
 		a := p.path()
 		if a == nil {
 			p.want(wantPath)
 			return nil
 		}
-		var buf [4]*Path
-		list := append(buf[:0], a)
-		for {
-			start := p.pos
-			if p.peek().Value != "," {
-				break
-			}
-			p.pos++
-			a := p.path()
-			if a == nil {
-				p.want(wantPath)
-				if !p.rewind(start) {
-					return nil
-				}
-				break
-			}
-			list = append(list, a)
+		list, ok := sepList(p, &p.pathList, a, ",", p.path, wantPath)
+		if !ok {
+			return nil
 		}
-		c.Remove = p.pathList.many(list)
+		c.Remove = list
 	case "add":
 		a := p.addAction()
 		if a == nil {
 			p.want(wantAddAction)
 			return nil
 		}
-		var buf [4]*AddAction
-		list := append(buf[:0], a)
-		for {
-			start := p.pos
-			if p.peek().Value != "," {
-				break
-			}
-			p.pos++
-			a := p.addAction()
-			if a == nil {
-				p.want(wantAddAction)
-				if !p.rewind(start) {
-					return nil
-				}
-				break
-			}
-			list = append(list, a)
+		list, ok := sepList(p, &p.addList, a, ",", p.addAction, wantAddAction)
+		if !ok {
+			return nil
 		}
-		c.Add = p.addList.many(list)
+		c.Add = list
 	case "delete":
 		a := p.deleteAction()
 		if a == nil {
 			p.want(wantDeleteAction)
 			return nil
 		}
-		var buf [4]*DeleteAction
-		list := append(buf[:0], a)
-		for {
-			start := p.pos
-			if p.peek().Value != "," {
-				break
-			}
-			p.pos++
-			a := p.deleteAction()
-			if a == nil {
-				p.want(wantDeleteAction)
-				if !p.rewind(start) {
-					return nil
-				}
-				break
-			}
-			list = append(list, a)
+		list, ok := sepList(p, &p.delList, a, ",", p.deleteAction, wantDeleteAction)
+		if !ok {
+			return nil
 		}
-		c.Delete = p.delList.many(list)
+		c.Delete = list
 	}
 	p.lastClause = kw
 	return c
+}
+
+// sepList parses the rest of the grammar's `@@ ( sep @@ )*` once the first
+// item is read: while sep follows, another item. An item that does not
+// parse after sep leaves sep unread when the parser can rewind there (the
+// list ends before it; the caller's rule decides), else the parse fails
+// (ok false). The list is carved from s.
+func sepList[T any](p *fastParser, s *slab[*T], first *T, sep string, item func() *T, w want) (list []*T, ok bool) {
+	var buf [8]*T
+	items := append(buf[:0], first)
+	for {
+		start := p.pos
+		if !isKw(p.peek(), sep) {
+			break
+		}
+		p.pos++
+		next := item()
+		if next == nil {
+			p.want(w)
+			if !p.rewind(start) {
+				return nil, false
+			}
+			break
+		}
+		items = append(items, next)
+	}
+	return s.many(items), true
 }
 
 // Condition: @@ ( "or" @@ )*
@@ -939,27 +910,12 @@ func (p *fastParser) condition() *Condition {
 	if a == nil {
 		return nil
 	}
-	c := p.conds.get(2)
-	c.Pos = pos
-	var buf [4]*AndCondition
-	or := append(buf[:0], a)
-	for {
-		start := p.pos
-		if !isKw(p.peek(), "or") {
-			break
-		}
-		p.pos++
-		a := p.andCondition()
-		if a == nil {
-			p.want(wantCondition)
-			if !p.rewind(start) {
-				return nil
-			}
-			break
-		}
-		or = append(or, a)
+	or, ok := sepList(p, &p.orList, a, "or", p.andCondition, wantCondition)
+	if !ok {
+		return nil
 	}
-	c.Or = p.orList.many(or)
+	c := p.conds.get(2)
+	c.Pos, c.Or = pos, or
 	return c
 }
 
@@ -970,27 +926,12 @@ func (p *fastParser) andCondition() *AndCondition {
 	if n == nil {
 		return nil
 	}
-	a := p.ands.get(2)
-	a.Pos = pos
-	var buf [4]*NotCondition
-	and := append(buf[:0], n)
-	for {
-		start := p.pos
-		if !isKw(p.peek(), "and") {
-			break
-		}
-		p.pos++
-		n := p.notCondition()
-		if n == nil {
-			p.want(wantCondition)
-			if !p.rewind(start) {
-				return nil
-			}
-			break
-		}
-		and = append(and, n)
+	and, ok := sepList(p, &p.andList, n, "and", p.notCondition, wantCondition)
+	if !ok {
+		return nil
 	}
-	a.And = p.andList.many(and)
+	a := p.ands.get(2)
+	a.Pos, a.And = pos, and
 	return a
 }
 
@@ -1118,23 +1059,9 @@ func (p *fastParser) comparison() *Comparison {
 			}
 			return c
 		}
-		var buf [4]*Operand
-		list := append(buf[:0], first)
-		for {
-			s := p.pos
-			if p.peek().Value != "," {
-				break
-			}
-			p.pos++
-			o := p.operand()
-			if o == nil {
-				p.want(wantOperand)
-				if !p.rewind(s) {
-					return nil
-				}
-				break
-			}
-			list = append(list, o)
+		list, ok := sepList(p, &p.opList, first, ",", p.operand, wantOperand)
+		if !ok {
+			return nil
 		}
 		if p.peek().Value != ")" {
 			p.want(wantCommaOrCloseIn)
@@ -1144,7 +1071,7 @@ func (p *fastParser) comparison() *Comparison {
 			return c
 		}
 		p.pos++
-		c.In = p.opList.many(list)
+		c.In = list
 	}
 	return c
 }
@@ -1201,25 +1128,11 @@ func (p *fastParser) call() *Call {
 	c.Pos, c.Func = pos, name
 	start := p.pos
 	if a := p.operand(); a != nil {
-		var buf [4]*Operand
-		args := append(buf[:0], a)
-		for {
-			s := p.pos
-			if p.peek().Value != "," {
-				break
-			}
-			p.pos++
-			a := p.operand()
-			if a == nil {
-				p.want(wantOperand)
-				if !p.rewind(s) {
-					return nil
-				}
-				break
-			}
-			args = append(args, a)
+		args, ok := sepList(p, &p.opList, a, ",", p.operand, wantOperand)
+		if !ok {
+			return nil
 		}
-		c.Args = p.opList.many(args)
+		c.Args = args
 	} else if !p.rewind(start) {
 		return nil
 	}
@@ -1546,26 +1459,12 @@ func (p *fastParser) projection() *Projection {
 	if first == nil {
 		return nil
 	}
-	var buf [4]*Path
-	paths := append(buf[:0], first)
-	for {
-		start := p.pos
-		if p.peek().Value != "," {
-			break
-		}
-		p.pos++
-		a := p.path()
-		if a == nil {
-			p.want(wantPath)
-			if !p.rewind(start) {
-				return nil
-			}
-			break
-		}
-		paths = append(paths, a)
+	paths, ok := sepList(p, &p.pathList, first, ",", p.path, wantPath)
+	if !ok {
+		return nil
 	}
 	pr := p.projections.get(1)
-	pr.Pos, pr.Paths = pos, p.pathList.many(paths)
+	pr.Pos, pr.Paths = pos, paths
 	return pr
 }
 
