@@ -1,10 +1,12 @@
 // Package explain tells in words what a statement's request does, as
 // dynexpr explain prints it: which table or index it reads or writes, what
 // its key condition picks, what the filter still reads and pays for, which
-// attributes come back and from where, and, for writes, how the item moves
-// in and out of the secondary indexes (the sparse-index story of the
-// examples). It reads the schema when there is one; without it, it says
-// what it cannot know.
+// attributes come back, and, for writes, how the item moves in and out of
+// the secondary indexes (the sparse-index story of the examples). It
+// describes; what DynamoDB would refuse, or the user regret, is the lint
+// rules' to say, and dynexpr explain prints their findings after it. It
+// reads the schema when there is one; without it, it says what it cannot
+// know.
 package explain
 
 import (
@@ -207,24 +209,9 @@ func (e *explainer) filter() {
 	attrs := topNames(st.Filter)
 	e.say("Filter: %s. It runs after the read: every item the %s is read and paid for, and the filter only leaves some out of the answer. It reads %s.",
 		grammar.FormatCondition(st.Filter), map[bool]string{true: "key condition picks", false: "scan meets"}[st.Kind == grammar.KindQuery], andList(attrs))
-	if e.index != nil && e.index.Projection != schema.ProjectAll {
-		var missing []string
-		for _, a := range attrs {
-			if !e.index.Projects(a, e.table) {
-				missing = append(missing, a)
-			}
-		}
-		switch {
-		case len(missing) == 0:
-		case st.Kind == grammar.KindQuery:
-			e.say("The index does not project %s, and DynamoDB refuses a query whose filter reads what the index does not hold (see dynexpr lint).", andList(missing))
-		default:
-			e.say("The index does not project %s: to this scan's filter it is missing from every item.", andList(missing))
-		}
-	}
 }
 
-// returned says which attributes come back and from where.
+// returned says which attributes come back.
 func (e *explainer) returned() {
 	st := e.st
 	sel := st.Select
@@ -253,39 +240,16 @@ func (e *explainer) returned() {
 		e.say("Returns every attribute of each item.")
 		return
 	}
-	if e.index == nil || e.index.Projection == schema.ProjectAll {
-		return
-	}
-	var fetched []string
-	if sel.All {
-		fetched = []string{"the attributes it does not project"}
-	}
-	for _, p := range sel.Paths {
-		if a := p.Elems[0].Name; !e.index.Projects(a, e.table) && !slices.Contains(fetched, a) {
-			fetched = append(fetched, a)
-		}
-	}
-	if len(fetched) == 0 {
-		e.say("All of it comes from the index itself.")
-		return
-	}
-	if e.index.Global {
-		e.say("The index does not project %s, and a global secondary index returns only what it projects: DynamoDB refuses the request (see dynexpr lint).", andList(fetched))
-	} else {
-		e.say("The index does not project %s: DynamoDB fetches it from the table for every item, a second read that costs capacity.", andList(fetched))
-	}
 }
 
 func (e *explainer) consistency() {
 	st := e.st
 	global := e.index != nil && e.index.Global
 	switch {
-	case st.Consistent != nil && global:
-		e.say("Strongly consistent: a global secondary index cannot be read that way, and DynamoDB refuses the request.")
-	case st.Consistent != nil:
-		e.say("Strongly consistent: it sees every write acknowledged before it, at twice the read cost.")
 	case global:
 		e.say("Eventually consistent, as a global secondary index always is: a write may take a moment to show.")
+	case st.Consistent != nil:
+		e.say("Strongly consistent: it sees every write acknowledged before it, at twice the read cost.")
 	default:
 		e.say("Eventually consistent (the default): a very recent write may not show yet.")
 	}
@@ -392,7 +356,7 @@ func (e *explainer) indexEffect(ix *schema.Index) {
 		}
 	}
 	if len(blanked) > 0 {
-		e.say("Setting %s to an empty value does not take the item out of index %s: DynamoDB refuses the update; remove %s does (see dynexpr lint).", andList(blanked), ix.Name, strings.Join(blanked, ", "))
+		e.say("Setting %s to an empty value does not take the item out of index %s; remove %s does.", andList(blanked), ix.Name, strings.Join(blanked, ", "))
 	}
 	for _, a := range st.Adds {
 		if len(a.Path.Elems) == 1 && slices.Contains(ix.KeyAttributes(), a.Path.Elems[0].Name) {

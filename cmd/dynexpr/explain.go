@@ -17,8 +17,9 @@ func newExplainCmd(e *env) *cobra.Command {
 		Short: "Tell in words what a statement's request does",
 		Long: `Tell in words what the request of a statement does: the table or index it
 reads or writes, what its key condition picks, what the filter still reads and
-pays for, which attributes come back and from where, how a write moves the
-item in and out of the secondary indexes, and what dynexpr lint finds.
+pays for, which attributes come back and what the index projects, how a write
+moves the item in and out of the secondary indexes; then what dynexpr lint
+finds.
 
 Statements come as for build: arguments, -f FILE (- for standard input),
 --statement LABEL to pick one; every statement is explained when none is
