@@ -157,15 +157,6 @@ func (f *fields) get(name string) (key, val *yaml.Node) {
 	return nil, nil
 }
 
-// names returns the field names, in order.
-func (f *fields) names() []string {
-	out := make([]string, len(f.keys))
-	for i, k := range f.keys {
-		out[i] = k.Value
-	}
-	return out
-}
-
 // only reports every field not in allowed, suggesting the closest one, and
 // says whether there was none.
 func (f *fields) only(allowed ...string) bool {
