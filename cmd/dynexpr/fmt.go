@@ -56,11 +56,12 @@ func (e *env) fmtFiles(args []string, write, check bool) error {
 	var errs diag.List
 	changed := 0
 	for _, file := range files {
-		name, src, err := e.readDSL(file)
+		in, err := e.readInput(file)
 		if err != nil {
 			errs = appendErr(errs, err)
 			continue
 		}
+		name, src := in.name, in.text
 		out, err := format.File(name, src)
 		if err != nil {
 			errs = appendErr(errs, err)
@@ -90,24 +91,6 @@ func (e *env) fmtFiles(args []string, write, check bool) error {
 		return &exitError{code: exitFindings}
 	}
 	return nil
-}
-
-// readDSL reads one DSL file, or standard input for "-", and keeps it for
-// the caret under a message.
-func (e *env) readDSL(file string) (name, src string, err error) {
-	var b []byte
-	if file == "-" {
-		name = stdinName
-		b, err = io.ReadAll(e.stdin)
-	} else {
-		name = file
-		b, err = os.ReadFile(file)
-	}
-	if err != nil {
-		return "", "", diag.Errorf(diag.Pos{File: name}, "cannot read: %v", unwrapPathError(err))
-	}
-	e.sources[name] = string(b)
-	return name, string(b), nil
 }
 
 // dxFiles expands the arguments: a folder gives its *.dx files (walkTree),

@@ -31,34 +31,40 @@ func (e *env) readSources(args, files []string) ([]source, error) {
 		args, files = nil, append(files, "-")
 	}
 	if len(args) > 0 {
-		out = append(out, source{argName, strings.Join(args, " ")})
+		text := strings.Join(args, " ")
+		e.sources[argName] = text
+		out = append(out, source{argName, text})
+	}
+	if len(args) == 0 && len(files) == 0 {
+		files = []string{"-"}
 	}
 	for _, f := range files {
-		if f == "-" {
-			b, err := io.ReadAll(e.stdin)
-			if err != nil {
-				return nil, diag.Errorf(diag.Pos{File: stdinName}, "cannot read standard input: %v", err)
-			}
-			out = append(out, source{stdinName, string(b)})
-			continue
-		}
-		b, err := os.ReadFile(f)
+		s, err := e.readInput(f)
 		if err != nil {
-			return nil, diag.Errorf(diag.Pos{File: f}, "cannot read the file: %v", unwrapPathError(err))
+			return nil, err
 		}
-		out = append(out, source{f, string(b)})
-	}
-	if len(out) == 0 {
-		b, err := io.ReadAll(e.stdin)
-		if err != nil {
-			return nil, diag.Errorf(diag.Pos{File: stdinName}, "cannot read standard input: %v", err)
-		}
-		out = append(out, source{stdinName, string(b)})
-	}
-	for _, s := range out {
-		e.sources[s.name] = s.text
+		out = append(out, s)
 	}
 	return out, nil
+}
+
+// readInput reads one file, or standard input for "-", and keeps its text
+// for the caret under a message.
+func (e *env) readInput(file string) (source, error) {
+	if file == "-" {
+		b, err := io.ReadAll(e.stdin)
+		if err != nil {
+			return source{}, diag.Errorf(diag.Pos{File: stdinName}, "cannot read standard input: %v", err)
+		}
+		e.sources[stdinName] = string(b)
+		return source{stdinName, string(b)}, nil
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return source{}, diag.Errorf(diag.Pos{File: file}, "cannot read the file: %v", unwrapPathError(err))
+	}
+	e.sources[file] = string(b)
+	return source{file, string(b)}, nil
 }
 
 func unwrapPathError(err error) error {
