@@ -828,45 +828,25 @@ func (p *fastParser) clause() *Clause {
 		p.pos++
 		c.Return = id
 	case "set":
-		a := p.setAction()
-		if a == nil {
-			p.want(wantSetAction)
-			return nil
-		}
-		list, ok := sepList(p, &p.setList, a, ",", p.setAction, wantSetAction)
+		list, ok := commaList(p, &p.setList, p.setAction, wantSetAction)
 		if !ok {
 			return nil
 		}
 		c.Set = list
 	case "remove":
-		a := p.path()
-		if a == nil {
-			p.want(wantPath)
-			return nil
-		}
-		list, ok := sepList(p, &p.pathList, a, ",", p.path, wantPath)
+		list, ok := commaList(p, &p.pathList, p.path, wantPath)
 		if !ok {
 			return nil
 		}
 		c.Remove = list
 	case "add":
-		a := p.addAction()
-		if a == nil {
-			p.want(wantAddAction)
-			return nil
-		}
-		list, ok := sepList(p, &p.addList, a, ",", p.addAction, wantAddAction)
+		list, ok := commaList(p, &p.addList, p.addAction, wantAddAction)
 		if !ok {
 			return nil
 		}
 		c.Add = list
 	case "delete":
-		a := p.deleteAction()
-		if a == nil {
-			p.want(wantDeleteAction)
-			return nil
-		}
-		list, ok := sepList(p, &p.delList, a, ",", p.deleteAction, wantDeleteAction)
+		list, ok := commaList(p, &p.delList, p.deleteAction, wantDeleteAction)
 		if !ok {
 			return nil
 		}
@@ -901,6 +881,16 @@ func sepList[T any](p *fastParser, s *slab[*T], first *T, sep string, item func(
 		items = append(items, next)
 	}
 	return s.many(items), true
+}
+
+// commaList parses `@@ ( "," @@ )*`, the first item required.
+func commaList[T any](p *fastParser, s *slab[*T], item func() *T, w want) ([]*T, bool) {
+	first := item()
+	if first == nil {
+		p.want(w)
+		return nil, false
+	}
+	return sepList(p, s, first, ",", item, w)
 }
 
 // Condition: @@ ( "or" @@ )*
