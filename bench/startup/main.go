@@ -1,0 +1,95 @@
+// Command startup measures the whole-process time of `dynexpr build` beside
+// a hello-world Go binary built by the same toolchain, run alternately on the
+// same machine, and prints the median of the pairwise ratios. Alternating
+// pairs keep the ratio meaningful on a shared, noisy machine, where absolute
+// times are not.
+//
+//	go run ./bench/startup [-n 60]
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"time"
+)
+
+func main() {
+	runs := flag.Int("n", 60, "alternating pairs of runs")
+	flag.Parse()
+	if err := run(*runs); err != nil {
+		fmt.Fprintln(os.Stderr, "startup:", err)
+		os.Exit(1)
+	}
+}
+
+// The build measured: a bundled example with its schema, so schema loading,
+// parsing, lint and the builder all run.
+var buildArgs = []string{"build", "--compact", "--schema", "examples/tickets.yaml",
+	"-f", "examples/tickets.dx", "--statement", "resolve_77de"}
+
+func run(runs int) error {
+	dir, err := os.MkdirTemp("", "dynexpr-startup")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	hello := filepath.Join(dir, "hello")
+	dynexpr := filepath.Join(dir, "dynexpr")
+	src := filepath.Join(dir, "hello.go")
+	if err := os.WriteFile(src, []byte("package main\n\nimport \"os\"\n\nfunc main() { os.Stdout.WriteString(\"{}\\n\") }\n"), 0o644); err != nil {
+		return err
+	}
+	for _, b := range [][]string{{"build", "-o", hello, src}, {"build", "-o", dynexpr, "./cmd/dynexpr"}} {
+		if out, err := exec.Command("go", b...).CombinedOutput(); err != nil {
+			return fmt.Errorf("go %v: %v\n%s", b, err, out)
+		}
+	}
+	// Warm the page cache for both binaries before timing.
+	for range 5 {
+		if _, err := timeRun(hello); err != nil {
+			return err
+		}
+		if _, err := timeRun(dynexpr, buildArgs...); err != nil {
+			return err
+		}
+	}
+	var ratios, helloTimes, buildTimes []float64
+	for range runs {
+		h, err := timeRun(hello)
+		if err != nil {
+			return err
+		}
+		d, err := timeRun(dynexpr, buildArgs...)
+		if err != nil {
+			return err
+		}
+		ratios = append(ratios, float64(d)/float64(h))
+		helloTimes = append(helloTimes, float64(h)/1e6)
+		buildTimes = append(buildTimes, float64(d)/1e6)
+	}
+	fmt.Printf("pairs: %d\nhello world: median %.2f ms\ndynexpr build: median %.2f ms\nmedian of pairwise ratios: %.2f\n",
+		runs, median(helloTimes), median(buildTimes), median(ratios))
+	return nil
+}
+
+func timeRun(bin string, args ...string) (time.Duration, error) {
+	cmd := exec.Command(bin, args...)
+	start := time.Now()
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return 0, fmt.Errorf("%s: %v\n%s", bin, err, out)
+	}
+	return time.Since(start), nil
+}
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
