@@ -38,7 +38,17 @@ func File(name, src string) (string, error) {
 	if err := sameStatements(name, f.Statements, out); err != nil {
 		return "", err
 	}
-	return out, nil
+	return withLineEndings(out, src), nil
+}
+
+// withLineEndings gives out, laid out with LF, the line endings of src: a
+// file whose first line ends in CRLF (a Windows checkout, say) stays CRLF
+// throughout, so `fmt --check` does not flag every file of such a checkout.
+func withLineEndings(out, src string) string {
+	if i := strings.IndexByte(src, '\n'); i > 0 && src[i-1] == '\r' {
+		return strings.ReplaceAll(out, "\n", "\r\n")
+	}
+	return out
 }
 
 // item is one thing the output is made of, in source order: a statement
