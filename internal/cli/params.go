@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"os"
 	"sort"
 
+	"github.com/dynexpr/dynexpr/config"
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 )
@@ -15,7 +16,7 @@ import (
 func readParamsFile(file string, params grammar.Params) error {
 	b, err := os.ReadFile(file)
 	if err != nil {
-		return diag.Errorf(diag.Pos{File: file}, "cannot read the parameters file: %v", unwrapPathError(err))
+		return diag.Errorf(diag.Pos{File: file}, "cannot read the parameters file: %v", config.Cause(err))
 	}
 	var obj map[string]json.RawMessage
 	dec := json.NewDecoder(bytes.NewReader(b))

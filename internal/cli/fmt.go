@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/dynexpr/dynexpr/config"
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/format"
 	"github.com/spf13/cobra"
@@ -58,13 +59,13 @@ func (e *env) fmtFiles(args []string, write, check bool) error {
 	for _, file := range files {
 		in, err := e.readInput(file)
 		if err != nil {
-			errs = appendErr(errs, err)
+			errs = diag.Append(errs, err)
 			continue
 		}
 		name, src := in.name, in.text
 		out, err := format.File(name, src)
 		if err != nil {
-			errs = appendErr(errs, err)
+			errs = diag.Append(errs, err)
 			continue
 		}
 		switch {
@@ -77,7 +78,7 @@ func (e *env) fmtFiles(args []string, write, check bool) error {
 			if out != src {
 				changed++
 				if err := writeFileAtomic(file, out); err != nil {
-					errs = append(errs, diag.Errorf(diag.Pos{File: file}, "cannot write the file: %v", unwrapPathError(err)))
+					errs = append(errs, diag.Errorf(diag.Pos{File: file}, "cannot write the file: %v", config.Cause(err)))
 				}
 			}
 		default:
@@ -93,7 +94,7 @@ func (e *env) fmtFiles(args []string, write, check bool) error {
 	return nil
 }
 
-// dxFiles expands the arguments: a folder gives its *.dx files (walkTree),
+// dxFiles expands the arguments: a folder gives its *.dx files (config.Walk),
 // sorted; a file or "-" itself.
 func dxFiles(args []string) ([]string, error) {
 	var out []string
@@ -104,14 +105,14 @@ func dxFiles(args []string) ([]string, error) {
 		}
 		fi, err := os.Stat(a)
 		if err != nil {
-			return nil, diag.Errorf(diag.Pos{File: a}, "cannot read: %v", unwrapPathError(err))
+			return nil, diag.Errorf(diag.Pos{File: a}, "cannot read: %v", config.Cause(err))
 		}
 		if !fi.IsDir() {
 			out = append(out, a)
 			continue
 		}
 		var found []string
-		err = walkTree(a, func(p string) {
+		err = config.Walk(a, func(p string) {
 			if strings.HasSuffix(p, ".dx") {
 				found = append(found, p)
 			}

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"fmt"
@@ -6,14 +6,16 @@ import (
 	"os"
 	"strings"
 
+	"github.com/dynexpr/dynexpr/config"
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
+	"github.com/dynexpr/dynexpr/lint"
 )
 
-// Names of inputs that are not files, as messages show them (cli.md).
+// Names of inputs that are not files, as messages show them.
 const (
 	argName   = "<arg>"
-	stdinName = "<stdin>"
+	stdinName = lint.StdinName
 )
 
 // source is one input text and the name messages give it.
@@ -52,7 +54,7 @@ func (e *env) readSources(args, files []string) ([]source, error) {
 // for the caret under a message.
 func (e *env) readInput(file string) (source, error) {
 	if file == "-" {
-		b, err := io.ReadAll(e.stdin)
+		b, err := e.readStdin()
 		if err != nil {
 			return source{}, diag.Errorf(diag.Pos{File: stdinName}, "cannot read standard input: %v", err)
 		}
@@ -61,17 +63,18 @@ func (e *env) readInput(file string) (source, error) {
 	}
 	b, err := os.ReadFile(file)
 	if err != nil {
-		return source{}, diag.Errorf(diag.Pos{File: file}, "cannot read the file: %v", unwrapPathError(err))
+		return source{}, diag.Errorf(diag.Pos{File: file}, "cannot read the file: %v", config.Cause(err))
 	}
 	e.sources[file] = string(b)
 	return source{file, string(b)}, nil
 }
 
-func unwrapPathError(err error) error {
-	if pe, ok := err.(*os.PathError); ok {
-		return pe.Err
-	}
-	return err
+// readStdin is the one reader of standard input: it reads it on the first
+// call, and every later call (another "-", another goroutine of lint) gets
+// the same bytes.
+func (e *env) readStdin() ([]byte, error) {
+	e.stdinOnce.Do(func() { e.stdinData, e.stdinErr = io.ReadAll(e.stdin) })
+	return e.stdinData, e.stdinErr
 }
 
 // parseSources parses every source; all errors are reported together.
@@ -81,7 +84,7 @@ func parseSources(srcs []source) ([]*grammar.Statement, error) {
 	for _, s := range srcs {
 		f, err := grammar.Parse(s.name, s.text)
 		if err != nil {
-			errs = appendErr(errs, err)
+			errs = diag.Append(errs, err)
 			continue
 		}
 		stmts = append(stmts, f.Statements...)
@@ -90,16 +93,6 @@ func parseSources(srcs []source) ([]*grammar.Statement, error) {
 		return nil, errs
 	}
 	return stmts, nil
-}
-
-func appendErr(list diag.List, err error) diag.List {
-	switch e := err.(type) {
-	case diag.List:
-		return append(list, e...)
-	case *diag.Error:
-		return append(list, e)
-	}
-	return append(list, &diag.Error{Msg: err.Error()})
 }
 
 // parseParams reads -p name=value (a string, or the schema's type) and
