@@ -32,7 +32,8 @@ func (e *env) reportOne(d *diag.Error) {
 }
 
 // writeCaret prints the line at pos (cut around the column when long) and a
-// caret under its column.
+// caret under its column. Unlike a finding's caret, it is shown under an
+// empty line too, when the column is the line's first.
 func writeCaret(w io.Writer, src string, pos diag.Pos) {
 	if src == "" || !pos.IsValid() {
 		return
@@ -41,8 +42,7 @@ func writeCaret(w io.Writer, src string, pos diag.Pos) {
 	if line == "" && pos.Col > 1 {
 		return
 	}
-	shown, pad := diag.Excerpt(line, pos.Col)
-	fmt.Fprintf(w, "    %s\n    %s^\n", shown, pad)
+	io.WriteString(w, diag.Caret(line, pos.Col, "^"))
 }
 
 // sourceLine returns line n (1-based) of src without its line ending.
