@@ -5,8 +5,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
-	"strings"
 
 	"github.com/dynexpr/dynexpr/config"
 	"github.com/dynexpr/dynexpr/diag"
@@ -50,7 +48,7 @@ func (e *env) fmtFiles(args []string, write, check bool) error {
 	if len(args) == 0 {
 		args = []string{"-"}
 	}
-	files, err := dxFiles(args)
+	files, err := config.DSLFiles(args)
 	if err != nil {
 		return err
 	}
@@ -92,38 +90,6 @@ func (e *env) fmtFiles(args []string, write, check bool) error {
 		return &exitError{code: exitFindings}
 	}
 	return nil
-}
-
-// dxFiles expands the arguments: a folder gives its *.dx files (config.Walk),
-// sorted; a file or "-" itself.
-func dxFiles(args []string) ([]string, error) {
-	var out []string
-	for _, a := range args {
-		if a == "-" {
-			out = append(out, a)
-			continue
-		}
-		fi, err := os.Stat(a)
-		if err != nil {
-			return nil, diag.Errorf(diag.Pos{File: a}, "cannot read: %v", config.Cause(err))
-		}
-		if !fi.IsDir() {
-			out = append(out, a)
-			continue
-		}
-		var found []string
-		err = config.Walk(a, func(p string) {
-			if strings.HasSuffix(p, ".dx") {
-				found = append(found, p)
-			}
-		})
-		if err != nil {
-			return nil, err
-		}
-		sort.Strings(found)
-		out = append(out, found...)
-	}
-	return out, nil
 }
 
 // writeFileAtomic replaces file with data through a temporary file in the

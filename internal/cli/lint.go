@@ -136,7 +136,7 @@ func (e *env) lint(args []string, f lintFlags) error {
 		for _, fd := range r.Findings {
 			counts[fd.Severity]++
 			// A finding that says the input cannot be used at all (an
-			// unknown table, a syntax error) makes the status 2 (cli.md).
+			// unknown table, a syntax error) makes the status 2.
 			if fd.Severity == validate.Error {
 				if rule := validate.Lookup(fd.Rule); rule != nil && rule.BadInput {
 					bad = true

@@ -18,7 +18,7 @@ import (
 // -ldflags "-X github.com/dynexpr/dynexpr/internal/cli.version=...".
 var version = "dev"
 
-// Exit statuses (cli.md): 0 done; 1 a finding at error level; 2 the input
+// Exit statuses: 0 done; 1 a finding at error level; 2 the input
 // could not be used.
 const (
 	exitOK       = 0

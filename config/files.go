@@ -10,43 +10,60 @@ import (
 	"github.com/dynexpr/dynexpr/diag"
 )
 
-// Match matches a slash-separated path against a pattern where ** stands
-// for any number of folders and the rest is path.Match syntax.
-func Match(pattern, name string) bool {
-	return matchParts(strings.Split(pattern, "/"), strings.Split(name, "/"))
-}
-
-func matchParts(pat, name []string) bool {
-	for len(pat) > 0 {
-		if pat[0] == "**" {
-			for i := 0; i <= len(name); i++ {
-				if matchParts(pat[1:], name[i:]) {
-					return true
-				}
+// Walk calls visit for every file below the folder root, skipping the
+// folders a project does not write its queries in: hidden ones (.git),
+// node_modules and vendor (root itself is walked whatever its name).
+func Walk(root string, visit func(path string)) error {
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if p != root && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules" || d.Name() == "vendor") {
+				return filepath.SkipDir
 			}
-			return false
+			return nil
 		}
-		if len(name) == 0 {
-			return false
-		}
-		if ok, _ := filepath.Match(pat[0], name[0]); !ok {
-			return false
-		}
-		pat, name = pat[1:], name[1:]
+		visit(p)
+		return nil
+	})
+	if err != nil {
+		return diag.Errorf(diag.Pos{File: root}, "cannot walk the folder: %v", err)
 	}
-	return len(name) == 0
+	return nil
 }
 
-// MatchesGlob matches a path against --requests patterns (each taken
-// relative to the working folder, as ExpandGlob takes it).
-func MatchesGlob(patterns []string, p string) bool {
-	name := filepath.ToSlash(filepath.Clean(p))
-	for _, pat := range patterns {
-		if Match(filepath.ToSlash(filepath.Clean(pat)), name) {
-			return true
+// DSLFiles expands the arguments of a command that reads DSL files: a
+// folder gives its *.dx files (see Walk), sorted; a file or "-" (standard
+// input) is itself.
+func DSLFiles(args []string) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		if a == "-" {
+			out = append(out, a)
+			continue
 		}
+		fi, err := os.Stat(a)
+		if err != nil {
+			return nil, diag.Errorf(diag.Pos{File: a}, "cannot read: %v", Cause(err))
+		}
+		if !fi.IsDir() {
+			out = append(out, a)
+			continue
+		}
+		var found []string
+		err = Walk(a, func(p string) {
+			if strings.HasSuffix(p, ".dx") {
+				found = append(found, p)
+			}
+		})
+		if err != nil {
+			return nil, err
+		}
+		sort.Strings(found)
+		out = append(out, found...)
 	}
-	return false
+	return out, nil
 }
 
 // ExpandGlob lists the files a --requests pattern matches, sorted: **
