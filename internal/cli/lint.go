@@ -114,12 +114,13 @@ func (e *env) lint(args []string, f lintFlags) error {
 	// often: measured 0.69-0.81 s wall on two cores, peak RSS 43-61 MB, flat from
 	// 10,000 to 100,000 statements since lint streams. A memory limit keeps a
 	// large live heap (a huge file) from growing eightfold. GOGC and
-	// GOMEMLIMIT in the environment still win.
+	// GOMEMLIMIT in the environment still win. Both are put back after the
+	// run, for the callers of Run that go on (the tests run it in-process).
 	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(800)
+		defer debug.SetGCPercent(debug.SetGCPercent(800))
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(256 << 20)
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(256 << 20))
 	}
 	linter := &lint.Linter{Schema: sch, Rules: vcfg, ReadStdin: e.readStdin}
 	var counts [4]int
