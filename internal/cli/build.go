@@ -147,3 +147,12 @@ func writeRequest(out *bytes.Buffer, st *grammar.Statement, req *builder.Request
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
+
+// describeStatement names a statement in jsonl output: its label, else
+// where it starts.
+func describeStatement(st *grammar.Statement) string {
+	if st.Label != nil {
+		return st.Label.Name
+	}
+	return fmt.Sprintf("%s:%d", st.Pos.Filename, st.Pos.Line)
+}

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -93,51 +92,4 @@ func parseSources(srcs []source) ([]*grammar.Statement, error) {
 		return nil, errs
 	}
 	return stmts, nil
-}
-
-// parseParams reads -p name=value (a string, or the schema's type) and
-// -p name:=JSON.
-func parseParams(flags []string, files []string) (grammar.Params, error) {
-	params := grammar.Params{}
-	for _, f := range flags {
-		eq := strings.IndexByte(f, '=')
-		if eq <= 0 {
-			return nil, diag.Errorf(diag.Pos{File: "-p " + f}, "a parameter is written -p name=value or -p name:=JSON")
-		}
-		name, val, isJSON := f[:eq], f[eq+1:], false
-		if strings.HasSuffix(name, ":") {
-			name, isJSON = strings.TrimSuffix(name, ":"), true
-		}
-		name = strings.TrimPrefix(name, "$")
-		if !validParamName(name) {
-			return nil, diag.Errorf(diag.Pos{File: "-p " + f}, "parameter name %q: use letters, digits and _", name)
-		}
-		params[name] = grammar.Param{Text: val, JSON: isJSON, Source: "-p " + name}
-	}
-	for _, file := range files {
-		if err := readParamsFile(file, params); err != nil {
-			return nil, err
-		}
-	}
-	return params, nil
-}
-
-func validParamName(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
-			return false
-		}
-	}
-	return true
-}
-
-func describeStatement(st *grammar.Statement) string {
-	if st.Label != nil {
-		return st.Label.Name
-	}
-	return fmt.Sprintf("%s:%d", st.Pos.Filename, st.Pos.Line)
 }

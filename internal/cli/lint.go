@@ -3,7 +3,6 @@ package cli
 import (
 	"bufio"
 	"fmt"
-	"io"
 	"os"
 	"runtime/debug"
 	"strings"
@@ -207,13 +206,4 @@ func countWords(c [4]int) string {
 		}
 	}
 	return strings.Join(parts, ", ")
-}
-
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
