@@ -122,26 +122,14 @@ func (e *env) lint(args []string, f lintFlags) error {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(256 << 20))
 	}
 	linter := &lint.Linter{Schema: sch, Rules: vcfg, ReadStdin: e.readStdin}
-	var counts [4]int
-	bad, statements, requests, linted := false, 0, 0, 0
+	var t tally
 	err = linter.Run(files, func(r lint.Result) error {
 		if r.Skipped {
 			return nil
 		}
 		current = r
-		linted++
-		bad = bad || r.Bad
-		statements += r.Statements
-		requests += r.Requests
+		t.add(r)
 		for _, fd := range r.Findings {
-			counts[fd.Severity]++
-			// A finding that says the input cannot be used at all (an
-			// unknown table, a syntax error) makes the status 2.
-			if fd.Severity == validate.Error {
-				if rule := validate.Lookup(fd.Rule); rule != nil && rule.BadInput {
-					bad = true
-				}
-			}
 			if err := printer.Print(fd); err != nil {
 				return err
 			}
@@ -157,53 +145,14 @@ func (e *env) lint(args []string, f lintFlags) error {
 	if err != nil {
 		return err
 	}
-	if f.format == "text" && counts[validate.Error]+counts[validate.Warning]+counts[validate.Info] > 0 {
-		fmt.Fprintf(e.stderr, "%s in %s\n", countWords(counts), inputWords(statements, requests, linted))
+	if f.format == "text" && t.found() {
+		fmt.Fprintf(e.stderr, "%s in %s\n", t.countWords(), t.inputWords())
 	}
 	switch {
-	case bad:
+	case t.bad:
 		return &exitError{code: exitBadInput}
-	case failing(counts, failOn):
+	case t.failing(failOn):
 		return &exitError{code: exitFindings}
 	}
 	return nil
-}
-
-func failing(counts [4]int, failOn validate.Severity) bool {
-	for s := failOn; s <= validate.Error; s++ {
-		if counts[s] > 0 {
-			return true
-		}
-	}
-	return false
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}
-
-// inputWords says what was linted: "3 statements, 1 file", "2 requests, 1
-// file", "3 statements, 2 requests, 2 files".
-func inputWords(statements, requests, files int) string {
-	var parts []string
-	if statements > 0 || requests == 0 {
-		parts = append(parts, plural(statements, "statement"))
-	}
-	if requests > 0 {
-		parts = append(parts, plural(requests, "request"))
-	}
-	return strings.Join(append(parts, plural(files, "file")), ", ")
-}
-
-func countWords(c [4]int) string {
-	var parts []string
-	for _, s := range []validate.Severity{validate.Error, validate.Warning, validate.Info} {
-		if c[s] > 0 {
-			parts = append(parts, plural(c[s], s.String()))
-		}
-	}
-	return strings.Join(parts, ", ")
 }
