@@ -61,6 +61,11 @@ func (l *Linter) file(in Input) Result {
 // request files have no ignore comments: rules are silenced for a project
 // with rules: in .dynexpr.yaml.
 func (l *Linter) requests(r Result, data []byte, kind Kind) Result {
+	if kind == MaybeRequest && !request.LooksLikeRequest(data) {
+		// A walked *.json that does not even mention TableName: not read
+		// further.
+		return Result{Name: r.Name, Skipped: true}
+	}
 	f, verdict, err := readRequests(r.Name, data)
 	switch {
 	case kind == MaybeRequest && verdict != requestJSON:

@@ -27,6 +27,10 @@ func TestRun(t *testing.T) {
 		{write("bad.dx", "scan\n"), DSL},
 		{"-", ByContent},
 		{filepath.Join(dir, "missing.dx"), DSL},
+		// describe-table output mentions TableName, but not as a request's
+		// own member: skipped when walked.
+		{write("table.json", `{"Table": {"TableName": "Tickets", "KeySchema": []}}`), MaybeRequest},
+		{write("walked.json", `{"TableName": "Tickets"}`), MaybeRequest},
 	}
 	stdinReads := 0
 	l := &Linter{Rules: &validate.Config{}, ReadStdin: func() ([]byte, error) {
@@ -51,6 +55,8 @@ func TestRun(t *testing.T) {
 		{files[3].Path, 0, 0, true, false, true},
 		{StdinName, 0, 1, false, false, false},
 		{files[5].Path, 0, 0, true, false, true},
+		{files[6].Path, 0, 0, false, true, false},
+		{files[7].Path, 0, 1, false, false, false},
 	}
 	for i, w := range want {
 		r := got[i]
