@@ -1,6 +1,7 @@
 // Package docs holds the user's manual. Its test keeps the examples of
 // language.md and cookbook.md true: every ```dx block that is followed by an
-// output block is run through the real `dynexpr build`, and the output block
+// output block is run through the real `dynexpr build` (its command line,
+// in-process), and the output block
 // must be exactly what it prints.
 //
 // The blocks that directly follow a ```dx block (only blank lines between)
@@ -14,24 +15,21 @@
 // quotes), with paths relative to docs/. The statement goes in on standard
 // input (`-f -`), so messages name it <stdin>.
 //
-// `go test ./docs -update` rewrites the output blocks from what the binary
+// `go test ./docs -update` rewrites the output blocks from what dynexpr
 // prints; review the change with git diff.
 package docs
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
-	"github.com/dynexpr/dynexpr/internal/testbin"
 	"os"
-	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/dynexpr/dynexpr/internal/clitest"
 )
 
 var update = flag.Bool("update", false, "rewrite the output blocks of the examples")
-
-var binary string
 
 // pages are the documents whose examples are checked.
 var pages = []string{"language.md", "cookbook.md"}
@@ -39,22 +37,6 @@ var pages = []string{"language.md", "cookbook.md"}
 // minExamples is how many dx examples with a json output the pages must hold
 // at least: a parser that silently stopped finding them must not pass.
 const minExamples = 30
-
-func TestMain(m *testing.M) {
-	flag.Parse()
-	dir, err := os.MkdirTemp("", "dynexpr-docs")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	if binary, err = testbin.Build(dir); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
 
 // block is one fenced code block of a page.
 type block struct {
@@ -285,20 +267,6 @@ func splitArgs(s string) ([]string, error) {
 func runBuild(t *testing.T, name string, ex example) (string, string, int) {
 	t.Helper()
 	args := append(append([]string{"build"}, ex.args...), "-f", "-")
-	cmd := exec.Command(binary, args...)
-	cmd.Env = append(os.Environ(), "NO_COLOR=1")
-	cmd.Stdin = strings.NewReader(ex.dx.body)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatalf("%s: running dynexpr: %v", name, err)
-	}
-	if strings.Contains(errb.String(), "goroutine ") || strings.Contains(errb.String(), "panic:") {
-		t.Fatalf("%s: dynexpr panicked:\n%s", name, errb.String())
-	}
-	return out.String(), errb.String(), code
+	r := clitest.Run(t, "", ex.dx.body, args...)
+	return r.Stdout, r.Stderr, r.Code
 }

@@ -9,43 +9,24 @@
 //	error.txt     "exit status N", then its standard error, when it fails
 //	findings.txt  what `dynexpr lint` prints for input.dx, when it finds anything
 //
-// The test runs the real binary in the case's folder. `go test ./golden
-// -update` rewrites the expected files from what the binary prints; review
-// the change with git diff.
+// The test runs the real command line (in-process) in the case's folder.
+// `go test ./golden -update` rewrites the expected files from what it
+// prints; review the change with git diff.
 package golden
 
 import (
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/dynexpr/dynexpr/internal/testbin"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/dynexpr/dynexpr/internal/clitest"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected files of every case")
-
-var binary string
-
-func TestMain(m *testing.M) {
-	flag.Parse()
-	dir, err := os.MkdirTemp("", "dynexpr-golden")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	if binary, err = testbin.Build(dir); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
 
 // schemaFiles are the names a case's schema may have.
 var schemaFiles = []string{"schema.yaml", "schema.json", "template.yaml", "template.json"}
@@ -60,8 +41,8 @@ func TestGolden(t *testing.T) {
 	}
 	for _, in := range cases {
 		dir := filepath.Dir(in)
+		// Not in parallel: each case runs in its own working folder.
 		t.Run(filepath.ToSlash(dir), func(t *testing.T) {
-			t.Parallel()
 			runCase(t, dir)
 		})
 	}
@@ -120,22 +101,8 @@ func readArgs(path string) ([]string, error) {
 
 func run(t *testing.T, dir string, args ...string) (string, string, int) {
 	t.Helper()
-	cmd := exec.Command(binary, args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "NO_COLOR=1")
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatalf("running dynexpr %s: %v", strings.Join(args, " "), err)
-	}
-	if strings.Contains(errb.String(), "goroutine ") || strings.Contains(errb.String(), "panic:") {
-		t.Fatalf("dynexpr %s panicked:\n%s", strings.Join(args, " "), errb.String())
-	}
-	return out.String(), errb.String(), code
+	r := clitest.Run(t, dir, "", args...)
+	return r.Stdout, r.Stderr, r.Code
 }
 
 // check compares got with the case's file name; an absent file stands for

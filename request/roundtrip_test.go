@@ -1,15 +1,11 @@
 package request
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
-	"github.com/dynexpr/dynexpr/internal/testbin"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/dynexpr/dynexpr/builder"
@@ -286,140 +282,4 @@ func TestRoundTripRequestFiles(t *testing.T) {
 		t.Fatal("no request was round-tripped")
 	}
 	t.Logf("request files round trip: %d requests from %d files; %d refused as their case expects", requests, files, refused)
-}
-
-// The real binary, built once for the tests that run it.
-var (
-	binaryOnce sync.Once
-	binaryPath string
-	binaryErr  error
-)
-
-func dynexprBinary(t *testing.T) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
-	binaryOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "dynexpr-import")
-		if err != nil {
-			binaryErr = err
-			return
-		}
-		binaryPath, binaryErr = testbin.Build(dir)
-	})
-	if binaryErr != nil {
-		t.Fatalf("building dynexpr: %v\n%s", binaryErr, binaryPath)
-	}
-	return binaryPath
-}
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if binaryPath != "" && binaryErr == nil {
-		os.RemoveAll(filepath.Dir(binaryPath))
-	}
-	os.Exit(code)
-}
-
-// TestImportCommand runs `dynexpr import` on every case of testdata/import:
-// it prints want.dx, or fails with exit status 2, want.err on standard error
-// and nothing on standard output; and `dynexpr build --output jsonl` of what
-// it prints gives requests that normalise like the originals.
-func TestImportCommand(t *testing.T) {
-	bin := dynexprBinary(t)
-	dirs, err := filepath.Glob("testdata/import/*")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, dir := range dirs {
-		t.Run(filepath.Base(dir), func(t *testing.T) {
-			var stdout, stderr bytes.Buffer
-			cmd := exec.Command(bin, "import", "input.json")
-			cmd.Dir, cmd.Stdout, cmd.Stderr = dir, &stdout, &stderr
-			err := cmd.Run()
-			if want, rerr := os.ReadFile(filepath.Join(dir, "want.err")); rerr == nil {
-				if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 {
-					t.Fatalf("exit %v, want status 2", err)
-				}
-				if stdout.Len() > 0 {
-					t.Errorf("standard output is not empty:\n%s", stdout.String())
-				}
-				for _, line := range strings.Split(strings.TrimSpace(string(want)), "\n") {
-					if !strings.Contains(stderr.String(), line+"\n") {
-						t.Errorf("standard error lacks %q:\n%s", line, stderr.String())
-					}
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("%v\n%s", err, stderr.String())
-			}
-			want, err := os.ReadFile(filepath.Join(dir, "want.dx"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if stdout.String() != string(want) {
-				t.Errorf("got:\n%s\nwant:\n%s", stdout.String(), want)
-			}
-			checkBuiltFromImport(t, bin, dir, stdout.Bytes())
-		})
-	}
-}
-
-// checkBuiltFromImport builds the imported text with the binary and
-// compares each request with the original.
-func checkBuiltFromImport(t *testing.T, bin, dir string, dsl []byte) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	cmd := exec.Command(bin, "build", "--no-lint", "--output", "jsonl", "-f", "-")
-	cmd.Dir, cmd.Stdin, cmd.Stdout, cmd.Stderr = dir, bytes.NewReader(dsl), &out, &errb
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("dynexpr build of the imported text: %v\n%s", err, errb.String())
-	}
-	src, err := os.ReadFile(filepath.Join(dir, "input.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	orig, err := Parse("input.json", src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc := bufio.NewScanner(&out)
-	sc.Buffer(nil, 1<<20)
-	i := 0
-	labels := map[string]bool{}
-	for sc.Scan() {
-		var line struct {
-			Name    string          `json:"name"`
-			Command string          `json:"command"`
-			Input   json.RawMessage `json:"input"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
-			t.Fatal(err)
-		}
-		if i >= len(orig.Requests) {
-			t.Fatalf("dynexpr build printed more requests than input.json holds")
-		}
-		o := orig.Requests[i]
-		bf, err := Parse("built.json", line.Input)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b := bf.Requests[0]
-		b.Command = line.Command
-		if got, want := normalize(t, b), normalize(t, o); got != want {
-			t.Errorf("request %d: built\n%s\nwant\n%s", i+1, got, want)
-		}
-		if l := o.Label(); l != "" && !labels[l] {
-			labels[l] = true
-			if line.Name != l {
-				t.Errorf("request %d: built with name %q, want the label %q", i+1, line.Name, l)
-			}
-		}
-		i++
-	}
-	if i != len(orig.Requests) {
-		t.Errorf("dynexpr build printed %d requests, input.json holds %d", i, len(orig.Requests))
-	}
 }

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -21,7 +21,7 @@ import (
 // command line, as a separate process with its own exit status.
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"dynexpr": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+		"dynexpr": func() { os.Exit(Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 	})
 }
 
@@ -109,7 +109,7 @@ func cmdValidJSON(ts *testscript.TestScript, neg bool, args []string) {
 // severity and title, in the catalog's order, and nothing else.
 func TestRulesListsCatalog(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"rules"}, strings.NewReader(""), &stdout, &stderr); code != 0 {
+	if code := Run([]string{"rules"}, strings.NewReader(""), &stdout, &stderr); code != 0 {
 		t.Fatalf("dynexpr rules: exit status %d, stderr:\n%s", code, stderr.String())
 	}
 	if stderr.Len() > 0 {

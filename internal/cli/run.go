@@ -1,18 +1,24 @@
-package main
+// Package cli is dynexpr's command line: the commands, their flags and help,
+// reading the inputs, and writing the results, the messages and the exit
+// status. cmd/dynexpr only calls Run; the tests run the command line
+// in-process through Run as well.
+package cli
 
 import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/spf13/cobra"
 )
 
-// version is set at release time with -ldflags "-X main.version=...".
+// version is set at release time with
+// -ldflags "-X github.com/dynexpr/dynexpr/internal/cli.version=...".
 var version = "dev"
 
-// Exit statuses (cli.md): 0 done; 1 a finding at error level; 2 the input
+// Exit statuses: 0 done; 1 a finding at error level; 2 the input
 // could not be used.
 const (
 	exitOK       = 0
@@ -40,9 +46,17 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	sources        map[string]string
+
+	// Standard input is read once, by readStdin, however many inputs
+	// name it.
+	stdinOnce sync.Once
+	stdinData []byte
+	stdinErr  error
 }
 
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// Run runs the dynexpr command line with args (without the program's name)
+// and returns the process's exit status.
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, sources: map[string]string{}}
 	root := newRootCmd(e)
 	root.SetArgs(args)

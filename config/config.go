@@ -1,21 +1,26 @@
-package schema
+// Package config is a project's .dynexpr.yaml and the file selection it
+// drives: the config format and where it is found, the include, exclude and
+// requests patterns (** for any folders), the --requests globs, and the walk
+// of a folder that skips what a project does not write its queries in.
+package config
 
 import (
 	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/dynexpr/dynexpr/diag"
+	"github.com/dynexpr/dynexpr/schema"
 	"gopkg.in/yaml.v3"
 )
 
-// ConfigName is the project configuration file, found from the working
+// FileName is the project configuration file, found from the working
 // folder upward.
-const ConfigName = ".dynexpr.yaml"
+const FileName = ".dynexpr.yaml"
 
-// Config is a project's .dynexpr.yaml. It lives here because it is project
-// YAML like the schema format, and this package is the one that reads YAML.
+// Config is a project's .dynexpr.yaml:
 //
 //	schemas: [schema.yaml, infra/template.yaml]
 //	include: ["queries/**/*.dx"]
@@ -39,17 +44,17 @@ type Config struct {
 	RulePos map[string]diag.Pos
 }
 
-// FindConfig looks for .dynexpr.yaml in dir and its parents; it returns
-// nil and no error when there is none.
-func FindConfig(dir string) (*Config, error) {
+// Find looks for .dynexpr.yaml in dir and its parents; it returns nil and
+// no error when there is none.
+func Find(dir string) (*Config, error) {
 	dir, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
 	}
 	for {
-		p := filepath.Join(dir, ConfigName)
+		p := filepath.Join(dir, FileName)
 		if _, err := os.Stat(p); err == nil {
-			return LoadConfig(p)
+			return Load(p)
 		} else if !errors.Is(err, fs.ErrNotExist) {
 			return nil, &diag.Error{Pos: diag.Pos{File: p}, Msg: "cannot read the config file: " + err.Error()}
 		}
@@ -61,15 +66,11 @@ func FindConfig(dir string) (*Config, error) {
 	}
 }
 
-// LoadConfig reads one config file.
-func LoadConfig(path string) (*Config, error) {
+// Load reads one config file.
+func Load(path string) (*Config, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		reason := err.Error()
-		if pe, ok := errors.AsType[*fs.PathError](err); ok {
-			reason = pe.Err.Error()
-		}
-		return nil, &diag.Error{Pos: diag.Pos{File: path}, Msg: "cannot read the config file: " + reason}
+		return nil, &diag.Error{Pos: diag.Pos{File: path}, Msg: "cannot read the config file: " + Cause(err).Error()}
 	}
 	c := &Config{File: path, Dir: filepath.Dir(path), Rules: map[string]string{}, RulePos: map[string]diag.Pos{}}
 	var root yaml.Node
@@ -84,7 +85,7 @@ func LoadConfig(path string) (*Config, error) {
 	if doc.Kind != yaml.MappingNode {
 		return nil, diag.Errorf(pos(doc), "the config file is a map: schemas, include, exclude, requests, rules")
 	}
-	strings := func(n *yaml.Node, key string) ([]string, error) {
+	list := func(n *yaml.Node, key string) ([]string, error) {
 		if n.Kind == yaml.ScalarNode {
 			return []string{n.Value}, nil
 		}
@@ -106,7 +107,7 @@ func LoadConfig(path string) (*Config, error) {
 		switch k.Value {
 		case "schemas", "schema":
 			var files []string
-			if files, err = strings(v, k.Value); err == nil {
+			if files, err = list(v, k.Value); err == nil {
 				for _, f := range files {
 					if !filepath.IsAbs(f) {
 						f = filepath.Join(c.Dir, f)
@@ -115,11 +116,11 @@ func LoadConfig(path string) (*Config, error) {
 				}
 			}
 		case "include":
-			c.Include, err = strings(v, k.Value)
+			c.Include, err = list(v, k.Value)
 		case "exclude":
-			c.Exclude, err = strings(v, k.Value)
+			c.Exclude, err = list(v, k.Value)
 		case "requests":
-			c.Requests, err = strings(v, k.Value)
+			c.Requests, err = list(v, k.Value)
 		case "rules":
 			if v.Kind != yaml.MappingNode {
 				return nil, diag.Errorf(pos(v), "rules is a map of rule names to severities, like {limit-with-filter: off}")
@@ -134,8 +135,8 @@ func LoadConfig(path string) (*Config, error) {
 			}
 		default:
 			names := []string{"schemas", "include", "exclude", "requests", "rules"}
-			msg := "unknown setting " + quote(k.Value) + "; the config file takes " + orList(names, "and")
-			if s := Suggest(k.Value, names); s != "" {
+			msg := "unknown setting " + quote(k.Value) + "; the config file takes " + andList(names)
+			if s := schema.Suggest(k.Value, names); s != "" {
 				msg = "unknown setting " + quote(k.Value) + "; did you mean " + quote(s) + "?"
 			}
 			return nil, diag.Errorf(pos(k), "%s", msg)
@@ -148,3 +149,21 @@ func LoadConfig(path string) (*Config, error) {
 }
 
 func quote(s string) string { return `"` + s + `"` }
+
+// andList joins quoted words: `"a", "b" and "c"`.
+func andList(words []string) string {
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = quote(w)
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
+}
+
+// Cause is the reason of a file-system error without the path, which the
+// message that shows it already names.
+func Cause(err error) error {
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		return pe.Err
+	}
+	return err
+}

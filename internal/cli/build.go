@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/dynexpr/dynexpr/builder"
+	"github.com/dynexpr/dynexpr/config"
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/schema"
@@ -69,7 +70,7 @@ func (e *env) build(args []string, f buildFlags) error {
 	for _, st := range stmts {
 		req, err := builder.Build(st)
 		if err != nil {
-			errs = appendErr(errs, err)
+			errs = diag.Append(errs, err)
 			continue
 		}
 		writeRequest(&out, st, req, f)
@@ -84,7 +85,7 @@ func (e *env) build(args []string, f buildFlags) error {
 // lintBuilt runs the lint rules over the statements about to be built:
 // warnings go to standard error and the build goes on; a finding at error
 // level stops it with exit status 1 (DynamoDB would refuse the request).
-func (e *env) lintBuilt(stmts []*grammar.Statement, sch *schema.Schema, conf *schema.Config) error {
+func (e *env) lintBuilt(stmts []*grammar.Statement, sch *schema.Schema, conf *config.Config) error {
 	findings, err := e.check(stmts, sch, conf)
 	if err != nil {
 		return err
@@ -130,18 +131,6 @@ func typeOf(sch *schema.Schema, st *grammar.Statement) grammar.TypeOf {
 	return func(attr string) grammar.ValueType { return grammar.ValueType(t.AttrType(attr)) }
 }
 
-// loadSchema reads the --schema files, or else the config's schemas; nil
-// when there are none.
-func loadSchema(files []string, conf *schema.Config) (*schema.Schema, error) {
-	if len(files) == 0 && conf != nil {
-		files = conf.Schemas
-	}
-	if len(files) == 0 {
-		return nil, nil
-	}
-	return schema.Load(files...)
-}
-
 func writeRequest(out *bytes.Buffer, st *grammar.Statement, req *builder.Request, f buildFlags) {
 	switch f.output {
 	case "json":
@@ -157,4 +146,13 @@ func writeRequest(out *bytes.Buffer, st *grammar.Statement, req *builder.Request
 // shellQuote quotes s for a POSIX shell: single quotes, with each ' written '\”.
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// describeStatement names a statement in jsonl output: its label, else
+// where it starts.
+func describeStatement(st *grammar.Statement) string {
+	if st.Label != nil {
+		return st.Label.Name
+	}
+	return fmt.Sprintf("%s:%d", st.Pos.Filename, st.Pos.Line)
 }

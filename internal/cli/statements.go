@@ -1,11 +1,13 @@
-package main
+package cli
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/dynexpr/dynexpr/config"
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
+	"github.com/dynexpr/dynexpr/lint"
 	"github.com/dynexpr/dynexpr/schema"
 	"github.com/dynexpr/dynexpr/validate"
 	"github.com/spf13/pflag"
@@ -35,7 +37,7 @@ func (f *statementFlags) register(fl *pflag.FlagSet, verb string) {
 type statementInput struct {
 	stmts []*grammar.Statement
 	sch   *schema.Schema
-	conf  *schema.Config
+	conf  *config.Config
 }
 
 // readStatements reads and parses the statements of args and -f files,
@@ -75,12 +77,12 @@ func (e *env) readStatements(args []string, f statementFlags, verb string, many,
 	var errs diag.List
 	for _, st := range stmts {
 		if err := grammar.Bind(st, params, typeOf(sch, st), used); err != nil {
-			errs = appendErr(errs, err)
+			errs = diag.Append(errs, err)
 		}
 	}
 	if len(errs) == 0 {
 		if err := grammar.CheckUnused(params, used); err != nil {
-			errs = appendErr(errs, err)
+			errs = diag.Append(errs, err)
 		}
 	}
 	if len(errs) > 0 {
@@ -91,8 +93,8 @@ func (e *env) readStatements(args []string, f statementFlags, verb string, many,
 
 // check runs the lint rules over statements, with the dynexpr:ignore
 // comments of their sources applied.
-func (e *env) check(stmts []*grammar.Statement, sch *schema.Schema, conf *schema.Config) ([]validate.Finding, error) {
-	vcfg, err := ruleConfig(conf)
+func (e *env) check(stmts []*grammar.Statement, sch *schema.Schema, conf *config.Config) ([]validate.Finding, error) {
+	vcfg, err := lint.RuleConfig(conf)
 	if err != nil {
 		return nil, err
 	}

@@ -1,9 +1,12 @@
-package main
+package cli
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/dynexpr/dynexpr/diag"
@@ -32,7 +35,8 @@ func (e *env) reportOne(d *diag.Error) {
 }
 
 // writeCaret prints the line at pos (cut around the column when long) and a
-// caret under its column.
+// caret under its column. Unlike a finding's caret, it is shown under an
+// empty line too, when the column is the line's first.
 func writeCaret(w io.Writer, src string, pos diag.Pos) {
 	if src == "" || !pos.IsValid() {
 		return
@@ -41,8 +45,7 @@ func writeCaret(w io.Writer, src string, pos diag.Pos) {
 	if line == "" && pos.Col > 1 {
 		return
 	}
-	shown, pad := diag.Excerpt(line, pos.Col)
-	fmt.Fprintf(w, "    %s\n    %s^\n", shown, pad)
+	io.WriteString(w, diag.Caret(line, pos.Col, "^"))
 }
 
 // sourceLine returns line n (1-based) of src without its line ending.
@@ -58,4 +61,23 @@ func sourceLine(src string, n int) string {
 		src = src[:j]
 	}
 	return strings.TrimRight(src, "\r")
+}
+
+// isTerminal reports whether w is a terminal, where colour and carets help.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// jsonString encodes s as a JSON string without HTML escaping.
+func jsonString(s string) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	return string(bytes.TrimRight(b.Bytes(), "\n"))
 }

@@ -1,13 +1,12 @@
-package main
+package cli
 
 import (
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
-	"strings"
 
+	"github.com/dynexpr/dynexpr/config"
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/format"
 	"github.com/spf13/cobra"
@@ -49,7 +48,7 @@ func (e *env) fmtFiles(args []string, write, check bool) error {
 	if len(args) == 0 {
 		args = []string{"-"}
 	}
-	files, err := dxFiles(args)
+	files, err := config.DSLFiles(args)
 	if err != nil {
 		return err
 	}
@@ -58,13 +57,13 @@ func (e *env) fmtFiles(args []string, write, check bool) error {
 	for _, file := range files {
 		in, err := e.readInput(file)
 		if err != nil {
-			errs = appendErr(errs, err)
+			errs = diag.Append(errs, err)
 			continue
 		}
 		name, src := in.name, in.text
 		out, err := format.File(name, src)
 		if err != nil {
-			errs = appendErr(errs, err)
+			errs = diag.Append(errs, err)
 			continue
 		}
 		switch {
@@ -77,7 +76,7 @@ func (e *env) fmtFiles(args []string, write, check bool) error {
 			if out != src {
 				changed++
 				if err := writeFileAtomic(file, out); err != nil {
-					errs = append(errs, diag.Errorf(diag.Pos{File: file}, "cannot write the file: %v", unwrapPathError(err)))
+					errs = append(errs, diag.Errorf(diag.Pos{File: file}, "cannot write the file: %v", config.Cause(err)))
 				}
 			}
 		default:
@@ -91,38 +90,6 @@ func (e *env) fmtFiles(args []string, write, check bool) error {
 		return &exitError{code: exitFindings}
 	}
 	return nil
-}
-
-// dxFiles expands the arguments: a folder gives its *.dx files (walkTree),
-// sorted; a file or "-" itself.
-func dxFiles(args []string) ([]string, error) {
-	var out []string
-	for _, a := range args {
-		if a == "-" {
-			out = append(out, a)
-			continue
-		}
-		fi, err := os.Stat(a)
-		if err != nil {
-			return nil, diag.Errorf(diag.Pos{File: a}, "cannot read: %v", unwrapPathError(err))
-		}
-		if !fi.IsDir() {
-			out = append(out, a)
-			continue
-		}
-		var found []string
-		err = walkTree(a, func(p string) {
-			if strings.HasSuffix(p, ".dx") {
-				found = append(found, p)
-			}
-		})
-		if err != nil {
-			return nil, err
-		}
-		sort.Strings(found)
-		out = append(out, found...)
-	}
-	return out, nil
 }
 
 // writeFileAtomic replaces file with data through a temporary file in the

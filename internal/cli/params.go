@@ -1,21 +1,63 @@
-package main
+package cli
 
 import (
 	"bytes"
 	"encoding/json"
 	"os"
 	"sort"
+	"strings"
 
+	"github.com/dynexpr/dynexpr/config"
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 )
+
+// parseParams reads -p name=value (a string, or the schema's type) and
+// -p name:=JSON.
+func parseParams(flags []string, files []string) (grammar.Params, error) {
+	params := grammar.Params{}
+	for _, f := range flags {
+		eq := strings.IndexByte(f, '=')
+		if eq <= 0 {
+			return nil, diag.Errorf(diag.Pos{File: "-p " + f}, "a parameter is written -p name=value or -p name:=JSON")
+		}
+		name, val, isJSON := f[:eq], f[eq+1:], false
+		if strings.HasSuffix(name, ":") {
+			name, isJSON = strings.TrimSuffix(name, ":"), true
+		}
+		name = strings.TrimPrefix(name, "$")
+		if !validParamName(name) {
+			return nil, diag.Errorf(diag.Pos{File: "-p " + f}, "parameter name %q: use letters, digits and _", name)
+		}
+		params[name] = grammar.Param{Text: val, JSON: isJSON, Source: "-p " + name}
+	}
+	for _, file := range files {
+		if err := readParamsFile(file, params); err != nil {
+			return nil, err
+		}
+	}
+	return params, nil
+}
+
+func validParamName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
 
 // readParamsFile reads --params FILE: a JSON object whose members bind
 // parameters by name, each value taken as JSON (as -p name:=JSON).
 func readParamsFile(file string, params grammar.Params) error {
 	b, err := os.ReadFile(file)
 	if err != nil {
-		return diag.Errorf(diag.Pos{File: file}, "cannot read the parameters file: %v", unwrapPathError(err))
+		return diag.Errorf(diag.Pos{File: file}, "cannot read the parameters file: %v", config.Cause(err))
 	}
 	var obj map[string]json.RawMessage
 	dec := json.NewDecoder(bytes.NewReader(b))

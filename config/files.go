@@ -1,0 +1,131 @@
+package config
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/dynexpr/dynexpr/diag"
+)
+
+// Walk calls visit for every file below the folder root, skipping the
+// folders a project does not write its queries in: hidden ones (.git),
+// node_modules and vendor (root itself is walked whatever its name).
+func Walk(root string, visit func(path string)) error {
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if p != root && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules" || d.Name() == "vendor") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		visit(p)
+		return nil
+	})
+	if err != nil {
+		return diag.Errorf(diag.Pos{File: root}, "cannot walk the folder: %v", err)
+	}
+	return nil
+}
+
+// DSLFiles expands the arguments of a command that reads DSL files: a
+// folder gives its *.dx files (see Walk), sorted; a file or "-" (standard
+// input) is itself.
+func DSLFiles(args []string) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		if a == "-" {
+			out = append(out, a)
+			continue
+		}
+		fi, err := os.Stat(a)
+		if err != nil {
+			return nil, diag.Errorf(diag.Pos{File: a}, "cannot read: %v", Cause(err))
+		}
+		if !fi.IsDir() {
+			out = append(out, a)
+			continue
+		}
+		var found []string
+		err = Walk(a, func(p string) {
+			if strings.HasSuffix(p, ".dx") {
+				found = append(found, p)
+			}
+		})
+		if err != nil {
+			return nil, err
+		}
+		sort.Strings(found)
+		out = append(out, found...)
+	}
+	return out, nil
+}
+
+// ExpandGlob lists the files a --requests pattern matches, sorted: **
+// stands for any number of folders, the rest is path.Match syntax, relative
+// to the working folder unless absolute. A pattern that matches nothing is
+// an error, so that a typo does not pass CI silently.
+func ExpandGlob(pattern string) ([]string, error) {
+	pat := filepath.ToSlash(filepath.Clean(pattern))
+	parts := strings.Split(pat, "/")
+	root := ""
+	for len(parts) > 1 && !strings.ContainsAny(parts[0], "*?[") {
+		root = pathJoin(root, parts[0])
+		parts = parts[1:]
+	}
+	if !strings.ContainsAny(parts[0], "*?[") {
+		// No pattern at all: a file.
+		p := pathJoin(root, parts[0])
+		if fi, err := os.Stat(filepath.FromSlash(p)); err != nil || fi.IsDir() {
+			return nil, diag.Errorf(diag.Pos{File: pattern}, "--requests %q: no such file", pattern)
+		}
+		return []string{filepath.FromSlash(p)}, nil
+	}
+	start := root
+	if start == "" {
+		start = "."
+	}
+	if fi, err := os.Stat(filepath.FromSlash(start)); err != nil || !fi.IsDir() {
+		return nil, diag.Errorf(diag.Pos{File: pattern}, "--requests %q matches no file: there is no folder %s", pattern, start)
+	}
+	var out []string
+	err := filepath.WalkDir(filepath.FromSlash(start), func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel := filepath.ToSlash(p)
+		if d.IsDir() {
+			if rel != start && strings.HasPrefix(d.Name(), ".") && !strings.HasPrefix(pat, ".") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if Match(pat, rel) {
+			out = append(out, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, diag.Errorf(diag.Pos{File: pattern}, "--requests %q: %v", pattern, Cause(err))
+	}
+	if len(out) == 0 {
+		return nil, diag.Errorf(diag.Pos{File: pattern}, "--requests %q matches no file", pattern)
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+func pathJoin(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case strings.HasSuffix(a, "/"):
+		return a + b
+	}
+	return a + "/" + b
+}

@@ -1,0 +1,74 @@
+package cli
+
+import (
+	"io"
+
+	"github.com/dynexpr/dynexpr/diag"
+	"github.com/dynexpr/dynexpr/grammar"
+	"github.com/dynexpr/dynexpr/importer"
+	"github.com/dynexpr/dynexpr/request"
+	"github.com/spf13/cobra"
+)
+
+func newImportCmd(e *env) *cobra.Command {
+	return &cobra.Command{
+		Use:   "import FILE...",
+		Short: "Turn request JSON files into DSL statements",
+		Long: `Read request JSON files — the inputs of 'aws dynamodb <command> --cli-input-json',
+one object, an array of them, JSON Lines, or dynexpr's own jsonl output — and
+print one DSL statement per request, each under a comment naming the request
+(# FILE:LINE (COMMAND)) and labelled with its name where it has one. - reads
+standard input.
+
+Placeholders are resolved: #name becomes the attribute name, :value the
+value written inline. Every statement is checked before it is printed: it
+must build the request it came from (up to placeholder names), so that
+'dynexpr build' of the output asks DynamoDB for the same thing. A request the
+DSL cannot say (legacy parameters such as KeyConditions, a syntax error, an
+undefined or unused placeholder, a member with no clause such as
+ReturnConsumedCapacity TOTAL) is an error at its place, and nothing is
+printed.`,
+		Example: `  dynexpr import requests/open-tickets.json > queries.dx
+  dynexpr import requests/*.json > queries.dx && dynexpr build -f queries.dx --output jsonl
+  dynexpr build -f queries.dx --output jsonl | dynexpr import -`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return e.importRequests(args)
+		},
+	}
+}
+
+func (e *env) importRequests(args []string) error {
+	var reqs []*request.Request
+	var stmts []*grammar.Statement
+	var errs diag.List
+	for _, a := range args {
+		in, err := e.readInput(a)
+		if err != nil {
+			if a == "-" {
+				return err
+			}
+			errs = diag.Append(errs, err)
+			continue
+		}
+		f, err := request.Parse(in.name, []byte(in.text))
+		if err != nil {
+			errs = diag.Append(errs, err)
+			continue
+		}
+		for _, r := range f.Requests {
+			st, err := importer.Statement(r)
+			if err != nil {
+				errs = diag.Append(errs, err)
+				continue
+			}
+			reqs = append(reqs, r)
+			stmts = append(stmts, st)
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	_, err := io.WriteString(e.stdout, request.ImportText(reqs, stmts))
+	return err
+}

@@ -1,0 +1,80 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dynexpr/dynexpr/lint"
+	"github.com/dynexpr/dynexpr/validate"
+)
+
+// tally is what a lint run found, for the summary line and the exit
+// status.
+type tally struct {
+	counts                      [4]int // findings by severity
+	bad                         bool   // an input could not be used: exit status 2
+	statements, requests, files int
+}
+
+func (t *tally) add(r lint.Result) {
+	t.files++
+	t.bad = t.bad || r.Bad
+	t.statements += r.Statements
+	t.requests += r.Requests
+	for _, fd := range r.Findings {
+		t.counts[fd.Severity]++
+		// A finding that says the input cannot be used at all (an
+		// unknown table, a syntax error) makes the status 2.
+		if fd.Severity == validate.Error {
+			if rule := validate.Lookup(fd.Rule); rule != nil && rule.BadInput {
+				t.bad = true
+			}
+		}
+	}
+}
+
+// found reports whether there is a finding to sum up.
+func (t *tally) found() bool {
+	return t.counts[validate.Error]+t.counts[validate.Warning]+t.counts[validate.Info] > 0
+}
+
+// failing reports whether a finding is at failOn or above.
+func (t *tally) failing(failOn validate.Severity) bool {
+	for s := failOn; s <= validate.Error; s++ {
+		if t.counts[s] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// inputWords says what was linted: "3 statements, 1 file", "2 requests, 1
+// file", "3 statements, 2 requests, 2 files".
+func (t *tally) inputWords() string {
+	var parts []string
+	if t.statements > 0 || t.requests == 0 {
+		parts = append(parts, plural(t.statements, "statement"))
+	}
+	if t.requests > 0 {
+		parts = append(parts, plural(t.requests, "request"))
+	}
+	return strings.Join(append(parts, plural(t.files, "file")), ", ")
+}
+
+// countWords says what was found: "1 error, 2 warnings".
+func (t *tally) countWords() string {
+	var parts []string
+	for _, s := range []validate.Severity{validate.Error, validate.Warning, validate.Info} {
+		if t.counts[s] > 0 {
+			parts = append(parts, plural(t.counts[s], s.String()))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

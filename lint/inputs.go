@@ -1,0 +1,121 @@
+package lint
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/dynexpr/dynexpr/config"
+	"github.com/dynexpr/dynexpr/diag"
+)
+
+// Kind says how a file is read.
+type Kind uint8
+
+const (
+	// DSL: a .dx file.
+	DSL Kind = iota
+	// Request: named as request JSON (a *.json or *.jsonl argument, or a
+	// match of --requests or the config's requests:); a file that is not
+	// request JSON is reported.
+	Request
+	// MaybeRequest: a *.json or *.jsonl met walking a folder; one that is
+	// not request JSON (package.json, a schema, tsconfig) is skipped.
+	MaybeRequest
+	// ByContent: standard input, or a named file of another extension:
+	// request JSON if it looks like it, else DSL.
+	ByContent
+)
+
+// Input is one file to lint and how to read it; the path "-" is standard
+// input.
+type Input struct {
+	Path string
+	Kind Kind
+}
+
+// Inputs expands lint's arguments into the files to lint: files as given,
+// folders walked for *.dx, *.json and *.jsonl (filtered by the config's
+// include and exclude), "-" for standard input, and the files the
+// requestGlobs (--requests) match. Files matching a --requests glob or the
+// config's requests: patterns are request JSON whatever their extension.
+// No argument means the working folder, unless --requests names the files.
+// A file named twice is linted once.
+func Inputs(args, requestGlobs []string, c *config.Config) ([]Input, error) {
+	var out []Input
+	index := map[string]int{}
+	add := func(p string, kind Kind) {
+		key := p
+		if p != "-" {
+			key = filepath.Clean(p)
+		}
+		if i, ok := index[key]; ok {
+			if kind == Request {
+				out[i].Kind = Request
+			}
+			return
+		}
+		index[key] = len(out)
+		out = append(out, Input{p, kind})
+	}
+	for _, g := range requestGlobs {
+		matches, err := config.ExpandGlob(g)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range matches {
+			add(m, Request)
+		}
+	}
+	if len(args) == 0 && len(requestGlobs) == 0 {
+		args = []string{"."}
+	}
+	isRequest := func(p string) bool {
+		return config.MatchesGlob(requestGlobs, p) || c.IsRequest(p)
+	}
+	for _, a := range args {
+		if a == "-" {
+			add(a, ByContent)
+			continue
+		}
+		fi, err := os.Stat(a)
+		if err != nil {
+			return nil, diag.Errorf(diag.Pos{File: a}, "cannot read: %v", config.Cause(err))
+		}
+		if !fi.IsDir() {
+			switch {
+			case strings.HasSuffix(a, ".dx"):
+				add(a, DSL)
+			case isRequestExt(a) || isRequest(a):
+				add(a, Request)
+			default:
+				add(a, ByContent)
+			}
+			continue
+		}
+		var found []Input
+		err = config.Walk(a, func(p string) {
+			switch {
+			case isRequest(p) && !c.Excluded(p):
+				found = append(found, Input{p, Request})
+			case strings.HasSuffix(p, ".dx") && c.Selected(p):
+				found = append(found, Input{p, DSL})
+			case isRequestExt(p) && c.Selected(p):
+				found = append(found, Input{p, MaybeRequest})
+			}
+		})
+		if err != nil {
+			return nil, err
+		}
+		sort.Slice(found, func(i, j int) bool { return found[i].Path < found[j].Path })
+		for _, f := range found {
+			add(f.Path, f.Kind)
+		}
+	}
+	return out, nil
+}
+
+func isRequestExt(p string) bool {
+	return strings.HasSuffix(p, ".json") || strings.HasSuffix(p, ".jsonl")
+}

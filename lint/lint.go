@@ -1,0 +1,117 @@
+// Package lint is the engine behind `dynexpr lint`: it reads the files to
+// lint (DSL, request JSON, or standard input told by content), runs the
+// catalog's rules over them on every core, and hands back each file's
+// findings in the order the files were given, streaming, so that memory does
+// not grow with the number of files. Printing, counting and the exit status
+// are the command's.
+package lint
+
+import (
+	"fmt"
+	"runtime"
+	"sort"
+	"sync"
+
+	"github.com/dynexpr/dynexpr/config"
+	"github.com/dynexpr/dynexpr/diag"
+	"github.com/dynexpr/dynexpr/schema"
+	"github.com/dynexpr/dynexpr/validate"
+)
+
+// StdinName is how findings name standard input.
+const StdinName = "<stdin>"
+
+// Linter is what every file of one lint run is checked against.
+type Linter struct {
+	Schema *schema.Schema // nil: the rules that need one are skipped
+	Rules  *validate.Config
+	// ReadStdin returns standard input, for the input "-"; it is called at
+	// most once per "-", possibly from several goroutines.
+	ReadStdin func() ([]byte, error)
+}
+
+// Result is what linting one file produced.
+type Result struct {
+	Name       string // as findings name it: the path, or StdinName
+	Src        string // the file's text, for carets
+	Findings   []validate.Finding
+	Statements int
+	Requests   int
+	Bad        bool // the file could not be used (unreadable, syntax error)
+	Skipped    bool // a walked *.json that is not request JSON
+}
+
+// Run lints files on every core and calls emit with the results in the
+// order of files; it stops calling emit after emit's first error, and
+// returns it. At most a few files per worker are in memory at once.
+func (l *Linter) Run(files []Input, emit func(Result) error) error {
+	workers := runtime.GOMAXPROCS(0)
+	window := 4 * workers
+	results := make([]chan Result, len(files))
+	for i := range results {
+		results[i] = make(chan Result, 1)
+	}
+	jobs := make(chan int)
+	slots := make(chan struct{}, window)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				results[i] <- l.file(files[i])
+			}
+		}()
+	}
+	go func() {
+		for i := range files {
+			slots <- struct{}{}
+			jobs <- i
+		}
+		close(jobs)
+	}()
+	var err error
+	for i := range files {
+		r := <-results[i]
+		results[i] = nil
+		<-slots
+		if err == nil {
+			err = emit(r)
+		}
+	}
+	wg.Wait()
+	return err
+}
+
+// RuleConfig turns the config's rule severities into the linter's, naming
+// the place of an unknown rule or severity.
+func RuleConfig(c *config.Config) (*validate.Config, error) {
+	vc := &validate.Config{Severities: map[string]validate.Severity{}}
+	if c == nil {
+		return vc, nil
+	}
+	names := make([]string, 0, len(c.Rules))
+	for n := range c.Rules {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var errs diag.List
+	for _, n := range names {
+		pos := c.RulePos[n]
+		if validate.Lookup(n) == nil {
+			msg := fmt.Sprintf("no rule is named %q", n)
+			if s := schema.Suggest(n, validate.Names()); s != "" {
+				msg += fmt.Sprintf("; did you mean %q?", s)
+			}
+			errs = append(errs, diag.Errorf(pos, "%s ('dynexpr rules' lists them)", msg))
+			continue
+		}
+		sev, err := validate.ParseSeverity(c.Rules[n])
+		if err != nil {
+			errs = append(errs, diag.Errorf(pos, "rule %s: %v", n, err))
+			continue
+		}
+		vc.Severities[n] = sev
+	}
+	return vc, errs.Err()
+}

@@ -1,0 +1,73 @@
+package lint
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dynexpr/dynexpr/validate"
+)
+
+// TestRun lints files of every kind and checks that the results come back
+// in the order of the files, each read as its kind says.
+func TestRun(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	files := []Input{
+		{write("a.dx", "scan Tickets filter priority = 1 limit 10\n"), DSL},
+		{write("package.json", `{"name": "x"}`), MaybeRequest},
+		{write("r.json", `{"TableName": "Tickets", "Limit": 5}`), Request},
+		{write("bad.dx", "scan\n"), DSL},
+		{"-", ByContent},
+		{filepath.Join(dir, "missing.dx"), DSL},
+		// describe-table output mentions TableName, but not as a request's
+		// own member: skipped when walked.
+		{write("table.json", `{"Table": {"TableName": "Tickets", "KeySchema": []}}`), MaybeRequest},
+		{write("walked.json", `{"TableName": "Tickets"}`), MaybeRequest},
+	}
+	stdinReads := 0
+	l := &Linter{Rules: &validate.Config{}, ReadStdin: func() ([]byte, error) {
+		stdinReads++
+		return []byte(`{"TableName": "Tickets"}`), nil
+	}}
+	var got []Result
+	if err := l.Run(files, func(r Result) error { got = append(got, r); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(files) {
+		t.Fatalf("%d results for %d files", len(got), len(files))
+	}
+	want := []struct {
+		name                     string
+		statements, requests     int
+		bad, skipped, anyFinding bool
+	}{
+		{files[0].Path, 1, 0, false, false, true},
+		{files[1].Path, 0, 0, false, true, false},
+		{files[2].Path, 0, 1, false, false, false},
+		{files[3].Path, 0, 0, true, false, true},
+		{StdinName, 0, 1, false, false, false},
+		{files[5].Path, 0, 0, true, false, true},
+		{files[6].Path, 0, 0, false, true, false},
+		{files[7].Path, 0, 1, false, false, false},
+	}
+	for i, w := range want {
+		r := got[i]
+		if r.Name != w.name || r.Statements != w.statements || r.Requests != w.requests || r.Bad != w.bad || r.Skipped != w.skipped || (len(r.Findings) > 0) != w.anyFinding {
+			t.Errorf("result %d: %+v, want %+v", i, r, w)
+		}
+	}
+	if stdinReads != 1 {
+		t.Errorf("standard input read %d times, want once", stdinReads)
+	}
+	if f := got[5].Findings; len(f) != 1 || f[0].Rule != "unreadable-input" || !strings.HasPrefix(f[0].Message, "cannot read the file: ") {
+		t.Errorf("missing file: %v", f)
+	}
+}
