@@ -3,12 +3,11 @@ package cli
 import (
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 
 	"github.com/dynexpr/dynexpr/config"
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/format"
+	"github.com/dynexpr/dynexpr/internal/safefile"
 	"github.com/spf13/cobra"
 )
 
@@ -75,7 +74,7 @@ func (e *env) fmtFiles(args []string, write, check bool) error {
 		case write && file != "-":
 			if out != src {
 				changed++
-				if err := writeFileAtomic(file, out); err != nil {
+				if err := safefile.Replace(file, []byte(out)); err != nil {
 					errs = append(errs, diag.Errorf(diag.Pos{File: file}, "cannot write the file: %v", config.Cause(err)))
 				}
 			}
@@ -90,31 +89,4 @@ func (e *env) fmtFiles(args []string, write, check bool) error {
 		return &exitError{code: exitFindings}
 	}
 	return nil
-}
-
-// writeFileAtomic replaces file with data through a temporary file in the
-// same folder, keeping its permissions, so that an interrupted write never
-// leaves half a file.
-func writeFileAtomic(file, data string) error {
-	fi, err := os.Stat(file)
-	if err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(file), "."+filepath.Base(file)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // after a successful rename there is nothing to remove
-	if _, err := io.WriteString(tmp, data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(fi.Mode().Perm()); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), file)
 }
