@@ -4,96 +4,78 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/dynexpr/dynexpr/grammar"
 )
 
-// nameStandIn is the token the SDK gets for an attribute name: its id in
-// decimal. It has no dot and no bracket, so the SDK takes it as one name.
-func (b *builder) nameStandIn(name string) string {
-	if id, ok := b.nameID[name]; ok {
-		return b.names[id].standIn
+// nameRef is the reference an expression holds for an attribute name
+// until its placeholder is given: # and the name's id.
+func (b *builder) nameRef(name string) string {
+	id, ok := b.nameID[name]
+	if !ok {
+		id = len(b.names)
+		b.names = append(b.names, name)
+		b.nameID[name] = id
 	}
-	id := len(b.names)
-	s := strconv.Itoa(id)
-	b.names = append(b.names, exprName{name: name, standIn: s})
-	b.nameID[name] = id
-	return s
+	return "#" + strconv.Itoa(id)
 }
 
-// name builds a document path for the SDK, element by element, so that a
-// name with a dot stays one name and a list index stays an index.
-func (b *builder) name(p *grammar.Path) expression.NameBuilder {
+// name writes a document path element by element, so that a name with a
+// dot stays one name and a list index stays an index: #0.#1[2].
+func (b *builder) name(p *grammar.Path) string {
 	if p == nil || len(p.Elems) == 0 || p.Elems[0].IsIndex {
 		pos := grammar.Position{}
 		if p != nil {
 			pos = p.Pos
 		}
 		b.fail(pos, "this path was not resolved by grammar.Parse")
-		return expression.NameNoDotSplit("0")
+		return ""
 	}
 	for _, e := range p.Elems {
 		if !e.IsIndex {
 			b.checkUTF8(e.Pos, e.Name, "attribute name")
 		}
 	}
-	nb := expression.NameNoDotSplit(b.nameStandIn(p.Elems[0].Name))
-	for _, e := range p.Elems[1:] {
-		if e.IsIndex {
-			nb = nb.AppendName(expression.NameNoDotSplit("[" + strconv.Itoa(e.Index) + "]"))
-		} else {
-			nb = nb.AppendName(expression.NameNoDotSplit(b.nameStandIn(e.Name)))
+	if len(p.Elems) == 1 {
+		return b.nameRef(p.Elems[0].Name)
+	}
+	var sb strings.Builder
+	for i, e := range p.Elems {
+		switch {
+		case e.IsIndex:
+			sb.WriteByte('[')
+			sb.WriteString(strconv.Itoa(e.Index))
+			sb.WriteByte(']')
+		default:
+			if i > 0 {
+				sb.WriteByte('.')
+			}
+			sb.WriteString(b.nameRef(e.Name))
 		}
 	}
-	return nb
+	return sb.String()
 }
 
 // value registers a value used in an expression, with the hint its
-// placeholder is named from, and returns what the SDK takes for it: the
-// AttributeValue pointer itself (ValueBuilder.BuildOperand uses an
-// AttributeValue as is), which the SDK's Values() hands back, so the
-// placeholder the SDK gave it is found by pointer identity.
-func (b *builder) value(v *grammar.Value, hint string) expression.ValueBuilder {
-	return expression.Value(b.exprAV(v, hint))
+// placeholder is named from, and returns its reference: : and its id.
+func (b *builder) value(v *grammar.Value, hint string) string {
+	return b.valueRef(b.literal(v), hint)
 }
 
-// exprAV registers a value used in an expression and returns its
-// AttributeValue pointer.
-func (b *builder) exprAV(v *grammar.Value, hint string) types.AttributeValue {
-	av := b.literal(v)
-	b.valID[av] = len(b.vals)
-	b.vals = append(b.vals, exprValue{av: av, hint: hint})
-	return av
-}
-
-// sentinelPrefix starts the text of a stand-in value: where the SDK takes a
-// Go string rather than an AttributeValue (begins_with, attribute_type), it
-// gets sentinelPrefix + the value's id, and the value it makes of it is
-// replaced by the literal when the placeholders are written.
-const sentinelPrefix = "\x00dynexpr-value\x00"
-
-// sentinel registers a value the SDK takes as a Go string and returns the
-// string to give it.
-func (b *builder) sentinel(v *grammar.Value, hint string) string {
+// valueRef registers a value made by the builder (a type name of
+// attribute_type) and returns its reference.
+func (b *builder) valueRef(v Value, hint string) string {
 	id := len(b.vals)
-	b.vals = append(b.vals, exprValue{av: b.literal(v), hint: hint})
-	return sentinelPrefix + strconv.Itoa(id)
+	b.vals = append(b.vals, exprValue{val: v, hint: hint})
+	return ":" + strconv.Itoa(id)
 }
 
-// operandStandIn registers a path or size(path) that stands where the SDK
-// takes a value (the second argument of begins_with and contains, which
-// DynamoDB takes as any operand) and returns the sentinel string to give
-// the SDK; the path's names get their stand-ins now, in the order met.
-func (b *builder) operandStandIn(o *grammar.Operand) string {
-	p := o.Path
-	if p == nil {
-		p = o.Call.Args[0].Path
+// operandArg writes a path or size(path) standing as the second argument
+// of begins_with or contains, which DynamoDB takes as any operand.
+func (b *builder) operandArg(o *grammar.Operand) string {
+	if o.Path != nil {
+		return b.name(o.Path)
 	}
-	b.name(p) // registers and checks the path's names
-	id := len(b.vals)
-	b.vals = append(b.vals, exprValue{av: &types.AttributeValueMemberS{Value: sentinelPrefix + strconv.Itoa(id)}, operand: o})
-	return sentinelPrefix + strconv.Itoa(id)
+	return "size (" + b.name(o.Call.Args[0].Path) + ")"
 }
 
 // isSizeOfPath reports whether o is size(PATH).
@@ -101,32 +83,42 @@ func isSizeOfPath(o *grammar.Operand) bool {
 	return o.Call != nil && strings.EqualFold(o.Call.Func, "size") && len(o.Call.Args) == 1 && o.Call.Args[0].Path != nil
 }
 
-// sentinelS is sentinel for a string value made by the builder (a type
-// name of attribute_type).
-func (b *builder) sentinelS(s, hint string) string {
-	id := len(b.vals)
-	b.vals = append(b.vals, exprValue{av: &types.AttributeValueMemberS{Value: s}, hint: hint})
-	return sentinelPrefix + strconv.Itoa(id)
-}
-
-// keyCondition builds a query's key condition: with the SDK's
+// keyCondition writes a query's key condition: in the form of the SDK's
 // KeyConditionBuilder when the condition has a shape it takes, and as a
 // condition otherwise.
-func (b *builder) keyCondition(c *grammar.Condition, e *exprs) {
-	if parts, ok := keyParts(c); ok {
-		kcs := make([]expression.KeyConditionBuilder, len(parts))
-		for i, p := range parts {
-			kcs[i] = b.keyPart(p)
-		}
-		if len(kcs) == 1 {
-			e.keyCondition(kcs[0])
-		} else {
-			e.keyCondition(expression.KeyAnd(kcs...))
-		}
-		return
+func (b *builder) keyCondition(c *grammar.Condition) string {
+	parts, ok := keyParts(c)
+	if !ok {
+		return b.condition(c)
 	}
-	e.keyAsCondition = true
-	e.condition(b.condition(c))
+	if len(parts) == 1 {
+		return b.keyPart(parts[0])
+	}
+	texts := make([]string, len(parts))
+	for i, p := range parts {
+		texts[i] = b.keyPart(p)
+	}
+	return joinParenthesized(texts, " AND ")
+}
+
+// joinParenthesized writes (a) SEP (b) SEP (c), the way the SDK writes an
+// AND or OR of conditions: every operand in parentheses, whatever it is.
+func joinParenthesized(texts []string, sep string) string {
+	n := 0
+	for _, t := range texts {
+		n += len(t) + 2 + len(sep)
+	}
+	var sb strings.Builder
+	sb.Grow(n)
+	for i, t := range texts {
+		if i > 0 {
+			sb.WriteString(sep)
+		}
+		sb.WriteByte('(')
+		sb.WriteString(t)
+		sb.WriteByte(')')
+	}
+	return sb.String()
 }
 
 // keyPart is one condition of a key condition the KeyConditionBuilder takes.
@@ -207,25 +199,16 @@ func operandKey(o *grammar.Operand) (string, bool) {
 	return topName(o.Path)
 }
 
-func (b *builder) keyPart(p keyPart) expression.KeyConditionBuilder {
-	k := expression.Key(b.nameStandIn(p.name))
+func (b *builder) keyPart(p keyPart) string {
+	k := b.nameRef(p.name)
 	switch p.op {
-	case "=":
-		return k.Equal(b.value(p.vals[0], p.name))
-	case "<":
-		return k.LessThan(b.value(p.vals[0], p.name))
-	case "<=":
-		return k.LessThanEqual(b.value(p.vals[0], p.name))
-	case ">":
-		return k.GreaterThan(b.value(p.vals[0], p.name))
-	case ">=":
-		return k.GreaterThanEqual(b.value(p.vals[0], p.name))
 	case "between":
-		return k.Between(b.value(p.vals[0], p.name), b.value(p.vals[1], p.name))
+		return k + " BETWEEN " + b.value(p.vals[0], p.name) + " AND " + b.value(p.vals[1], p.name)
 	case "begins_with":
-		return k.BeginsWith(b.sentinel(p.vals[0], p.name))
+		return "begins_with (" + k + ", " + b.value(p.vals[0], p.name) + ")"
 	}
-	panic("builder: unknown key condition operator " + p.op)
+	// = < <= > >=, as keyPartOf read them.
+	return k + " " + p.op + " " + b.value(p.vals[0], p.name)
 }
 
 // fn is a function's name as the DSL compares it: case-insensitively, the
@@ -233,78 +216,84 @@ func (b *builder) keyPart(p keyPart) expression.KeyConditionBuilder {
 // as DynamoDB wants.
 func fn(c *grammar.Call) string { return strings.ToLower(c.Func) }
 
-// condition builds a filter, condition or (other-shaped) key condition.
-func (b *builder) condition(c *grammar.Condition) expression.ConditionBuilder {
+// condition writes a filter, condition or (other-shaped) key condition.
+func (b *builder) condition(c *grammar.Condition) string {
 	if len(c.Or) == 1 {
 		return b.and(c.Or[0])
 	}
-	ors := make([]expression.ConditionBuilder, len(c.Or))
+	ors := make([]string, len(c.Or))
 	for i, a := range c.Or {
 		ors[i] = b.and(a)
 	}
-	return expression.Or(ors[0], ors[1], ors[2:]...)
+	return joinParenthesized(ors, " OR ")
 }
 
-func (b *builder) and(a *grammar.AndCondition) expression.ConditionBuilder {
+func (b *builder) and(a *grammar.AndCondition) string {
 	if len(a.And) == 1 {
 		return b.not(a.And[0])
 	}
-	ands := make([]expression.ConditionBuilder, len(a.And))
+	ands := make([]string, len(a.And))
 	for i, n := range a.And {
 		ands[i] = b.not(n)
 	}
-	return expression.And(ands[0], ands[1], ands[2:]...)
+	return joinParenthesized(ands, " AND ")
 }
 
-func (b *builder) not(n *grammar.NotCondition) expression.ConditionBuilder {
+func (b *builder) not(n *grammar.NotCondition) string {
 	switch {
 	case n.Not != nil:
-		return expression.Not(b.not(n.Not))
+		return "NOT (" + b.not(n.Not) + ")"
 	case n.Group != nil:
 		return b.condition(n.Group)
 	case n.Compare != nil:
 		return b.comparison(n.Compare)
 	}
 	b.fail(n.Pos, "empty condition")
-	return noCondition
+	return ""
 }
 
-// noCondition stands in where an error was reported; it is never built.
-var noCondition = expression.AttributeExists(expression.NameNoDotSplit("0"))
+// comparisonOps are the comparison operators, written as the DSL writes
+// them.
+func isComparisonOp(op string) bool {
+	switch op {
+	case "=", "<>", "<", "<=", ">", ">=":
+		return true
+	}
+	return false
+}
 
-func (b *builder) comparison(c *grammar.Comparison) expression.ConditionBuilder {
+func (b *builder) comparison(c *grammar.Comparison) string {
 	hint := ComparisonHint(c)
 	switch {
 	case c.Op != "":
 		l, r := b.operand(c.Left, hint), b.operand(c.Right, hint)
-		switch c.Op {
-		case "=":
-			return expression.Equal(l, r)
-		case "<>":
-			return expression.NotEqual(l, r)
-		case "<":
-			return expression.LessThan(l, r)
-		case "<=":
-			return expression.LessThanEqual(l, r)
-		case ">":
-			return expression.GreaterThan(l, r)
-		case ">=":
-			return expression.GreaterThanEqual(l, r)
+		if isComparisonOp(c.Op) {
+			return l + " " + c.Op + " " + r
 		}
 		b.fail(c.Pos, "unknown operator %q: write =, <>, <, <=, > or >=", c.Op)
-		return noCondition
+		return ""
 	case c.Low != nil:
-		return expression.Between(b.operand(c.Left, hint), b.operand(c.Low, hint), b.operand(c.High, hint))
+		l := b.operand(c.Left, hint)
+		lo := b.operand(c.Low, hint)
+		return l + " BETWEEN " + lo + " AND " + b.operand(c.High, hint)
 	case len(c.In) > 0:
-		left := b.operand(c.Left, hint)
-		list := make([]expression.OperandBuilder, len(c.In))
+		var sb strings.Builder
+		sb.WriteString(b.operand(c.Left, hint))
+		sb.WriteString(" IN (")
 		for i, o := range c.In {
-			list[i] = b.operand(o, hint)
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			sb.WriteString(b.operand(o, hint))
 		}
-		return expression.In(left, list[0], list[1:]...)
+		sb.WriteByte(')')
+		return sb.String()
 	}
 	return b.bareCondition(c.Left)
 }
+
+// noCondition stands in where an error was reported; it is never written.
+const noCondition = ""
 
 // ComparisonHint is what the values of a comparison are named after
 // (package documentation, Placeholders): the last name of its first path,
@@ -330,7 +319,7 @@ func operandHint(o *grammar.Operand) string {
 }
 
 // operand builds one side of a comparison: a path, a value or size(path).
-func (b *builder) operand(o *grammar.Operand, hint string) expression.OperandBuilder {
+func (b *builder) operand(o *grammar.Operand, hint string) string {
 	switch {
 	case o == nil:
 	case o.Path != nil:
@@ -343,7 +332,7 @@ func (b *builder) operand(o *grammar.Operand, hint string) expression.OperandBui
 		case "size":
 			if b.arity(call, 1, "size(PATH)") {
 				if p := b.pathArg(call, 0, "size(PATH)"); p != nil {
-					return b.name(p).Size()
+					return "size (" + b.name(p) + ")"
 				}
 			}
 		case "attribute_exists", "attribute_not_exists", "attribute_type", "begins_with", "contains":
@@ -359,8 +348,8 @@ func (b *builder) operand(o *grammar.Operand, hint string) expression.OperandBui
 	return noOperand
 }
 
-// noOperand stands in where an error was reported; it is never built.
-var noOperand = expression.NameNoDotSplit("0")
+// noOperand stands in where an error was reported; it is never written.
+const noOperand = ""
 
 const conditionFuncs = "attribute_exists, attribute_not_exists, attribute_type, begins_with, contains and size"
 
@@ -442,7 +431,7 @@ func restArgs(call *grammar.Call, i int) string {
 
 // bareCondition is an operand standing alone as a condition: one of the
 // condition functions.
-func (b *builder) bareCondition(o *grammar.Operand) expression.ConditionBuilder {
+func (b *builder) bareCondition(o *grammar.Operand) string {
 	switch {
 	case o == nil:
 		return noCondition
@@ -467,10 +456,7 @@ func (b *builder) bareCondition(o *grammar.Operand) expression.ConditionBuilder 
 		if p == nil {
 			return noCondition
 		}
-		if name == "attribute_exists" {
-			return expression.AttributeExists(b.name(p))
-		}
-		return expression.AttributeNotExists(b.name(p))
+		return name + " (" + b.name(p) + ")"
 	case "attribute_type":
 		form := "attribute_type(PATH, S|SS|N|NS|B|BS|BOOL|NULL|L|M)"
 		if !b.arity(call, 2, form) {
@@ -481,7 +467,7 @@ func (b *builder) bareCondition(o *grammar.Operand) expression.ConditionBuilder 
 		if p == nil || t == "" {
 			return noCondition
 		}
-		return expression.AttributeType(b.name(p), expression.DynamoDBAttributeType(t))
+		return "attribute_type (" + b.name(p) + ", " + t + ")"
 	case "begins_with":
 		form := `begins_with(PATH, "prefix")` // or begins_with(PATH, PATH)
 		if !b.arity(call, 2, form) {
@@ -493,13 +479,13 @@ func (b *builder) bareCondition(o *grammar.Operand) expression.ConditionBuilder 
 			if p == nil {
 				return noCondition
 			}
-			return expression.BeginsWith(b.name(p), b.operandStandIn(arg))
+			return "begins_with (" + b.name(p) + ", " + b.operandArg(arg) + ")"
 		}
 		v := b.valueArg(call, 1, form)
 		if p == nil || v == nil {
 			return noCondition
 		}
-		return expression.BeginsWith(b.name(p), b.sentinel(v, hint))
+		return "begins_with (" + b.name(p) + ", " + b.value(v, hint) + ")"
 	case "contains":
 		form := `contains(PATH, VALUE)` // or contains(PATH, PATH | size(PATH))
 		if !b.arity(call, 2, form) {
@@ -507,19 +493,16 @@ func (b *builder) bareCondition(o *grammar.Operand) expression.ConditionBuilder 
 		}
 		p := b.pathArg(call, 0, form)
 		if arg := call.Args[1]; arg.Path != nil || isSizeOfPath(arg) {
-			// DynamoDB takes a path or size(path) here; the SDK only a
-			// value, so it gets a stand-in for the operand.
 			if p == nil {
 				return noCondition
 			}
-			return expression.Contains(b.name(p), b.operandStandIn(arg))
+			return "contains (" + b.name(p) + ", " + b.operandArg(arg) + ")"
 		}
 		v := b.valueArg(call, 1, form)
 		if p == nil || v == nil {
 			return noCondition
 		}
-		// Contains takes any Go value; an AttributeValue is used as is.
-		return expression.Contains(b.name(p), b.exprAV(v, hint))
+		return "contains (" + b.name(p) + ", " + b.value(v, hint) + ")"
 	case "size":
 		b.fail(call.Pos, "size(...) is a number, not a condition: compare it, like size(ATTR) > 0")
 	case "if_not_exists", "list_append":
@@ -549,7 +532,7 @@ var attributeTypes = map[string]bool{
 
 // attributeType reads the type argument of attribute_type: a bare type word
 // (S, N, ... — parsed as a path, or as null), or a string; it registers the
-// value the type is sent as and returns the SDK's stand-in for it.
+// value the type is sent as and returns its reference.
 func (b *builder) attributeType(a *grammar.Operand, hint string) string {
 	switch {
 	case a.Path != nil:
@@ -559,47 +542,64 @@ func (b *builder) attributeType(a *grammar.Operand, hint string) string {
 			b.fail(a.Pos, "attribute_type takes a type: S, SS, N, NS, B, BS, BOOL, NULL, L or M, not %s", pathText(a.Path))
 			return ""
 		}
-		return b.sentinelS(word, hint)
+		return b.valueRef(Value{Kind: KindS, Text: word}, hint)
 	case a.Value != nil && a.Value.Type == grammar.TypeNULL && a.Value.FromParam == "":
-		return b.sentinelS("NULL", hint)
+		return b.valueRef(Value{Kind: KindS, Text: "NULL"}, hint)
 	case a.Value != nil && (a.Value.Type == grammar.TypeS || a.Value.Type == grammar.TypeParam):
-		return b.sentinel(a.Value, hint)
+		return b.value(a.Value, hint)
 	}
 	b.fail(a.Pos, "attribute_type takes a type: S, SS, N, NS, B, BS, BOOL, NULL, L or M")
 	return ""
 }
 
-// updateActions builds the update's set, remove, add and delete actions,
-// all clauses of each kind merged into one UpdateExpression.
-func (b *builder) updateActions(st *grammar.Statement, e *exprs) {
-	var u expression.UpdateBuilder
-	n := 0
+// updateActions writes the update's set, remove, add and delete actions,
+// all clauses of each kind merged into one UpdateExpression, the kinds in
+// the SDK's order: ADD, DELETE, REMOVE, SET (package documentation,
+// Expressions).
+func (b *builder) updateActions(st *grammar.Statement) string {
+	var sets, removes, adds, deletes []string
 	for _, a := range st.Sets {
-		u = u.Set(b.name(a.Path), b.setValue(a))
-		n++
+		sets = append(sets, b.name(a.Path)+" = "+b.setValue(a))
 	}
 	for _, p := range st.Removes {
-		u = u.Remove(b.name(p))
-		n++
+		removes = append(removes, b.name(p))
 	}
 	for _, a := range st.Adds {
-		u = u.Add(b.name(a.Path), b.value(a.Value, LastName(a.Path)))
-		n++
+		adds = append(adds, b.name(a.Path)+" "+b.value(a.Value, LastName(a.Path)))
 	}
 	for _, a := range st.Deletes {
-		u = u.Delete(b.name(a.Path), b.value(a.Value, LastName(a.Path)))
-		n++
+		deletes = append(deletes, b.name(a.Path)+" "+b.value(a.Value, LastName(a.Path)))
 	}
-	if n == 0 {
+	if len(sets)+len(removes)+len(adds)+len(deletes) == 0 {
 		b.fail(st.Table.Pos, "update needs at least one action: set, remove, add or delete")
-		return
+		return ""
 	}
-	e.update(u)
+	var sb strings.Builder
+	for _, c := range [...]struct {
+		word    string
+		actions []string
+	}{{"ADD", adds}, {"DELETE", deletes}, {"REMOVE", removes}, {"SET", sets}} {
+		if len(c.actions) == 0 {
+			continue
+		}
+		if sb.Len() > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(c.word)
+		for i, a := range c.actions {
+			if i > 0 {
+				sb.WriteByte(',')
+			}
+			sb.WriteByte(' ')
+			sb.WriteString(a)
+		}
+	}
+	return sb.String()
 }
 
 // setValue is the right-hand side of a set action; its values are named
 // after the action's target.
-func (b *builder) setValue(a *grammar.SetAction) expression.OperandBuilder {
+func (b *builder) setValue(a *grammar.SetAction) string {
 	hint := LastName(a.Path)
 	left := b.setOperand(a.Left, hint)
 	if a.Op == "" || a.Right == nil {
@@ -607,14 +607,14 @@ func (b *builder) setValue(a *grammar.SetAction) expression.OperandBuilder {
 	}
 	right := b.setOperand(a.Right, hint)
 	if a.Op == "-" {
-		return expression.Minus(left, right)
+		return left + " - " + right
 	}
-	return expression.Plus(left, right)
+	return left + " + " + right
 }
 
 const setFuncs = "if_not_exists(PATH, VALUE) and list_append(LIST, LIST)"
 
-func (b *builder) setOperand(o *grammar.Operand, hint string) expression.OperandBuilder {
+func (b *builder) setOperand(o *grammar.Operand, hint string) string {
 	switch {
 	case o == nil:
 	case o.Path != nil:
@@ -634,12 +634,12 @@ func (b *builder) setOperand(o *grammar.Operand, hint string) expression.Operand
 			if p == nil {
 				return noOperand
 			}
-			return expression.IfNotExists(b.name(p), v)
+			return "if_not_exists(" + b.name(p) + ", " + v + ")"
 		case "list_append":
 			if !b.arity(call, 2, "list_append(LIST, LIST)") {
 				return noOperand
 			}
-			return expression.ListAppend(b.setOperand(call.Args[0], hint), b.setOperand(call.Args[1], hint))
+			return "list_append(" + b.setOperand(call.Args[0], hint) + ", " + b.setOperand(call.Args[1], hint) + ")"
 		case "attribute_exists", "attribute_not_exists", "attribute_type", "begins_with", "contains", "size":
 			b.fail(call.Pos, "%s cannot give a set action its value: the functions of a set value are %s", name, setFuncs)
 		default:
