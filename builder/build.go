@@ -227,20 +227,30 @@ func (b *builder) count(n *grammar.Number, lo, hi int64, msg string) (int32, boo
 	return int32(v), true
 }
 
-var returnWords = map[string]string{
-	"none":        "NONE",
-	"old":         "ALL_OLD",
-	"new":         "ALL_NEW",
-	"updated_old": "UPDATED_OLD",
-	"updated_new": "UPDATED_NEW",
+// returnValue is the ReturnValues member a return word asks for, "" for
+// none of them. A switch rather than a map: nothing to build at start-up.
+func returnValue(word string) string {
+	switch strings.ToLower(word) {
+	case "none":
+		return "NONE"
+	case "old":
+		return "ALL_OLD"
+	case "new":
+		return "ALL_NEW"
+	case "updated_old":
+		return "UPDATED_OLD"
+	case "updated_new":
+		return "UPDATED_NEW"
+	}
+	return ""
 }
 
 func (b *builder) returnValues(st *grammar.Statement, r *Request) {
 	if st.Return == nil {
 		return
 	}
-	v, ok := returnWords[strings.ToLower(st.Return.Name)]
-	if !ok {
+	v := returnValue(st.Return.Name)
+	if v == "" {
 		b.fail(st.Return.Pos, "return takes none, old, new, updated_old or updated_new, not %q", st.Return.Name)
 		return
 	}

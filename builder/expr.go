@@ -7,16 +7,16 @@ import (
 	"github.com/dynexpr/dynexpr/grammar"
 )
 
-// nameRef is the reference an expression holds for an attribute name
-// until its placeholder is given: # and the name's id.
-func (b *builder) nameRef(name string) string {
+// appendNameRef appends the reference an expression holds for an
+// attribute name until its placeholder is given: # and the name's id.
+func (b *builder) appendNameRef(buf []byte, name string) []byte {
 	id, ok := b.nameID[name]
 	if !ok {
 		id = len(b.names)
 		b.names = append(b.names, name)
 		b.nameID[name] = id
 	}
-	return "#" + strconv.Itoa(id)
+	return strconv.AppendInt(append(buf, '#'), int64(id), 10)
 }
 
 // name writes a document path element by element, so that a name with a
@@ -35,24 +35,18 @@ func (b *builder) name(p *grammar.Path) string {
 			b.checkUTF8(e.Pos, e.Name, "attribute name")
 		}
 	}
-	if len(p.Elems) == 1 {
-		return b.nameRef(p.Elems[0].Name)
-	}
-	var sb strings.Builder
+	buf := make([]byte, 0, 8*len(p.Elems))
 	for i, e := range p.Elems {
-		switch {
-		case e.IsIndex:
-			sb.WriteByte('[')
-			sb.WriteString(strconv.Itoa(e.Index))
-			sb.WriteByte(']')
-		default:
-			if i > 0 {
-				sb.WriteByte('.')
-			}
-			sb.WriteString(b.nameRef(e.Name))
+		if e.IsIndex {
+			buf = append(strconv.AppendInt(append(buf, '['), int64(e.Index), 10), ']')
+			continue
 		}
+		if i > 0 {
+			buf = append(buf, '.')
+		}
+		buf = b.appendNameRef(buf, e.Name)
 	}
-	return sb.String()
+	return string(buf)
 }
 
 // value registers a value used in an expression, with the hint its
@@ -91,20 +85,21 @@ func (b *builder) keyCondition(c *grammar.Condition) string {
 	if !ok {
 		return b.condition(c)
 	}
-	if len(parts) == 1 {
-		return b.keyPart(parts[0])
-	}
-	texts := make([]string, len(parts))
-	for i, p := range parts {
-		texts[i] = b.keyPart(p)
-	}
-	return joinParenthesized(texts, " AND ")
+	return joinConditions(len(parts), " AND ", func(i int) string { return b.keyPart(parts[i]) })
 }
 
-// joinParenthesized writes (a) SEP (b) SEP (c), the way the SDK writes an
-// AND or OR of conditions: every operand in parentheses, whatever it is.
-func joinParenthesized(texts []string, sep string) string {
-	n := 0
+// joinConditions writes n conditions joined by sep (" AND ", " OR ") the
+// way the SDK writes them: one alone as it is, several each in parentheses,
+// whatever they are: (a) AND (b) AND (c).
+func joinConditions(n int, sep string, cond func(i int) string) string {
+	if n == 1 {
+		return cond(0)
+	}
+	texts := make([]string, n)
+	for i := range texts {
+		texts[i] = cond(i)
+	}
+	n = 0
 	for _, t := range texts {
 		n += len(t) + 2 + len(sep)
 	}
@@ -128,9 +123,21 @@ type keyPart struct {
 	vals []*grammar.Value
 }
 
-// mirrored lists the comparisons of a key condition, and turns `V op k`
-// into `k op' V`.
-var mirrored = map[string]string{"=": "=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
+// mirror turns the comparison of `V op k` into the op' of `k op' V`; ok
+// is false for an operator a key condition does not take (<>, or none).
+func mirror(op string) (mirrored string, ok bool) {
+	switch op {
+	case "<":
+		return ">", true
+	case ">":
+		return "<", true
+	case "<=":
+		return ">=", true
+	case ">=":
+		return "<=", true
+	}
+	return op, op == "="
+}
 
 // keyParts reads c as a KeyConditionBuilder condition: KEY = V, then any
 // number of further KEY = V and, last, at most one other sort-key
@@ -166,7 +173,7 @@ func keyPartOf(n *grammar.NotCondition) (keyPart, bool) {
 		if c.Right == nil {
 			return keyPart{}, false
 		}
-		mirror, isKeyOp := mirrored[c.Op] // <> is not
+		mirrored, isKeyOp := mirror(c.Op) // <> is not
 		if !isKeyOp {
 			break
 		}
@@ -174,7 +181,7 @@ func keyPartOf(n *grammar.NotCondition) (keyPart, bool) {
 			return keyPart{name: name, op: c.Op, vals: []*grammar.Value{c.Right.Value}}, true
 		}
 		if name, ok := operandKey(c.Right); ok && c.Left.Value != nil {
-			return keyPart{name: name, op: mirror, vals: []*grammar.Value{c.Left.Value}}, true
+			return keyPart{name: name, op: mirrored, vals: []*grammar.Value{c.Left.Value}}, true
 		}
 	case c.Low != nil:
 		if name, ok := operandKey(c.Left); ok && c.Low.Value != nil && c.High != nil && c.High.Value != nil {
@@ -200,7 +207,7 @@ func operandKey(o *grammar.Operand) (string, bool) {
 }
 
 func (b *builder) keyPart(p keyPart) string {
-	k := b.nameRef(p.name)
+	k := string(b.appendNameRef(nil, p.name))
 	switch p.op {
 	case "between":
 		return k + " BETWEEN " + b.value(p.vals[0], p.name) + " AND " + b.value(p.vals[1], p.name)
@@ -218,25 +225,10 @@ func fn(c *grammar.Call) string { return strings.ToLower(c.Func) }
 
 // condition writes a filter, condition or (other-shaped) key condition.
 func (b *builder) condition(c *grammar.Condition) string {
-	if len(c.Or) == 1 {
-		return b.and(c.Or[0])
-	}
-	ors := make([]string, len(c.Or))
-	for i, a := range c.Or {
-		ors[i] = b.and(a)
-	}
-	return joinParenthesized(ors, " OR ")
-}
-
-func (b *builder) and(a *grammar.AndCondition) string {
-	if len(a.And) == 1 {
-		return b.not(a.And[0])
-	}
-	ands := make([]string, len(a.And))
-	for i, n := range a.And {
-		ands[i] = b.not(n)
-	}
-	return joinParenthesized(ands, " AND ")
+	return joinConditions(len(c.Or), " OR ", func(i int) string {
+		a := c.Or[i]
+		return joinConditions(len(a.And), " AND ", func(j int) string { return b.not(a.And[j]) })
+	})
 }
 
 func (b *builder) not(n *grammar.NotCondition) string {
@@ -252,22 +244,12 @@ func (b *builder) not(n *grammar.NotCondition) string {
 	return ""
 }
 
-// comparisonOps are the comparison operators, written as the DSL writes
-// them.
-func isComparisonOp(op string) bool {
-	switch op {
-	case "=", "<>", "<", "<=", ">", ">=":
-		return true
-	}
-	return false
-}
-
 func (b *builder) comparison(c *grammar.Comparison) string {
 	hint := ComparisonHint(c)
 	switch {
 	case c.Op != "":
 		l, r := b.operand(c.Left, hint), b.operand(c.Right, hint)
-		if isComparisonOp(c.Op) {
+		if _, isKeyOp := mirror(c.Op); isKeyOp || c.Op == "<>" {
 			return l + " " + c.Op + " " + r
 		}
 		b.fail(c.Pos, "unknown operator %q: write =, <>, <, <=, > or >=", c.Op)
@@ -320,29 +302,40 @@ func operandHint(o *grammar.Operand) string {
 
 // operand builds one side of a comparison: a path, a value or size(path).
 func (b *builder) operand(o *grammar.Operand, hint string) string {
+	if o != nil && o.Call != nil {
+		return b.operandCall(o.Call)
+	}
+	return b.pathOrValue(o, hint)
+}
+
+// operandCall is a function call as an operand of a comparison: size(path)
+// is the one DynamoDB takes.
+func (b *builder) operandCall(call *grammar.Call) string {
+	switch name := fn(call); name {
+	case "size":
+		if b.arity(call, 1, "size(PATH)") {
+			if p := b.pathArg(call, 0, "size(PATH)"); p != nil {
+				return "size (" + b.name(p) + ")"
+			}
+		}
+	case "attribute_exists", "attribute_not_exists", "attribute_type", "begins_with", "contains":
+		b.fail(call.Pos, "%s(...) is a condition, not a value: use it on its own, like %s", name, conditionExample(name))
+	case "if_not_exists", "list_append":
+		b.fail(call.Pos, "%s is for the value of a set action (set a = %s(...)); in a condition, write attribute_exists or attribute_not_exists", name, name)
+	default:
+		b.unknownFunc(call, conditionFuncs)
+	}
+	return noOperand
+}
+
+// pathOrValue is an operand that is not a function call.
+func (b *builder) pathOrValue(o *grammar.Operand, hint string) string {
 	switch {
 	case o == nil:
 	case o.Path != nil:
 		return b.name(o.Path)
 	case o.Value != nil:
 		return b.value(o.Value, hint)
-	case o.Call != nil:
-		call := o.Call
-		switch name := fn(call); name {
-		case "size":
-			if b.arity(call, 1, "size(PATH)") {
-				if p := b.pathArg(call, 0, "size(PATH)"); p != nil {
-					return "size (" + b.name(p) + ")"
-				}
-			}
-		case "attribute_exists", "attribute_not_exists", "attribute_type", "begins_with", "contains":
-			b.fail(call.Pos, "%s(...) is a condition, not a value: use it on its own, like %s", name, conditionExample(name))
-		case "if_not_exists", "list_append":
-			b.fail(call.Pos, "%s is for the value of a set action (set a = %s(...)); in a condition, write attribute_exists or attribute_not_exists", name, name)
-		default:
-			b.unknownFunc(call, conditionFuncs)
-		}
-		return noOperand
 	}
 	b.fail(grammar.Position{}, "empty operand")
 	return noOperand
@@ -365,27 +358,32 @@ func conditionExample(name string) string {
 	return `contains(ATTR, "part")`
 }
 
-// likelyFuncs maps names people often write to the function they mean.
-var likelyFuncs = map[string]string{
-	"starts_with":       "begins_with",
-	"startswith":        "begins_with",
-	"beginswith":        "begins_with",
-	"exists":            "attribute_exists",
-	"attribute_exist":   "attribute_exists",
-	"not_exists":        "attribute_not_exists",
-	"attribute_missing": "attribute_not_exists",
-	"type":              "attribute_type",
-	"length":            "size",
-	"len":               "size",
-	"includes":          "contains",
-	"if_not_exist":      "if_not_exists",
-	"ifnotexists":       "if_not_exists",
-	"append":            "list_append",
-	"list_concat":       "list_append",
+// likelyFunc is the function people often mean by a name that is not one,
+// "" when it is not such a name.
+func likelyFunc(name string) string {
+	switch name {
+	case "starts_with", "startswith", "beginswith":
+		return "begins_with"
+	case "exists", "attribute_exist":
+		return "attribute_exists"
+	case "not_exists", "attribute_missing":
+		return "attribute_not_exists"
+	case "type":
+		return "attribute_type"
+	case "length", "len":
+		return "size"
+	case "includes":
+		return "contains"
+	case "if_not_exist", "ifnotexists":
+		return "if_not_exists"
+	case "append", "list_concat":
+		return "list_append"
+	}
+	return ""
 }
 
 func (b *builder) unknownFunc(call *grammar.Call, known string) {
-	if want, ok := likelyFuncs[fn(call)]; ok {
+	if want := likelyFunc(fn(call)); want != "" {
 		b.fail(call.Pos, "unknown function %q: write %s (the functions here are %s)", call.Func, want, known)
 		return
 	}
@@ -458,51 +456,10 @@ func (b *builder) bareCondition(o *grammar.Operand) string {
 		}
 		return name + " (" + b.name(p) + ")"
 	case "attribute_type":
-		form := "attribute_type(PATH, S|SS|N|NS|B|BS|BOOL|NULL|L|M)"
-		if !b.arity(call, 2, form) {
-			return noCondition
-		}
-		p := b.pathArg(call, 0, form)
-		t := b.attributeType(call.Args[1], hint)
-		if p == nil || t == "" {
-			return noCondition
-		}
-		return "attribute_type (" + b.name(p) + ", " + t + ")"
-	case "begins_with":
-		form := `begins_with(PATH, "prefix")` // or begins_with(PATH, PATH)
-		if !b.arity(call, 2, form) {
-			return noCondition
-		}
-		p := b.pathArg(call, 0, form)
-		if arg := call.Args[1]; arg.Path != nil {
-			// begins_with(a, b) compares two attributes (reference §3.4).
-			if p == nil {
-				return noCondition
-			}
-			return "begins_with (" + b.name(p) + ", " + b.operandArg(arg) + ")"
-		}
-		v := b.valueArg(call, 1, form)
-		if p == nil || v == nil {
-			return noCondition
-		}
-		return "begins_with (" + b.name(p) + ", " + b.value(v, hint) + ")"
-	case "contains":
-		form := `contains(PATH, VALUE)` // or contains(PATH, PATH | size(PATH))
-		if !b.arity(call, 2, form) {
-			return noCondition
-		}
-		p := b.pathArg(call, 0, form)
-		if arg := call.Args[1]; arg.Path != nil || isSizeOfPath(arg) {
-			if p == nil {
-				return noCondition
-			}
-			return "contains (" + b.name(p) + ", " + b.operandArg(arg) + ")"
-		}
-		v := b.valueArg(call, 1, form)
-		if p == nil || v == nil {
-			return noCondition
-		}
-		return "contains (" + b.name(p) + ", " + b.value(v, hint) + ")"
+		return b.pathCall(call, "attribute_type(PATH, S|SS|N|NS|B|BS|BOOL|NULL|L|M)", "attribute_type (",
+			func(a *grammar.Operand) string { return b.attributeType(a, hint) })
+	case "begins_with", "contains":
+		return b.searchFunc(call, name, hint)
 	case "size":
 		b.fail(call.Pos, "size(...) is a number, not a condition: compare it, like size(ATTR) > 0")
 	case "if_not_exists", "list_append":
@@ -513,21 +470,67 @@ func (b *builder) bareCondition(o *grammar.Operand) string {
 	return noCondition
 }
 
+// pathCall writes a function of a path and one more argument, which arg
+// writes: attribute_type and if_not_exists. open is the function's name
+// and parenthesis as the SDK spells them (package documentation,
+// Expressions). Nothing is written where an error was reported.
+func (b *builder) pathCall(call *grammar.Call, form, open string, arg func(*grammar.Operand) string) string {
+	if !b.arity(call, 2, form) {
+		return ""
+	}
+	p := b.pathArg(call, 0, form)
+	second := arg(call.Args[1])
+	if p == nil || second == "" {
+		return ""
+	}
+	return open + b.name(p) + ", " + second + ")"
+}
+
+// searchFunc writes begins_with or contains: a path, then a value or
+// another operand DynamoDB takes there (a path for begins_with, which then
+// compares two attributes; a path or size(path) for contains).
+func (b *builder) searchFunc(call *grammar.Call, name, hint string) string {
+	form := `begins_with(PATH, "prefix")` // or begins_with(PATH, PATH)
+	if name == "contains" {
+		form = `contains(PATH, VALUE)` // or contains(PATH, PATH | size(PATH))
+	}
+	if !b.arity(call, 2, form) {
+		return noCondition
+	}
+	p := b.pathArg(call, 0, form)
+	if arg := call.Args[1]; arg.Path != nil || name == "contains" && isSizeOfPath(arg) {
+		if p == nil {
+			return noCondition
+		}
+		return name + " (" + b.name(p) + ", " + b.operandArg(arg) + ")"
+	}
+	v := b.valueArg(call, 1, form)
+	if p == nil || v == nil {
+		return noCondition
+	}
+	return name + " (" + b.name(p) + ", " + b.value(v, hint) + ")"
+}
+
 // valueArg is argument i of a call, which must be a value.
 func (b *builder) valueArg(call *grammar.Call, i int, form string) *grammar.Value {
 	a := call.Args[i]
 	if a.Value != nil {
 		return a.Value
 	}
-	// An attribute there is taken before (operandStandIn): what is left is
+	// An attribute there is taken before (operandArg): what is left is
 	// a condition or a function DynamoDB does not take as an operand.
 	b.fail(a.Pos, "%s takes a value as argument %d: write %s", fn(call), i+1, form)
 	return nil
 }
 
-var attributeTypes = map[string]bool{
-	"S": true, "SS": true, "N": true, "NS": true, "B": true, "BS": true,
-	"BOOL": true, "NULL": true, "L": true, "M": true,
+// isAttributeType reports whether word is one of DynamoDB's type names.
+func isAttributeType(word string) bool {
+	for k := KindS; k <= KindBS; k++ {
+		if k.String() == word {
+			return true
+		}
+	}
+	return false
 }
 
 // attributeType reads the type argument of attribute_type: a bare type word
@@ -538,7 +541,7 @@ func (b *builder) attributeType(a *grammar.Operand, hint string) string {
 	case a.Path != nil:
 		name, ok := topName(a.Path)
 		word := strings.ToUpper(name)
-		if !ok || !attributeTypes[word] {
+		if !ok || !isAttributeType(word) {
 			b.fail(a.Pos, "attribute_type takes a type: S, SS, N, NS, B, BS, BOOL, NULL, L or M, not %s", pathText(a.Path))
 			return ""
 		}
@@ -615,38 +618,27 @@ func (b *builder) setValue(a *grammar.SetAction) string {
 const setFuncs = "if_not_exists(PATH, VALUE) and list_append(LIST, LIST)"
 
 func (b *builder) setOperand(o *grammar.Operand, hint string) string {
-	switch {
-	case o == nil:
-	case o.Path != nil:
-		return b.name(o.Path)
-	case o.Value != nil:
-		return b.value(o.Value, hint)
-	case o.Call != nil:
-		call := o.Call
-		switch name := fn(call); name {
-		case "if_not_exists":
-			form := "if_not_exists(PATH, VALUE)"
-			if !b.arity(call, 2, form) {
-				return noOperand
-			}
-			p := b.pathArg(call, 0, form)
-			v := b.setOperand(call.Args[1], hint)
-			if p == nil {
-				return noOperand
-			}
-			return "if_not_exists(" + b.name(p) + ", " + v + ")"
-		case "list_append":
-			if !b.arity(call, 2, "list_append(LIST, LIST)") {
-				return noOperand
-			}
-			return "list_append(" + b.setOperand(call.Args[0], hint) + ", " + b.setOperand(call.Args[1], hint) + ")"
-		case "attribute_exists", "attribute_not_exists", "attribute_type", "begins_with", "contains", "size":
-			b.fail(call.Pos, "%s cannot give a set action its value: the functions of a set value are %s", name, setFuncs)
-		default:
-			b.unknownFunc(call, setFuncs)
-		}
-		return noOperand
+	if o != nil && o.Call != nil {
+		return b.setCall(o.Call, hint)
 	}
-	b.fail(grammar.Position{}, "empty operand")
+	return b.pathOrValue(o, hint)
+}
+
+// setCall is a function call in the value of a set action.
+func (b *builder) setCall(call *grammar.Call, hint string) string {
+	switch name := fn(call); name {
+	case "if_not_exists":
+		return b.pathCall(call, "if_not_exists(PATH, VALUE)", "if_not_exists(",
+			func(a *grammar.Operand) string { return b.setOperand(a, hint) })
+	case "list_append":
+		if !b.arity(call, 2, "list_append(LIST, LIST)") {
+			return noOperand
+		}
+		return "list_append(" + b.setOperand(call.Args[0], hint) + ", " + b.setOperand(call.Args[1], hint) + ")"
+	case "attribute_exists", "attribute_not_exists", "attribute_type", "begins_with", "contains", "size":
+		b.fail(call.Pos, "%s cannot give a set action its value: the functions of a set value are %s", name, setFuncs)
+	default:
+		b.unknownFunc(call, setFuncs)
+	}
 	return noOperand
 }

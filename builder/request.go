@@ -238,6 +238,10 @@ func (w *jsonWriter) strings(list []string) {
 
 const hexDigits = "0123456789abcdef"
 
+// shortEscapes are the characters encoding/json writes as a backslash and
+// one letter (or themselves); an array, so nothing is built at start-up.
+var shortEscapes = [128]byte{'"': '"', '\\': '\\', '\b': 'b', '\f': 'f', '\n': 'n', '\r': 'r', '\t': 't'}
+
 // appendString appends s as a JSON string the way encoding/json does with
 // HTML escaping off: ", \ and control characters escaped, invalid UTF-8 as
 // \ufffd, U+2028 and U+2029 escaped, everything else as is.
@@ -252,20 +256,9 @@ func appendString(dst []byte, s string) []byte {
 				continue
 			}
 			dst = append(dst, s[start:i]...)
-			switch c {
-			case '\\', '"':
-				dst = append(dst, '\\', c)
-			case '\b':
-				dst = append(dst, '\\', 'b')
-			case '\f':
-				dst = append(dst, '\\', 'f')
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			default:
+			if e := shortEscapes[c]; e != 0 {
+				dst = append(dst, '\\', e)
+			} else {
 				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
 			}
 			i++

@@ -273,11 +273,7 @@ func FuzzSDKAgreement(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		file, err := grammar.Parse("<fuzz>", src)
-		if err != nil {
-			return
-		}
-		for _, st := range file.Statements {
+		for _, st := range corpusStatements(src) {
 			if diff, _ := sdkDisagreement(st); diff != "" {
 				t.Fatalf("%q:\n%s", src, diff)
 			}

@@ -344,10 +344,8 @@ func (o *sdkOracle) setValue(a *grammar.SetAction) expression.OperandBuilder {
 
 func (o *sdkOracle) setOperand(x *grammar.Operand, hint string) expression.OperandBuilder {
 	switch {
-	case x.Path != nil:
-		return o.name(x.Path)
-	case x.Value != nil:
-		return o.value(x.Value, hint)
+	case x.Call == nil:
+		return o.operand(x, hint)
 	case fn(x.Call) == "if_not_exists":
 		v := o.setOperand(x.Call.Args[1], hint)
 		return expression.IfNotExists(o.name(x.Call.Args[0].Path), v)

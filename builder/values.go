@@ -145,8 +145,9 @@ func (b *builder) set(v *grammar.Value) Value {
 		case it.Type == grammar.TypeParam:
 			b.unbound(it)
 		case it.Type != elem:
+			example, plural := setHelp(elem)
 			b.fail(it.Pos, "a set holds values of one type: this %s cannot hold %s (write <<%s>> of %s only)",
-				grammar.TypeWord(v.Type), grammar.TypeWord(it.Type), setExample(elem), typePlural(elem))
+				grammar.TypeWord(v.Type), grammar.TypeWord(it.Type), example, plural)
 		default:
 			switch elem {
 			case grammar.TypeS:
@@ -160,22 +161,14 @@ func (b *builder) set(v *grammar.Value) Value {
 	return Value{Kind: kind, Set: strs}
 }
 
-func setExample(t grammar.ValueType) string {
+// setHelp is what the message about a mixed set says of sets of t: an
+// example of their elements and what they hold.
+func setHelp(t grammar.ValueType) (example, plural string) {
 	switch t {
 	case grammar.TypeN:
-		return "1, 2"
+		return "1, 2", "numbers"
 	case grammar.TypeB:
-		return `b"AA==", b"AQ=="`
+		return `b"AA==", b"AQ=="`, "binary values"
 	}
-	return `"a", "b"`
-}
-
-func typePlural(t grammar.ValueType) string {
-	switch t {
-	case grammar.TypeN:
-		return "numbers"
-	case grammar.TypeB:
-		return "binary values"
-	}
-	return "strings"
+	return `"a", "b"`, "strings"
 }
