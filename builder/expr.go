@@ -99,12 +99,12 @@ func joinConditions(n int, sep string, cond func(i int) string) string {
 	for i := range texts {
 		texts[i] = cond(i)
 	}
-	n = 0
+	size := 0
 	for _, t := range texts {
-		n += len(t) + 2 + len(sep)
+		size += len(t) + 2 + len(sep)
 	}
 	var sb strings.Builder
-	sb.Grow(n)
+	sb.Grow(size)
 	for i, t := range texts {
 		if i > 0 {
 			sb.WriteString(sep)
