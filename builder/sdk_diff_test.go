@@ -18,6 +18,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/dynexpr/dynexpr/grammar"
+	"github.com/dynexpr/dynexpr/request"
 	"github.com/google/go-cmp/cmp"
 	"github.com/rogpeppe/go-internal/txtar"
 )
@@ -127,14 +128,28 @@ func sdkJSON(av types.AttributeValue) any {
 	return nil
 }
 
-// corpusSource is a text that may hold statements, and where it is from.
-type corpusSource struct{ where, text string }
+// corpusSource is a text that may hold statements, or statements already
+// made (by `dynexpr import` from a request file), and where it is from.
+type corpusSource struct {
+	where, text string
+	made        []*grammar.Statement
+}
+
+// statements are the statements of a source.
+func (c corpusSource) statements() []*grammar.Statement {
+	if c.made != nil {
+		return c.made
+	}
+	return corpusStatements(c.text)
+}
 
 // sdkCorpus gathers the repository's statements: the golden inputs, the
-// examples, the .dx files of the rule tests, the lines of the docs, and
-// every string literal of every Go test file (the test tables of builder,
-// grammar, validate, request, ...). Most literals are not statements; what
-// does not parse is dropped later.
+// examples, the .dx files of the rule tests, the lines of the docs, every
+// string literal of every Go test file (the test tables of builder,
+// grammar, validate, request, ...), and the statements `dynexpr import`
+// makes of every JSON request file (golden requests, import cases), which
+// are built by request's converter rather than the parser. Most literals
+// are not statements; what does not parse is dropped later.
 func sdkCorpus(t testing.TB) []corpusSource {
 	t.Helper()
 	root := ".."
@@ -157,7 +172,11 @@ func sdkCorpus(t testing.TB) []corpusSource {
 			if err != nil {
 				return err
 			}
-			out = append(out, corpusSource{rel, string(data)})
+			out = append(out, corpusSource{where: rel, text: string(data)})
+		case strings.HasSuffix(rel, ".json") && !strings.HasPrefix(d.Name(), "package"):
+			if made := importedStatements(path); len(made) > 0 {
+				out = append(out, corpusSource{where: rel, made: made})
+			}
 		case strings.HasSuffix(rel, ".txtar"):
 			a, err := txtar.ParseFile(path)
 			if err != nil {
@@ -165,7 +184,7 @@ func sdkCorpus(t testing.TB) []corpusSource {
 			}
 			for _, f := range a.Files {
 				if strings.HasSuffix(f.Name, ".dx") {
-					out = append(out, corpusSource{rel + ":" + f.Name, string(f.Data)})
+					out = append(out, corpusSource{where: rel + ":" + f.Name, text: string(f.Data)})
 				}
 			}
 		case strings.HasSuffix(rel, "_test.go"):
@@ -174,13 +193,33 @@ func sdkCorpus(t testing.TB) []corpusSource {
 				return err
 			}
 			for _, l := range lits {
-				out = append(out, corpusSource{rel, l})
+				out = append(out, corpusSource{where: rel, text: l})
 			}
 		}
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+	return out
+}
+
+// importedStatements are the statements import makes of the requests of
+// a JSON file; none when it holds no requests it can import.
+func importedStatements(path string) []*grammar.Statement {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	f, err := request.Parse(path, data)
+	if err != nil {
+		return nil
+	}
+	var out []*grammar.Statement
+	for _, r := range f.Requests {
+		if st, err := r.Statement(); err == nil {
+			out = append(out, st)
+		}
 	}
 	return out
 }
@@ -227,12 +266,18 @@ func TestSDKAgreement(t *testing.T) {
 	compared := 0
 	var failures []string
 	for _, src := range sdkCorpus(t) {
-		for _, st := range corpusStatements(src.text) {
+		for _, st := range src.statements() {
 			text := grammar.Format(st)
-			if seen[text] {
+			// An imported statement is made by request's converter, not
+			// the parser: its tree may differ where its text does not.
+			key := text
+			if src.made != nil {
+				key = "import: " + text
+			}
+			if seen[key] {
 				continue
 			}
-			seen[text] = true
+			seen[key] = true
 			diff, built := sdkDisagreement(st)
 			if !built {
 				continue
@@ -265,7 +310,7 @@ func TestSDKAgreement(t *testing.T) {
 func FuzzSDKAgreement(f *testing.F) {
 	seen := map[string]bool{}
 	for _, src := range sdkCorpus(f) {
-		for _, st := range corpusStatements(src.text) {
+		for _, st := range src.statements() {
 			if text := grammar.Format(st); !seen[text] {
 				seen[text] = true
 				f.Add(text)
