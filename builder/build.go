@@ -5,8 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 )
@@ -35,43 +33,28 @@ func Build(st *grammar.Statement) (*Request, error) {
 type builder struct {
 	errs diag.List
 
-	// names are the attribute names the expressions use, by id; the SDK
-	// sees only their stand-ins (the id in decimal), never a name itself,
-	// so no name can be mistaken for a stand-in or split at a dot or a
-	// bracket.
-	names  []exprName
+	// names are the attribute names the expressions use, by id: an
+	// expression holds #id for a name until the placeholders are given
+	// (placeholders.go), so that no name can be mistaken for a reference
+	// or split at a dot or a bracket.
+	names  []string
 	nameID map[string]int
 
-	// vals are the values the expressions use, by id, each with the path
-	// it meets; valID finds a value the SDK hands back by its pointer.
-	vals  []exprValue
-	valID map[types.AttributeValue]int
-
-	// bin maps the first byte of each binary value to the base64 text it
-	// was written as (Request.binText).
-	bin map[*byte]string
-}
-
-type exprName struct {
-	name, standIn string
+	// vals are the values the expressions use, by id (an expression holds
+	// :id), each with the path it meets.
+	vals []exprValue
 }
 
 type exprValue struct {
-	av   types.AttributeValue
+	val  Value
 	hint string
-	// operand, when set, is a path or size(path) standing where the SDK
-	// takes only a value (the second argument of begins_with or contains):
-	// the SDK gets a sentinel string, and its placeholder is replaced by
-	// the operand's own text, not by a value.
-	operand *grammar.Operand
 }
 
 func newBuilder() *builder {
 	return &builder{
-		names:  make([]exprName, 0, 8),
-		nameID: make(map[string]int),
+		names:  make([]string, 0, 8),
+		nameID: make(map[string]int, 8),
 		vals:   make([]exprValue, 0, 8),
-		valID:  make(map[types.AttributeValue]int),
 	}
 }
 
@@ -79,33 +62,14 @@ func (b *builder) fail(p grammar.Position, format string, args ...any) {
 	b.errs = append(b.errs, diag.Errorf(grammar.ToPos(p), format, args...))
 }
 
-// exprs are the SDK builders of a statement's expressions.
+// exprs are a statement's expressions as written, with #id and :id
+// references, before their placeholders are given.
 type exprs struct {
-	builder expression.Builder
-	any     bool
-	// keyAsCondition is true when the key condition went into the SDK's
-	// condition slot (a query has no ConditionExpression of its own).
-	keyAsCondition bool
+	keyCondition, filter, condition, projection, update string
 }
 
-func (e *exprs) keyCondition(k expression.KeyConditionBuilder) {
-	e.builder, e.any = e.builder.WithKeyCondition(k), true
-}
-
-func (e *exprs) filter(c expression.ConditionBuilder) {
-	e.builder, e.any = e.builder.WithFilter(c), true
-}
-
-func (e *exprs) condition(c expression.ConditionBuilder) {
-	e.builder, e.any = e.builder.WithCondition(c), true
-}
-
-func (e *exprs) projection(p expression.ProjectionBuilder) {
-	e.builder, e.any = e.builder.WithProjection(p), true
-}
-
-func (e *exprs) update(u expression.UpdateBuilder) {
-	e.builder, e.any = e.builder.WithUpdate(u), true
+func (e *exprs) any() bool {
+	return e.keyCondition != "" || e.filter != "" || e.condition != "" || e.projection != "" || e.update != ""
 }
 
 func (b *builder) statement(st *grammar.Statement) *Request {
@@ -126,7 +90,7 @@ func (b *builder) statement(st *grammar.Statement) *Request {
 		if st.Key == nil {
 			b.fail(st.Table.Pos, "query needs a key condition: add key PARTITION = VALUE (or use scan to read the whole table)")
 		} else {
-			b.keyCondition(st.Key, &e)
+			e.keyCondition = b.keyCondition(st.Key)
 		}
 		b.filter(st, &e)
 		b.selection(st, r, &e)
@@ -161,7 +125,7 @@ func (b *builder) statement(st *grammar.Statement) *Request {
 		b.returnValues(st, r)
 	case grammar.KindUpdate:
 		r.Key = b.key(st)
-		b.updateActions(st, &e)
+		e.update = b.updateActions(st)
 		b.ifCondition(st, &e)
 		b.returnValues(st, r)
 	case grammar.KindDelete:
@@ -169,11 +133,8 @@ func (b *builder) statement(st *grammar.Statement) *Request {
 		b.ifCondition(st, &e)
 		b.returnValues(st, r)
 	}
-	if len(b.errs) == 0 && e.any {
-		b.expressions(st, r, &e)
-	}
-	if len(b.bin) > 0 {
-		r.binText = b.bin
+	if len(b.errs) == 0 && e.any() {
+		b.expressions(r, &e)
 	}
 	return r
 }
@@ -186,13 +147,13 @@ func (b *builder) index(st *grammar.Statement, r *Request) {
 
 func (b *builder) filter(st *grammar.Statement, e *exprs) {
 	if st.Filter != nil {
-		e.filter(b.condition(st.Filter))
+		e.filter = b.condition(st.Filter)
 	}
 }
 
 func (b *builder) ifCondition(st *grammar.Statement, e *exprs) {
 	if st.If != nil {
-		e.condition(b.condition(st.If))
+		e.condition = b.condition(st.If)
 	}
 }
 
@@ -212,11 +173,11 @@ func (b *builder) selection(st *grammar.Statement, r *Request, e *exprs) {
 	}
 	switch {
 	case len(sel.Paths) > 0:
-		names := make([]expression.NameBuilder, len(sel.Paths))
+		names := make([]string, len(sel.Paths))
 		for i, p := range sel.Paths {
 			names[i] = b.name(p)
 		}
-		e.projection(expression.NamesList(names[0], names[1:]...))
+		e.projection = strings.Join(names, ", ")
 		return
 	case st.Kind == grammar.KindGet:
 		b.fail(sel.Pos, "get takes only attribute paths in select (count, all and projected are for query and scan)")
@@ -266,20 +227,30 @@ func (b *builder) count(n *grammar.Number, lo, hi int64, msg string) (int32, boo
 	return int32(v), true
 }
 
-var returnWords = map[string]string{
-	"none":        "NONE",
-	"old":         "ALL_OLD",
-	"new":         "ALL_NEW",
-	"updated_old": "UPDATED_OLD",
-	"updated_new": "UPDATED_NEW",
+// returnValue is the ReturnValues member a return word asks for, "" for
+// none of them. A switch rather than a map: nothing to build at start-up.
+func returnValue(word string) string {
+	switch strings.ToLower(word) {
+	case "none":
+		return "NONE"
+	case "old":
+		return "ALL_OLD"
+	case "new":
+		return "ALL_NEW"
+	case "updated_old":
+		return "UPDATED_OLD"
+	case "updated_new":
+		return "UPDATED_NEW"
+	}
+	return ""
 }
 
 func (b *builder) returnValues(st *grammar.Statement, r *Request) {
 	if st.Return == nil {
 		return
 	}
-	v, ok := returnWords[strings.ToLower(st.Return.Name)]
-	if !ok {
+	v := returnValue(st.Return.Name)
+	if v == "" {
 		b.fail(st.Return.Pos, "return takes none, old, new, updated_old or updated_new, not %q", st.Return.Name)
 		return
 	}
@@ -287,7 +258,7 @@ func (b *builder) returnValues(st *grammar.Statement, r *Request) {
 }
 
 // key is the item key of a get, update or delete.
-func (b *builder) key(st *grammar.Statement) map[string]types.AttributeValue {
+func (b *builder) key(st *grammar.Statement) map[string]Value {
 	if st.Key == nil {
 		b.fail(st.Table.Pos, "%s needs the item's key: add key ATTR = VALUE", st.Kind)
 		return nil
@@ -310,13 +281,13 @@ func (b *builder) after(st *grammar.Statement, r *Request) {
 
 // itemKey reads `k = V [and k = V ...]` into a key map; max > 0 limits the
 // number of attributes.
-func (b *builder) itemKey(c *grammar.Condition, max int, form string) map[string]types.AttributeValue {
+func (b *builder) itemKey(c *grammar.Condition, max int, form string) map[string]Value {
 	parts, ok := conjuncts(c, nil)
 	if !ok {
 		b.fail(c.Pos, "%s; \"or\" has no place in a key", form)
 		return nil
 	}
-	key := make(map[string]types.AttributeValue, len(parts))
+	key := make(map[string]Value, len(parts))
 	seen := make(map[string]grammar.Position, len(parts))
 	for i, n := range parts {
 		if max > 0 && i == max {
@@ -350,8 +321,8 @@ func (b *builder) itemKey(c *grammar.Condition, max int, form string) map[string
 }
 
 // itemMap reads a map literal into an item.
-func (b *builder) itemMap(m *grammar.Map) map[string]types.AttributeValue {
-	item := make(map[string]types.AttributeValue, len(m.Entries))
+func (b *builder) itemMap(m *grammar.Map) map[string]Value {
+	item := make(map[string]Value, len(m.Entries))
 	for _, e := range m.Entries {
 		b.checkUTF8(e.Pos, e.Key, "attribute name")
 		item[e.Key] = b.literal(e.Value)

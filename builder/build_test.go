@@ -7,8 +7,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// The expected documents below are written out by hand from the request
-// shapes of the reference (§5: the members each command takes, AttributeValue
+// The expected documents below are written out by hand from DynamoDB's request
+// shapes (the members each command takes, AttributeValue
 // as an object with exactly one of S, N, B, SS, NS, BS, M, L, NULL, BOOL;
 // N and NS as strings, B and BS as base64 strings, NULL as true), keys
 // sorted at every level.

@@ -38,8 +38,8 @@ func build(t testing.TB, src string) *Request {
 	return r
 }
 
-// requestKeys are the members each command's request may have (reference
-// §5, restricted to what the DSL sets).
+// requestKeys are the members each command's request may have in
+// DynamoDB's API, restricted to what the DSL sets.
 var requestKeys = map[string][]string{
 	"query": {"TableName", "IndexName", "KeyConditionExpression", "FilterExpression", "ProjectionExpression",
 		"Select", "ScanIndexForward", "Limit", "ConsistentRead", "ExclusiveStartKey",

@@ -9,10 +9,11 @@
 //
 // # Values
 //
-// Every literal becomes a DynamoDB AttributeValue directly from its typed
-// text: a number keeps its decimal text exactly as written (never through
-// float64), a binary value is the base64 text as written, sets keep their
-// elements in the order written. Values never appear in an expression
+// Every literal becomes a Value, the builder's DynamoDB AttributeValue,
+// directly from its typed text: a number keeps its decimal text exactly as
+// written (never through float64), a binary value is the base64 text as
+// written (checked, never re-encoded), sets keep their elements in the
+// order written. Values never appear in an expression
 // string: each one is an entry of ExpressionAttributeValues. Key, Item and
 // ExclusiveStartKey hold their values directly: a key is written
 // k = VALUE [and k = VALUE], and after also takes a map. Text that is not
@@ -57,23 +58,41 @@
 //
 // # Expressions
 //
-// The expressions are built with the AWS SDK's expression package
-// (github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression) and then
-// normalised: its numbered placeholders (#0, :0) are replaced as above, and
-// the clauses of an UpdateExpression, which it writes in the order ADD,
-// DELETE, REMOVE, SET, each on its own line, are joined by single spaces.
-// A query's key condition is built with the SDK's KeyConditionBuilder when
-// it has a shape that builder takes (KEY = V, optionally followed by one
-// sort-key condition; on a multi-attribute key, = on several attributes then
-// one condition on the last). Any other shape DynamoDB's syntax can write
-// (or, not, <>, in, a condition on the partition key other than =, two
-// conditions on one key) is built as a condition and put in
-// KeyConditionExpression as it is, so that a request the linter warns about
-// can still be sent and shown to be refused. Function names are taken in
-// any case and written in lower case, as DynamoDB wants them. What the SDK
-// cannot write (attribute_exists("text"), an unknown function, begins_with
-// or contains against another attribute) is an error at the offending
-// node, saying what to write instead.
+// The builder writes the expressions itself, in the spelling of the AWS
+// SDK's expression package (feature/dynamodb/expression), which built them
+// in earlier versions: every golden request, and every request people have
+// compared or stored, holds that spelling, so it stays byte for byte. The
+// builder's tests keep the SDK as the spec: they build every statement of
+// the repository both ways and require the same text, names and values.
+// The spelling is the SDK's, not DynamoDB's, which takes any spacing:
+//
+//   - An AND or OR of several conditions puts each in parentheses, whatever
+//     it is: a = 1 and b = 2 or c = 3 is written
+//     ((#a = :a) AND (#b = :b)) OR (#c = :c). Parentheses written in the
+//     statement add none of their own; NOT always has its own: NOT (#a = :a).
+//   - The condition functions have a space before their parenthesis, the
+//     update functions none: attribute_exists (#a), attribute_not_exists,
+//     attribute_type (#a, :a), begins_with (#a, :a), contains (#a, :a) and
+//     size (#a), but if_not_exists(#a, :a) and list_append(#a, :a).
+//   - Comparisons and BETWEEN ... AND, IN (...), + and - have single spaces
+//     around their operators; lists are separated by ", ".
+//   - An UpdateExpression has its clauses in the order ADD, DELETE, REMOVE,
+//     SET (the SDK sorts them by name), each once, its actions in the order
+//     written, and the clauses are joined by single spaces.
+//
+// While it writes, an expression holds #id and :id for its names and
+// values; the placeholders above replace them once the statement is built.
+// A query's key condition has the shape of the SDK's KeyConditionBuilder
+// when it can (KEY = V, optionally followed by one sort-key condition; on a
+// multi-attribute key, = on several attributes then one condition on the
+// last): each part in parentheses as above, except a lone one. Any other
+// shape DynamoDB's syntax can write (or, not, <>, in, a condition on the
+// partition key other than =, two conditions on one key) is written as a
+// condition, so that a request the linter warns about can still be sent
+// and shown to be refused. Function names are taken in any case and
+// written in lower case, as DynamoDB wants them. What DynamoDB cannot take
+// (attribute_exists("text"), an unknown function, begins_with against a
+// size) is an error at the offending node, saying what to write instead.
 //
 // # JSON
 //

@@ -4,96 +4,72 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/dynexpr/dynexpr/grammar"
 )
 
-// nameStandIn is the token the SDK gets for an attribute name: its id in
-// decimal. It has no dot and no bracket, so the SDK takes it as one name.
-func (b *builder) nameStandIn(name string) string {
-	if id, ok := b.nameID[name]; ok {
-		return b.names[id].standIn
+// appendNameRef appends the reference an expression holds for an
+// attribute name until its placeholder is given: # and the name's id.
+func (b *builder) appendNameRef(buf []byte, name string) []byte {
+	id, ok := b.nameID[name]
+	if !ok {
+		id = len(b.names)
+		b.names = append(b.names, name)
+		b.nameID[name] = id
 	}
-	id := len(b.names)
-	s := strconv.Itoa(id)
-	b.names = append(b.names, exprName{name: name, standIn: s})
-	b.nameID[name] = id
-	return s
+	return strconv.AppendInt(append(buf, '#'), int64(id), 10)
 }
 
-// name builds a document path for the SDK, element by element, so that a
-// name with a dot stays one name and a list index stays an index.
-func (b *builder) name(p *grammar.Path) expression.NameBuilder {
+// name writes a document path element by element, so that a name with a
+// dot stays one name and a list index stays an index: #0.#1[2].
+func (b *builder) name(p *grammar.Path) string {
 	if p == nil || len(p.Elems) == 0 || p.Elems[0].IsIndex {
 		pos := grammar.Position{}
 		if p != nil {
 			pos = p.Pos
 		}
 		b.fail(pos, "this path was not resolved by grammar.Parse")
-		return expression.NameNoDotSplit("0")
+		return ""
 	}
 	for _, e := range p.Elems {
 		if !e.IsIndex {
 			b.checkUTF8(e.Pos, e.Name, "attribute name")
 		}
 	}
-	nb := expression.NameNoDotSplit(b.nameStandIn(p.Elems[0].Name))
-	for _, e := range p.Elems[1:] {
+	buf := make([]byte, 0, 8*len(p.Elems))
+	for i, e := range p.Elems {
 		if e.IsIndex {
-			nb = nb.AppendName(expression.NameNoDotSplit("[" + strconv.Itoa(e.Index) + "]"))
-		} else {
-			nb = nb.AppendName(expression.NameNoDotSplit(b.nameStandIn(e.Name)))
+			buf = append(strconv.AppendInt(append(buf, '['), int64(e.Index), 10), ']')
+			continue
 		}
+		if i > 0 {
+			buf = append(buf, '.')
+		}
+		buf = b.appendNameRef(buf, e.Name)
 	}
-	return nb
+	return string(buf)
 }
 
 // value registers a value used in an expression, with the hint its
-// placeholder is named from, and returns what the SDK takes for it: the
-// AttributeValue pointer itself (ValueBuilder.BuildOperand uses an
-// AttributeValue as is), which the SDK's Values() hands back, so the
-// placeholder the SDK gave it is found by pointer identity.
-func (b *builder) value(v *grammar.Value, hint string) expression.ValueBuilder {
-	return expression.Value(b.exprAV(v, hint))
+// placeholder is named from, and returns its reference: : and its id.
+func (b *builder) value(v *grammar.Value, hint string) string {
+	return b.valueRef(b.literal(v), hint)
 }
 
-// exprAV registers a value used in an expression and returns its
-// AttributeValue pointer.
-func (b *builder) exprAV(v *grammar.Value, hint string) types.AttributeValue {
-	av := b.literal(v)
-	b.valID[av] = len(b.vals)
-	b.vals = append(b.vals, exprValue{av: av, hint: hint})
-	return av
-}
-
-// sentinelPrefix starts the text of a stand-in value: where the SDK takes a
-// Go string rather than an AttributeValue (begins_with, attribute_type), it
-// gets sentinelPrefix + the value's id, and the value it makes of it is
-// replaced by the literal when the placeholders are written.
-const sentinelPrefix = "\x00dynexpr-value\x00"
-
-// sentinel registers a value the SDK takes as a Go string and returns the
-// string to give it.
-func (b *builder) sentinel(v *grammar.Value, hint string) string {
+// valueRef registers a value made by the builder (a type name of
+// attribute_type) and returns its reference.
+func (b *builder) valueRef(v Value, hint string) string {
 	id := len(b.vals)
-	b.vals = append(b.vals, exprValue{av: b.literal(v), hint: hint})
-	return sentinelPrefix + strconv.Itoa(id)
+	b.vals = append(b.vals, exprValue{val: v, hint: hint})
+	return ":" + strconv.Itoa(id)
 }
 
-// operandStandIn registers a path or size(path) that stands where the SDK
-// takes a value (the second argument of begins_with and contains, which
-// DynamoDB takes as any operand) and returns the sentinel string to give
-// the SDK; the path's names get their stand-ins now, in the order met.
-func (b *builder) operandStandIn(o *grammar.Operand) string {
-	p := o.Path
-	if p == nil {
-		p = o.Call.Args[0].Path
+// operandArg writes a path or size(path) standing as the second argument
+// of begins_with or contains, which DynamoDB takes as any operand.
+func (b *builder) operandArg(o *grammar.Operand) string {
+	if o.Path != nil {
+		return b.name(o.Path)
 	}
-	b.name(p) // registers and checks the path's names
-	id := len(b.vals)
-	b.vals = append(b.vals, exprValue{av: &types.AttributeValueMemberS{Value: sentinelPrefix + strconv.Itoa(id)}, operand: o})
-	return sentinelPrefix + strconv.Itoa(id)
+	return "size (" + b.name(o.Call.Args[0].Path) + ")"
 }
 
 // isSizeOfPath reports whether o is size(PATH).
@@ -101,32 +77,43 @@ func isSizeOfPath(o *grammar.Operand) bool {
 	return o.Call != nil && strings.EqualFold(o.Call.Func, "size") && len(o.Call.Args) == 1 && o.Call.Args[0].Path != nil
 }
 
-// sentinelS is sentinel for a string value made by the builder (a type
-// name of attribute_type).
-func (b *builder) sentinelS(s, hint string) string {
-	id := len(b.vals)
-	b.vals = append(b.vals, exprValue{av: &types.AttributeValueMemberS{Value: s}, hint: hint})
-	return sentinelPrefix + strconv.Itoa(id)
-}
-
-// keyCondition builds a query's key condition: with the SDK's
+// keyCondition writes a query's key condition: in the form of the SDK's
 // KeyConditionBuilder when the condition has a shape it takes, and as a
 // condition otherwise.
-func (b *builder) keyCondition(c *grammar.Condition, e *exprs) {
-	if parts, ok := keyParts(c); ok {
-		kcs := make([]expression.KeyConditionBuilder, len(parts))
-		for i, p := range parts {
-			kcs[i] = b.keyPart(p)
-		}
-		if len(kcs) == 1 {
-			e.keyCondition(kcs[0])
-		} else {
-			e.keyCondition(expression.KeyAnd(kcs...))
-		}
-		return
+func (b *builder) keyCondition(c *grammar.Condition) string {
+	parts, ok := keyParts(c)
+	if !ok {
+		return b.condition(c)
 	}
-	e.keyAsCondition = true
-	e.condition(b.condition(c))
+	return joinConditions(len(parts), " AND ", func(i int) string { return b.keyPart(parts[i]) })
+}
+
+// joinConditions writes n conditions joined by sep (" AND ", " OR ") the
+// way the SDK writes them: one alone as it is, several each in parentheses,
+// whatever they are: (a) AND (b) AND (c).
+func joinConditions(n int, sep string, cond func(i int) string) string {
+	if n == 1 {
+		return cond(0)
+	}
+	texts := make([]string, n)
+	for i := range texts {
+		texts[i] = cond(i)
+	}
+	size := 0
+	for _, t := range texts {
+		size += len(t) + 2 + len(sep)
+	}
+	var sb strings.Builder
+	sb.Grow(size)
+	for i, t := range texts {
+		if i > 0 {
+			sb.WriteString(sep)
+		}
+		sb.WriteByte('(')
+		sb.WriteString(t)
+		sb.WriteByte(')')
+	}
+	return sb.String()
 }
 
 // keyPart is one condition of a key condition the KeyConditionBuilder takes.
@@ -136,9 +123,21 @@ type keyPart struct {
 	vals []*grammar.Value
 }
 
-// mirrored lists the comparisons of a key condition, and turns `V op k`
-// into `k op' V`.
-var mirrored = map[string]string{"=": "=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
+// mirror turns the comparison of `V op k` into the op' of `k op' V`; ok
+// is false for an operator a key condition does not take (<>, or none).
+func mirror(op string) (mirrored string, ok bool) {
+	switch op {
+	case "<":
+		return ">", true
+	case ">":
+		return "<", true
+	case "<=":
+		return ">=", true
+	case ">=":
+		return "<=", true
+	}
+	return op, op == "="
+}
 
 // keyParts reads c as a KeyConditionBuilder condition: KEY = V, then any
 // number of further KEY = V and, last, at most one other sort-key
@@ -174,7 +173,7 @@ func keyPartOf(n *grammar.NotCondition) (keyPart, bool) {
 		if c.Right == nil {
 			return keyPart{}, false
 		}
-		mirror, isKeyOp := mirrored[c.Op] // <> is not
+		mirrored, isKeyOp := mirror(c.Op) // <> is not
 		if !isKeyOp {
 			break
 		}
@@ -182,7 +181,7 @@ func keyPartOf(n *grammar.NotCondition) (keyPart, bool) {
 			return keyPart{name: name, op: c.Op, vals: []*grammar.Value{c.Right.Value}}, true
 		}
 		if name, ok := operandKey(c.Right); ok && c.Left.Value != nil {
-			return keyPart{name: name, op: mirror, vals: []*grammar.Value{c.Left.Value}}, true
+			return keyPart{name: name, op: mirrored, vals: []*grammar.Value{c.Left.Value}}, true
 		}
 	case c.Low != nil:
 		if name, ok := operandKey(c.Left); ok && c.Low.Value != nil && c.High != nil && c.High.Value != nil {
@@ -207,25 +206,16 @@ func operandKey(o *grammar.Operand) (string, bool) {
 	return topName(o.Path)
 }
 
-func (b *builder) keyPart(p keyPart) expression.KeyConditionBuilder {
-	k := expression.Key(b.nameStandIn(p.name))
+func (b *builder) keyPart(p keyPart) string {
+	k := string(b.appendNameRef(nil, p.name))
 	switch p.op {
-	case "=":
-		return k.Equal(b.value(p.vals[0], p.name))
-	case "<":
-		return k.LessThan(b.value(p.vals[0], p.name))
-	case "<=":
-		return k.LessThanEqual(b.value(p.vals[0], p.name))
-	case ">":
-		return k.GreaterThan(b.value(p.vals[0], p.name))
-	case ">=":
-		return k.GreaterThanEqual(b.value(p.vals[0], p.name))
 	case "between":
-		return k.Between(b.value(p.vals[0], p.name), b.value(p.vals[1], p.name))
+		return k + " BETWEEN " + b.value(p.vals[0], p.name) + " AND " + b.value(p.vals[1], p.name)
 	case "begins_with":
-		return k.BeginsWith(b.sentinel(p.vals[0], p.name))
+		return "begins_with (" + k + ", " + b.value(p.vals[0], p.name) + ")"
 	}
-	panic("builder: unknown key condition operator " + p.op)
+	// = < <= > >=, as keyPartOf read them.
+	return k + " " + p.op + " " + b.value(p.vals[0], p.name)
 }
 
 // fn is a function's name as the DSL compares it: case-insensitively, the
@@ -233,78 +223,59 @@ func (b *builder) keyPart(p keyPart) expression.KeyConditionBuilder {
 // as DynamoDB wants.
 func fn(c *grammar.Call) string { return strings.ToLower(c.Func) }
 
-// condition builds a filter, condition or (other-shaped) key condition.
-func (b *builder) condition(c *grammar.Condition) expression.ConditionBuilder {
-	if len(c.Or) == 1 {
-		return b.and(c.Or[0])
-	}
-	ors := make([]expression.ConditionBuilder, len(c.Or))
-	for i, a := range c.Or {
-		ors[i] = b.and(a)
-	}
-	return expression.Or(ors[0], ors[1], ors[2:]...)
+// condition writes a filter, condition or (other-shaped) key condition.
+func (b *builder) condition(c *grammar.Condition) string {
+	return joinConditions(len(c.Or), " OR ", func(i int) string {
+		a := c.Or[i]
+		return joinConditions(len(a.And), " AND ", func(j int) string { return b.not(a.And[j]) })
+	})
 }
 
-func (b *builder) and(a *grammar.AndCondition) expression.ConditionBuilder {
-	if len(a.And) == 1 {
-		return b.not(a.And[0])
-	}
-	ands := make([]expression.ConditionBuilder, len(a.And))
-	for i, n := range a.And {
-		ands[i] = b.not(n)
-	}
-	return expression.And(ands[0], ands[1], ands[2:]...)
-}
-
-func (b *builder) not(n *grammar.NotCondition) expression.ConditionBuilder {
+func (b *builder) not(n *grammar.NotCondition) string {
 	switch {
 	case n.Not != nil:
-		return expression.Not(b.not(n.Not))
+		return "NOT (" + b.not(n.Not) + ")"
 	case n.Group != nil:
 		return b.condition(n.Group)
 	case n.Compare != nil:
 		return b.comparison(n.Compare)
 	}
 	b.fail(n.Pos, "empty condition")
-	return noCondition
+	return ""
 }
 
-// noCondition stands in where an error was reported; it is never built.
-var noCondition = expression.AttributeExists(expression.NameNoDotSplit("0"))
-
-func (b *builder) comparison(c *grammar.Comparison) expression.ConditionBuilder {
+func (b *builder) comparison(c *grammar.Comparison) string {
 	hint := ComparisonHint(c)
 	switch {
 	case c.Op != "":
 		l, r := b.operand(c.Left, hint), b.operand(c.Right, hint)
-		switch c.Op {
-		case "=":
-			return expression.Equal(l, r)
-		case "<>":
-			return expression.NotEqual(l, r)
-		case "<":
-			return expression.LessThan(l, r)
-		case "<=":
-			return expression.LessThanEqual(l, r)
-		case ">":
-			return expression.GreaterThan(l, r)
-		case ">=":
-			return expression.GreaterThanEqual(l, r)
+		if _, isKeyOp := mirror(c.Op); isKeyOp || c.Op == "<>" {
+			return l + " " + c.Op + " " + r
 		}
 		b.fail(c.Pos, "unknown operator %q: write =, <>, <, <=, > or >=", c.Op)
-		return noCondition
+		return ""
 	case c.Low != nil:
-		return expression.Between(b.operand(c.Left, hint), b.operand(c.Low, hint), b.operand(c.High, hint))
+		l := b.operand(c.Left, hint)
+		lo := b.operand(c.Low, hint)
+		return l + " BETWEEN " + lo + " AND " + b.operand(c.High, hint)
 	case len(c.In) > 0:
-		left := b.operand(c.Left, hint)
-		list := make([]expression.OperandBuilder, len(c.In))
+		var sb strings.Builder
+		sb.WriteString(b.operand(c.Left, hint))
+		sb.WriteString(" IN (")
 		for i, o := range c.In {
-			list[i] = b.operand(o, hint)
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			sb.WriteString(b.operand(o, hint))
 		}
-		return expression.In(left, list[0], list[1:]...)
+		sb.WriteByte(')')
+		return sb.String()
 	}
 	return b.bareCondition(c.Left)
 }
+
+// noCondition stands in where an error was reported; it is never written.
+const noCondition = ""
 
 // ComparisonHint is what the values of a comparison are named after
 // (package documentation, Placeholders): the last name of its first path,
@@ -330,37 +301,48 @@ func operandHint(o *grammar.Operand) string {
 }
 
 // operand builds one side of a comparison: a path, a value or size(path).
-func (b *builder) operand(o *grammar.Operand, hint string) expression.OperandBuilder {
+func (b *builder) operand(o *grammar.Operand, hint string) string {
+	if o != nil && o.Call != nil {
+		return b.operandCall(o.Call)
+	}
+	return b.pathOrValue(o, hint)
+}
+
+// operandCall is a function call as an operand of a comparison: size(path)
+// is the one DynamoDB takes.
+func (b *builder) operandCall(call *grammar.Call) string {
+	switch name := fn(call); name {
+	case "size":
+		if b.arity(call, 1, "size(PATH)") {
+			if p := b.pathArg(call, 0, "size(PATH)"); p != nil {
+				return "size (" + b.name(p) + ")"
+			}
+		}
+	case "attribute_exists", "attribute_not_exists", "attribute_type", "begins_with", "contains":
+		b.fail(call.Pos, "%s(...) is a condition, not a value: use it on its own, like %s", name, conditionExample(name))
+	case "if_not_exists", "list_append":
+		b.fail(call.Pos, "%s is for the value of a set action (set a = %s(...)); in a condition, write attribute_exists or attribute_not_exists", name, name)
+	default:
+		b.unknownFunc(call, conditionFuncs)
+	}
+	return noOperand
+}
+
+// pathOrValue is an operand that is not a function call.
+func (b *builder) pathOrValue(o *grammar.Operand, hint string) string {
 	switch {
 	case o == nil:
 	case o.Path != nil:
 		return b.name(o.Path)
 	case o.Value != nil:
 		return b.value(o.Value, hint)
-	case o.Call != nil:
-		call := o.Call
-		switch name := fn(call); name {
-		case "size":
-			if b.arity(call, 1, "size(PATH)") {
-				if p := b.pathArg(call, 0, "size(PATH)"); p != nil {
-					return b.name(p).Size()
-				}
-			}
-		case "attribute_exists", "attribute_not_exists", "attribute_type", "begins_with", "contains":
-			b.fail(call.Pos, "%s(...) is a condition, not a value: use it on its own, like %s", name, conditionExample(name))
-		case "if_not_exists", "list_append":
-			b.fail(call.Pos, "%s is for the value of a set action (set a = %s(...)); in a condition, write attribute_exists or attribute_not_exists", name, name)
-		default:
-			b.unknownFunc(call, conditionFuncs)
-		}
-		return noOperand
 	}
 	b.fail(grammar.Position{}, "empty operand")
 	return noOperand
 }
 
-// noOperand stands in where an error was reported; it is never built.
-var noOperand = expression.NameNoDotSplit("0")
+// noOperand stands in where an error was reported; it is never written.
+const noOperand = ""
 
 const conditionFuncs = "attribute_exists, attribute_not_exists, attribute_type, begins_with, contains and size"
 
@@ -376,27 +358,32 @@ func conditionExample(name string) string {
 	return `contains(ATTR, "part")`
 }
 
-// likelyFuncs maps names people often write to the function they mean.
-var likelyFuncs = map[string]string{
-	"starts_with":       "begins_with",
-	"startswith":        "begins_with",
-	"beginswith":        "begins_with",
-	"exists":            "attribute_exists",
-	"attribute_exist":   "attribute_exists",
-	"not_exists":        "attribute_not_exists",
-	"attribute_missing": "attribute_not_exists",
-	"type":              "attribute_type",
-	"length":            "size",
-	"len":               "size",
-	"includes":          "contains",
-	"if_not_exist":      "if_not_exists",
-	"ifnotexists":       "if_not_exists",
-	"append":            "list_append",
-	"list_concat":       "list_append",
+// likelyFunc is the function people often mean by a name that is not one,
+// "" when it is not such a name.
+func likelyFunc(name string) string {
+	switch name {
+	case "starts_with", "startswith", "beginswith":
+		return "begins_with"
+	case "exists", "attribute_exist":
+		return "attribute_exists"
+	case "not_exists", "attribute_missing":
+		return "attribute_not_exists"
+	case "type":
+		return "attribute_type"
+	case "length", "len":
+		return "size"
+	case "includes":
+		return "contains"
+	case "if_not_exist", "ifnotexists":
+		return "if_not_exists"
+	case "append", "list_concat":
+		return "list_append"
+	}
+	return ""
 }
 
 func (b *builder) unknownFunc(call *grammar.Call, known string) {
-	if want, ok := likelyFuncs[fn(call)]; ok {
+	if want := likelyFunc(fn(call)); want != "" {
 		b.fail(call.Pos, "unknown function %q: write %s (the functions here are %s)", call.Func, want, known)
 		return
 	}
@@ -442,7 +429,7 @@ func restArgs(call *grammar.Call, i int) string {
 
 // bareCondition is an operand standing alone as a condition: one of the
 // condition functions.
-func (b *builder) bareCondition(o *grammar.Operand) expression.ConditionBuilder {
+func (b *builder) bareCondition(o *grammar.Operand) string {
 	switch {
 	case o == nil:
 		return noCondition
@@ -467,59 +454,12 @@ func (b *builder) bareCondition(o *grammar.Operand) expression.ConditionBuilder 
 		if p == nil {
 			return noCondition
 		}
-		if name == "attribute_exists" {
-			return expression.AttributeExists(b.name(p))
-		}
-		return expression.AttributeNotExists(b.name(p))
+		return name + " (" + b.name(p) + ")"
 	case "attribute_type":
-		form := "attribute_type(PATH, S|SS|N|NS|B|BS|BOOL|NULL|L|M)"
-		if !b.arity(call, 2, form) {
-			return noCondition
-		}
-		p := b.pathArg(call, 0, form)
-		t := b.attributeType(call.Args[1], hint)
-		if p == nil || t == "" {
-			return noCondition
-		}
-		return expression.AttributeType(b.name(p), expression.DynamoDBAttributeType(t))
-	case "begins_with":
-		form := `begins_with(PATH, "prefix")` // or begins_with(PATH, PATH)
-		if !b.arity(call, 2, form) {
-			return noCondition
-		}
-		p := b.pathArg(call, 0, form)
-		if arg := call.Args[1]; arg.Path != nil {
-			// begins_with(a, b) compares two attributes (reference §3.4).
-			if p == nil {
-				return noCondition
-			}
-			return expression.BeginsWith(b.name(p), b.operandStandIn(arg))
-		}
-		v := b.valueArg(call, 1, form)
-		if p == nil || v == nil {
-			return noCondition
-		}
-		return expression.BeginsWith(b.name(p), b.sentinel(v, hint))
-	case "contains":
-		form := `contains(PATH, VALUE)` // or contains(PATH, PATH | size(PATH))
-		if !b.arity(call, 2, form) {
-			return noCondition
-		}
-		p := b.pathArg(call, 0, form)
-		if arg := call.Args[1]; arg.Path != nil || isSizeOfPath(arg) {
-			// DynamoDB takes a path or size(path) here; the SDK only a
-			// value, so it gets a stand-in for the operand.
-			if p == nil {
-				return noCondition
-			}
-			return expression.Contains(b.name(p), b.operandStandIn(arg))
-		}
-		v := b.valueArg(call, 1, form)
-		if p == nil || v == nil {
-			return noCondition
-		}
-		// Contains takes any Go value; an AttributeValue is used as is.
-		return expression.Contains(b.name(p), b.exprAV(v, hint))
+		return b.pathCall(call, "attribute_type(PATH, S|SS|N|NS|B|BS|BOOL|NULL|L|M)", "attribute_type (",
+			func(a *grammar.Operand) string { return b.attributeType(a, hint) })
+	case "begins_with", "contains":
+		return b.searchFunc(call, name, hint)
 	case "size":
 		b.fail(call.Pos, "size(...) is a number, not a condition: compare it, like size(ATTR) > 0")
 	case "if_not_exists", "list_append":
@@ -530,76 +470,139 @@ func (b *builder) bareCondition(o *grammar.Operand) expression.ConditionBuilder 
 	return noCondition
 }
 
+// pathCall writes a function of a path and one more argument, which arg
+// writes: attribute_type and if_not_exists. open is the function's name
+// and parenthesis as the SDK spells them (package documentation,
+// Expressions). Nothing is written where an error was reported.
+func (b *builder) pathCall(call *grammar.Call, form, open string, arg func(*grammar.Operand) string) string {
+	if !b.arity(call, 2, form) {
+		return ""
+	}
+	p := b.pathArg(call, 0, form)
+	second := arg(call.Args[1])
+	if p == nil || second == "" {
+		return ""
+	}
+	return open + b.name(p) + ", " + second + ")"
+}
+
+// searchFunc writes begins_with or contains: a path, then a value or
+// another operand DynamoDB takes there (a path for begins_with, which then
+// compares two attributes; a path or size(path) for contains).
+func (b *builder) searchFunc(call *grammar.Call, name, hint string) string {
+	form := `begins_with(PATH, "prefix")` // or begins_with(PATH, PATH)
+	if name == "contains" {
+		form = `contains(PATH, VALUE)` // or contains(PATH, PATH | size(PATH))
+	}
+	if !b.arity(call, 2, form) {
+		return noCondition
+	}
+	p := b.pathArg(call, 0, form)
+	if arg := call.Args[1]; arg.Path != nil || name == "contains" && isSizeOfPath(arg) {
+		if p == nil {
+			return noCondition
+		}
+		return name + " (" + b.name(p) + ", " + b.operandArg(arg) + ")"
+	}
+	v := b.valueArg(call, 1, form)
+	if p == nil || v == nil {
+		return noCondition
+	}
+	return name + " (" + b.name(p) + ", " + b.value(v, hint) + ")"
+}
+
 // valueArg is argument i of a call, which must be a value.
 func (b *builder) valueArg(call *grammar.Call, i int, form string) *grammar.Value {
 	a := call.Args[i]
 	if a.Value != nil {
 		return a.Value
 	}
-	// An attribute there is taken before (operandStandIn): what is left is
+	// An attribute there is taken before (operandArg): what is left is
 	// a condition or a function DynamoDB does not take as an operand.
 	b.fail(a.Pos, "%s takes a value as argument %d: write %s", fn(call), i+1, form)
 	return nil
 }
 
-var attributeTypes = map[string]bool{
-	"S": true, "SS": true, "N": true, "NS": true, "B": true, "BS": true,
-	"BOOL": true, "NULL": true, "L": true, "M": true,
+// isAttributeType reports whether word is one of DynamoDB's type names.
+func isAttributeType(word string) bool {
+	for k := KindS; k <= KindBS; k++ {
+		if k.String() == word {
+			return true
+		}
+	}
+	return false
 }
 
 // attributeType reads the type argument of attribute_type: a bare type word
 // (S, N, ... — parsed as a path, or as null), or a string; it registers the
-// value the type is sent as and returns the SDK's stand-in for it.
+// value the type is sent as and returns its reference.
 func (b *builder) attributeType(a *grammar.Operand, hint string) string {
 	switch {
 	case a.Path != nil:
 		name, ok := topName(a.Path)
 		word := strings.ToUpper(name)
-		if !ok || !attributeTypes[word] {
+		if !ok || !isAttributeType(word) {
 			b.fail(a.Pos, "attribute_type takes a type: S, SS, N, NS, B, BS, BOOL, NULL, L or M, not %s", pathText(a.Path))
 			return ""
 		}
-		return b.sentinelS(word, hint)
+		return b.valueRef(Value{Kind: KindS, Text: word}, hint)
 	case a.Value != nil && a.Value.Type == grammar.TypeNULL && a.Value.FromParam == "":
-		return b.sentinelS("NULL", hint)
+		return b.valueRef(Value{Kind: KindS, Text: "NULL"}, hint)
 	case a.Value != nil && (a.Value.Type == grammar.TypeS || a.Value.Type == grammar.TypeParam):
-		return b.sentinel(a.Value, hint)
+		return b.value(a.Value, hint)
 	}
 	b.fail(a.Pos, "attribute_type takes a type: S, SS, N, NS, B, BS, BOOL, NULL, L or M")
 	return ""
 }
 
-// updateActions builds the update's set, remove, add and delete actions,
-// all clauses of each kind merged into one UpdateExpression.
-func (b *builder) updateActions(st *grammar.Statement, e *exprs) {
-	var u expression.UpdateBuilder
-	n := 0
+// updateActions writes the update's set, remove, add and delete actions,
+// all clauses of each kind merged into one UpdateExpression, the kinds in
+// the SDK's order: ADD, DELETE, REMOVE, SET (package documentation,
+// Expressions).
+func (b *builder) updateActions(st *grammar.Statement) string {
+	var sets, removes, adds, deletes []string
 	for _, a := range st.Sets {
-		u = u.Set(b.name(a.Path), b.setValue(a))
-		n++
+		sets = append(sets, b.name(a.Path)+" = "+b.setValue(a))
 	}
 	for _, p := range st.Removes {
-		u = u.Remove(b.name(p))
-		n++
+		removes = append(removes, b.name(p))
 	}
 	for _, a := range st.Adds {
-		u = u.Add(b.name(a.Path), b.value(a.Value, LastName(a.Path)))
-		n++
+		adds = append(adds, b.name(a.Path)+" "+b.value(a.Value, LastName(a.Path)))
 	}
 	for _, a := range st.Deletes {
-		u = u.Delete(b.name(a.Path), b.value(a.Value, LastName(a.Path)))
-		n++
+		deletes = append(deletes, b.name(a.Path)+" "+b.value(a.Value, LastName(a.Path)))
 	}
-	if n == 0 {
+	if len(sets)+len(removes)+len(adds)+len(deletes) == 0 {
 		b.fail(st.Table.Pos, "update needs at least one action: set, remove, add or delete")
-		return
+		return ""
 	}
-	e.update(u)
+	var sb strings.Builder
+	for _, c := range [...]struct {
+		word    string
+		actions []string
+	}{{"ADD", adds}, {"DELETE", deletes}, {"REMOVE", removes}, {"SET", sets}} {
+		if len(c.actions) == 0 {
+			continue
+		}
+		if sb.Len() > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(c.word)
+		for i, a := range c.actions {
+			if i > 0 {
+				sb.WriteByte(',')
+			}
+			sb.WriteByte(' ')
+			sb.WriteString(a)
+		}
+	}
+	return sb.String()
 }
 
 // setValue is the right-hand side of a set action; its values are named
 // after the action's target.
-func (b *builder) setValue(a *grammar.SetAction) expression.OperandBuilder {
+func (b *builder) setValue(a *grammar.SetAction) string {
 	hint := LastName(a.Path)
 	left := b.setOperand(a.Left, hint)
 	if a.Op == "" || a.Right == nil {
@@ -607,46 +610,35 @@ func (b *builder) setValue(a *grammar.SetAction) expression.OperandBuilder {
 	}
 	right := b.setOperand(a.Right, hint)
 	if a.Op == "-" {
-		return expression.Minus(left, right)
+		return left + " - " + right
 	}
-	return expression.Plus(left, right)
+	return left + " + " + right
 }
 
 const setFuncs = "if_not_exists(PATH, VALUE) and list_append(LIST, LIST)"
 
-func (b *builder) setOperand(o *grammar.Operand, hint string) expression.OperandBuilder {
-	switch {
-	case o == nil:
-	case o.Path != nil:
-		return b.name(o.Path)
-	case o.Value != nil:
-		return b.value(o.Value, hint)
-	case o.Call != nil:
-		call := o.Call
-		switch name := fn(call); name {
-		case "if_not_exists":
-			form := "if_not_exists(PATH, VALUE)"
-			if !b.arity(call, 2, form) {
-				return noOperand
-			}
-			p := b.pathArg(call, 0, form)
-			v := b.setOperand(call.Args[1], hint)
-			if p == nil {
-				return noOperand
-			}
-			return expression.IfNotExists(b.name(p), v)
-		case "list_append":
-			if !b.arity(call, 2, "list_append(LIST, LIST)") {
-				return noOperand
-			}
-			return expression.ListAppend(b.setOperand(call.Args[0], hint), b.setOperand(call.Args[1], hint))
-		case "attribute_exists", "attribute_not_exists", "attribute_type", "begins_with", "contains", "size":
-			b.fail(call.Pos, "%s cannot give a set action its value: the functions of a set value are %s", name, setFuncs)
-		default:
-			b.unknownFunc(call, setFuncs)
-		}
-		return noOperand
+func (b *builder) setOperand(o *grammar.Operand, hint string) string {
+	if o != nil && o.Call != nil {
+		return b.setCall(o.Call, hint)
 	}
-	b.fail(grammar.Position{}, "empty operand")
+	return b.pathOrValue(o, hint)
+}
+
+// setCall is a function call in the value of a set action.
+func (b *builder) setCall(call *grammar.Call, hint string) string {
+	switch name := fn(call); name {
+	case "if_not_exists":
+		return b.pathCall(call, "if_not_exists(PATH, VALUE)", "if_not_exists(",
+			func(a *grammar.Operand) string { return b.setOperand(a, hint) })
+	case "list_append":
+		if !b.arity(call, 2, "list_append(LIST, LIST)") {
+			return noOperand
+		}
+		return "list_append(" + b.setOperand(call.Args[0], hint) + ", " + b.setOperand(call.Args[1], hint) + ")"
+	case "attribute_exists", "attribute_not_exists", "attribute_type", "begins_with", "contains", "size":
+		b.fail(call.Pos, "%s cannot give a set action its value: the functions of a set value are %s", name, setFuncs)
+	default:
+		b.unknownFunc(call, setFuncs)
+	}
 	return noOperand
 }

@@ -1,12 +1,9 @@
 package builder
 
 import (
-	"encoding/base64"
 	"sort"
 	"strconv"
 	"unicode/utf8"
-
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
 // Request is one DynamoDB request: the members of the API's input for
@@ -22,11 +19,11 @@ type Request struct {
 	IndexName string
 
 	// Key is the item's primary key (get-item, update-item, delete-item).
-	Key map[string]types.AttributeValue
+	Key map[string]Value
 	// Item is the item to write (put-item).
-	Item map[string]types.AttributeValue
+	Item map[string]Value
 	// ExclusiveStartKey is where a query or scan resumes (after).
-	ExclusiveStartKey map[string]types.AttributeValue
+	ExclusiveStartKey map[string]Value
 
 	KeyConditionExpression string
 	FilterExpression       string
@@ -46,12 +43,7 @@ type Request struct {
 	ReturnValues string
 
 	ExpressionAttributeNames  map[string]string
-	ExpressionAttributeValues map[string]types.AttributeValue
-
-	// binText holds the base64 text written for each binary value, keyed by
-	// the first byte of its decoded bytes, so that JSON writes the user's
-	// text back rather than a re-encoding of it.
-	binText map[*byte]string
+	ExpressionAttributeValues map[string]Value
 }
 
 // JSON writes the request as canonical JSON: keys sorted at every level,
@@ -60,7 +52,7 @@ type Request struct {
 // `aws dynamodb <Command> --cli-input-json` takes; Command itself is not part
 // of it.
 func (r *Request) JSON(indent bool) []byte {
-	w := jsonWriter{buf: make([]byte, 0, 512), indent: indent, bin: r.binText}
+	w := jsonWriter{buf: make([]byte, 0, 512), indent: indent}
 	w.beginObject()
 	// The members in sorted order.
 	w.stringField("ConditionExpression", r.ConditionExpression)
@@ -101,7 +93,6 @@ type jsonWriter struct {
 	depth  int
 	// first is true right after an opening bracket.
 	first bool
-	bin   map[*byte]string
 }
 
 func (w *jsonWriter) newline() {
@@ -172,7 +163,7 @@ func (w *jsonWriter) intField(k string, v *int32) {
 	}
 }
 
-func (w *jsonWriter) itemField(k string, m map[string]types.AttributeValue) {
+func (w *jsonWriter) itemField(k string, m map[string]Value) {
 	if m != nil {
 		w.key(k)
 		w.item(m)
@@ -198,7 +189,7 @@ func (w *jsonWriter) names(m map[string]string) {
 }
 
 // item writes a map of attribute values (an item, a key, a value map).
-func (w *jsonWriter) item(m map[string]types.AttributeValue) {
+func (w *jsonWriter) item(m map[string]Value) {
 	w.beginObject()
 	for _, k := range sortedKeys(m) {
 		w.key(k)
@@ -207,54 +198,31 @@ func (w *jsonWriter) item(m map[string]types.AttributeValue) {
 	w.endObject()
 }
 
-// value writes one AttributeValue in DynamoDB JSON: {"S": "..."}.
-func (w *jsonWriter) value(av types.AttributeValue) {
-	if av == nil {
+// value writes one Value in DynamoDB JSON: {"S": "..."}; the zero Value
+// as null.
+func (w *jsonWriter) value(v Value) {
+	if v.Kind == 0 || v.Kind > KindBS {
 		w.buf = append(w.buf, "null"...)
 		return
 	}
 	w.beginObject()
-	switch v := av.(type) {
-	case *types.AttributeValueMemberS:
-		w.key("S")
-		w.buf = appendString(w.buf, v.Value)
-	case *types.AttributeValueMemberN:
-		w.key("N")
-		w.buf = appendString(w.buf, v.Value)
-	case *types.AttributeValueMemberB:
-		w.key("B")
-		w.binary(v.Value)
-	case *types.AttributeValueMemberBOOL:
-		w.key("BOOL")
-		w.buf = strconv.AppendBool(w.buf, v.Value)
-	case *types.AttributeValueMemberNULL:
-		w.key("NULL")
-		w.buf = strconv.AppendBool(w.buf, v.Value)
-	case *types.AttributeValueMemberL:
-		w.key("L")
+	w.key(v.Kind.String())
+	switch v.Kind {
+	case KindS, KindN, KindB:
+		w.buf = appendString(w.buf, v.Text)
+	case KindBOOL, KindNULL:
+		w.buf = strconv.AppendBool(w.buf, v.Bool)
+	case KindL:
 		w.beginArray()
-		for _, it := range v.Value {
+		for _, it := range v.List {
 			w.elem()
 			w.value(it)
 		}
 		w.endArray()
-	case *types.AttributeValueMemberM:
-		w.key("M")
-		w.item(v.Value)
-	case *types.AttributeValueMemberSS:
-		w.key("SS")
-		w.strings(v.Value)
-	case *types.AttributeValueMemberNS:
-		w.key("NS")
-		w.strings(v.Value)
-	case *types.AttributeValueMemberBS:
-		w.key("BS")
-		w.beginArray()
-		for _, b := range v.Value {
-			w.elem()
-			w.binary(b)
-		}
-		w.endArray()
+	case KindM:
+		w.item(v.Map)
+	case KindSS, KindNS, KindBS:
+		w.strings(v.Set)
 	}
 	w.endObject()
 }
@@ -268,21 +236,11 @@ func (w *jsonWriter) strings(list []string) {
 	w.endArray()
 }
 
-// binary writes the base64 text the user wrote for b, or its standard
-// encoding when the bytes were not built from a literal.
-func (w *jsonWriter) binary(b []byte) {
-	if len(b) > 0 {
-		if text, ok := w.bin[&b[0]]; ok {
-			w.buf = appendString(w.buf, text)
-			return
-		}
-	}
-	w.buf = append(w.buf, '"')
-	w.buf = base64.StdEncoding.AppendEncode(w.buf, b)
-	w.buf = append(w.buf, '"')
-}
-
 const hexDigits = "0123456789abcdef"
+
+// shortEscapes are the characters encoding/json writes as a backslash and
+// one letter (or themselves); an array, so nothing is built at start-up.
+var shortEscapes = [128]byte{'"': '"', '\\': '\\', '\b': 'b', '\f': 'f', '\n': 'n', '\r': 'r', '\t': 't'}
 
 // appendString appends s as a JSON string the way encoding/json does with
 // HTML escaping off: ", \ and control characters escaped, invalid UTF-8 as
@@ -298,20 +256,9 @@ func appendString(dst []byte, s string) []byte {
 				continue
 			}
 			dst = append(dst, s[start:i]...)
-			switch c {
-			case '\\', '"':
-				dst = append(dst, '\\', c)
-			case '\b':
-				dst = append(dst, '\\', 'b')
-			case '\f':
-				dst = append(dst, '\\', 'f')
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			default:
+			if e := shortEscapes[c]; e != 0 {
+				dst = append(dst, '\\', e)
+			} else {
 				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
 			}
 			i++
