@@ -130,35 +130,6 @@ func (c *converter) pos(off int) grammar.Position {
 	return grammar.Position{Filename: p.File, Offset: p.Offset, Line: p.Line, Column: p.Col}
 }
 
-// The members each command takes, as the AWS CLI's --cli-input-json does.
-var commandMembers = map[string][]string{
-	"query": {"TableName", "IndexName", "KeyConditionExpression", "FilterExpression", "ProjectionExpression", "Select",
-		"ScanIndexForward", "Limit", "ConsistentRead", "ExclusiveStartKey", "ExpressionAttributeNames", "ExpressionAttributeValues",
-		"ReturnConsumedCapacity"},
-	"scan": {"TableName", "IndexName", "FilterExpression", "ProjectionExpression", "Select", "Limit", "ConsistentRead",
-		"Segment", "TotalSegments", "ExclusiveStartKey", "ExpressionAttributeNames", "ExpressionAttributeValues",
-		"ReturnConsumedCapacity"},
-	"get-item": {"TableName", "Key", "ProjectionExpression", "ConsistentRead", "ExpressionAttributeNames", "ReturnConsumedCapacity"},
-	"put-item": {"TableName", "Item", "ConditionExpression", "ReturnValues", "ExpressionAttributeNames", "ExpressionAttributeValues",
-		"ReturnConsumedCapacity", "ReturnItemCollectionMetrics", "ReturnValuesOnConditionCheckFailure"},
-	"update-item": {"TableName", "Key", "UpdateExpression", "ConditionExpression", "ReturnValues", "ExpressionAttributeNames",
-		"ExpressionAttributeValues", "ReturnConsumedCapacity", "ReturnItemCollectionMetrics", "ReturnValuesOnConditionCheckFailure"},
-	"delete-item": {"TableName", "Key", "ConditionExpression", "ReturnValues", "ExpressionAttributeNames", "ExpressionAttributeValues",
-		"ReturnConsumedCapacity", "ReturnItemCollectionMetrics", "ReturnValuesOnConditionCheckFailure"},
-}
-
-// legacyMembers are the parameters from before expressions, with what
-// replaced each.
-var legacyMembers = map[string]string{
-	"KeyConditions":       "a KeyConditionExpression",
-	"QueryFilter":         "a FilterExpression",
-	"ScanFilter":          "a FilterExpression",
-	"AttributeUpdates":    "an UpdateExpression",
-	"Expected":            "a ConditionExpression",
-	"AttributesToGet":     "a ProjectionExpression",
-	"ConditionalOperator": "AND or OR inside the expression",
-}
-
 // returnOnly are the members that change only what DynamoDB reports back,
 // with their defaults; the DSL has no clause for them.
 var returnOnly = map[string]string{
@@ -174,7 +145,7 @@ var kindOfCommand = map[string]grammar.Kind{
 
 func (c *converter) statement() {
 	r, obj := c.r, c.r.Obj
-	if m := obj.Member("command"); m != nil && (m.Value.Kind != String || NormalizeCommand(m.Value.Text) == "") {
+	if m := obj.Member(CommandMember); m != nil && (m.Value.Kind != String || NormalizeCommand(m.Value.Text) == "") {
 		c.failAt(m.Value.Start, "\"command\" names no command dynexpr knows: write query, scan, get-item, put-item, update-item or delete-item")
 	}
 	kind, ok := kindOfCommand[r.Command]
@@ -195,15 +166,15 @@ func (c *converter) statement() {
 	}
 
 	// Every member first: the ones the statement cannot take stop it here.
-	allowed := commandMembers[r.Command]
+	allowed := StatementMembers(r.Command)
 	for i := range obj.Members {
 		m := &obj.Members[i]
 		switch {
-		case m.Name == "command":
+		case m.Name == CommandMember:
 		case m.Repeated:
 			c.failAt(m.NamePos, "%q is given twice in this request; DynamoDB reads only one", m.Name)
-		case legacyMembers[m.Name] != "":
-			c.failAt(m.NamePos, "%s is a legacy parameter, which the DSL has no form for: rewrite it as %s first", m.Name, legacyMembers[m.Name])
+		case isLegacy(m.Name):
+			c.failAt(m.NamePos, "%s is a legacy parameter, which the DSL has no form for: rewrite it as %s first", m.Name, legacyReplacement(m.Name))
 		case !contains(allowed, m.Name):
 			hint := ""
 			if r.CommandGuessed {
@@ -347,14 +318,29 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// isParameter tells a member some command takes.
+// isParameter tells a member some command takes (other than a legacy
+// parameter).
 func isParameter(name string) bool {
-	for _, ms := range commandMembers {
-		if contains(ms, name) {
-			return true
-		}
+	s, ok := Spec(name)
+	return ok && !s.Legacy()
+}
+
+func isLegacy(name string) bool {
+	s, ok := Spec(name)
+	return ok && s.Legacy()
+}
+
+// legacyReplacement says what replaced a legacy parameter: "a
+// KeyConditionExpression", "AND or OR inside the expression".
+func legacyReplacement(name string) string {
+	s, _ := Spec(name)
+	switch {
+	case !strings.HasSuffix(s.Instead, "Expression"):
+		return s.Instead
+	case strings.HasPrefix(s.Instead, "U"):
+		return "an " + s.Instead
 	}
-	return false
+	return "a " + s.Instead
 }
 
 // kebab writes ReturnConsumedCapacity as return-consumed-capacity.

@@ -292,135 +292,11 @@ finding on the request already explains it.`,
 }
 
 // ---------------------------------------------------------------------------
-// The members of each operation's --cli-input-json, as the AWS CLI lists them.
+// The members of each operation are request's table (request.Members,
+// request.Spec); what is here is only how DynamoDB reads them.
 
-type memberType uint8
-
-const (
-	mString memberType = iota + 1
-	mInt
-	mBool
-	mStringList
-	mValueMap     // Key, Item, ExclusiveStartKey, ExpressionAttributeValues
-	mNameMap      // ExpressionAttributeNames
-	mConditionMap // KeyConditions, QueryFilter, ScanFilter
-	mExpectedMap  // Expected
-	mUpdatesMap   // AttributeUpdates
-)
-
-type memberSpec struct {
-	typ      memberType
-	min, max int      // mInt; max 0 for none
-	enum     []string // mString: the values DynamoDB takes
-	coral    string   // the member's name in DynamoDB's constraint messages
-}
-
-var memberSpecs = map[string]memberSpec{
-	"TableName":                           {typ: mString},
-	"IndexName":                           {typ: mString},
-	"Select":                              {typ: mString},
-	"AttributesToGet":                     {typ: mStringList},
-	"Limit":                               {typ: mInt, min: 1},
-	"ConsistentRead":                      {typ: mBool},
-	"KeyConditions":                       {typ: mConditionMap},
-	"QueryFilter":                         {typ: mConditionMap},
-	"ScanFilter":                          {typ: mConditionMap},
-	"ConditionalOperator":                 {typ: mString, enum: []string{"AND", "OR"}, coral: "conditionalOperator"},
-	"ScanIndexForward":                    {typ: mBool},
-	"ExclusiveStartKey":                   {typ: mValueMap},
-	"ReturnConsumedCapacity":              {typ: mString, enum: []string{"INDEXES", "TOTAL", "NONE"}, coral: "returnConsumedCapacity"},
-	"ProjectionExpression":                {typ: mString},
-	"FilterExpression":                    {typ: mString},
-	"KeyConditionExpression":              {typ: mString},
-	"ConditionExpression":                 {typ: mString},
-	"UpdateExpression":                    {typ: mString},
-	"ExpressionAttributeNames":            {typ: mNameMap},
-	"ExpressionAttributeValues":           {typ: mValueMap},
-	"TotalSegments":                       {typ: mInt, min: 1, max: 1000000},
-	"Segment":                             {typ: mInt, min: 0, max: 999999},
-	"Key":                                 {typ: mValueMap},
-	"Item":                                {typ: mValueMap},
-	"Expected":                            {typ: mExpectedMap},
-	"AttributeUpdates":                    {typ: mUpdatesMap},
-	"ReturnValues":                        {typ: mString, enum: []string{"NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW"}, coral: "returnValues"},
-	"ReturnItemCollectionMetrics":         {typ: mString, enum: []string{"SIZE", "NONE"}, coral: "returnItemCollectionMetrics"},
-	"ReturnValuesOnConditionCheckFailure": {typ: mString, enum: []string{"ALL_OLD", "NONE"}, coral: "returnValuesOnConditionCheckFailure"},
-}
-
-// commandMembers are each operation's members in the order the AWS CLI
-// lists them ("must be one of: ...").
-var commandMembers = map[string][]string{
-	"query": {"TableName", "IndexName", "Select", "AttributesToGet", "Limit", "ConsistentRead", "KeyConditions", "QueryFilter",
-		"ConditionalOperator", "ScanIndexForward", "ExclusiveStartKey", "ReturnConsumedCapacity", "ProjectionExpression",
-		"FilterExpression", "KeyConditionExpression", "ExpressionAttributeNames", "ExpressionAttributeValues"},
-	"scan": {"TableName", "IndexName", "AttributesToGet", "Limit", "Select", "ScanFilter", "ConditionalOperator", "ExclusiveStartKey",
-		"ReturnConsumedCapacity", "TotalSegments", "Segment", "ProjectionExpression", "FilterExpression",
-		"ExpressionAttributeNames", "ExpressionAttributeValues", "ConsistentRead"},
-	"get-item": {"TableName", "Key", "AttributesToGet", "ConsistentRead", "ReturnConsumedCapacity", "ProjectionExpression",
-		"ExpressionAttributeNames"},
-	"put-item": {"TableName", "Item", "Expected", "ReturnValues", "ReturnConsumedCapacity", "ReturnItemCollectionMetrics",
-		"ConditionalOperator", "ConditionExpression", "ExpressionAttributeNames", "ExpressionAttributeValues",
-		"ReturnValuesOnConditionCheckFailure"},
-	"update-item": {"TableName", "Key", "AttributeUpdates", "Expected", "ConditionalOperator", "ReturnValues",
-		"ReturnConsumedCapacity", "ReturnItemCollectionMetrics", "UpdateExpression", "ConditionExpression",
-		"ExpressionAttributeNames", "ExpressionAttributeValues", "ReturnValuesOnConditionCheckFailure"},
-	"delete-item": {"TableName", "Key", "Expected", "ConditionalOperator", "ReturnValues", "ReturnConsumedCapacity",
-		"ReturnItemCollectionMetrics", "ConditionExpression", "ExpressionAttributeNames", "ExpressionAttributeValues",
-		"ReturnValuesOnConditionCheckFailure"},
-}
-
-// exprParams are the expression parameters of each operation, in the order
-// DynamoDB lists them ("Expression parameters: {...}"); legacyParams its
-// legacy parameters, likewise.
-var (
-	exprParams = map[string][]string{
-		"query":       {"ProjectionExpression", "FilterExpression", "KeyConditionExpression"},
-		"scan":        {"ProjectionExpression", "FilterExpression"},
-		"get-item":    {"ProjectionExpression"},
-		"put-item":    {"ConditionExpression"},
-		"update-item": {"UpdateExpression", "ConditionExpression"},
-		"delete-item": {"ConditionExpression"},
-	}
-	legacyParams = map[string][]string{
-		"query":       {"AttributesToGet", "QueryFilter", "ConditionalOperator", "KeyConditions"},
-		"scan":        {"AttributesToGet", "ScanFilter", "ConditionalOperator"},
-		"get-item":    {"AttributesToGet"},
-		"put-item":    {"Expected", "ConditionalOperator"},
-		"update-item": {"AttributeUpdates", "Expected", "ConditionalOperator"},
-		"delete-item": {"Expected", "ConditionalOperator"},
-	}
-	// legacyInstead is the expression parameter that does a legacy
-	// parameter's work.
-	legacyInstead = map[string]string{
-		"AttributesToGet":     "ProjectionExpression",
-		"KeyConditions":       "KeyConditionExpression",
-		"QueryFilter":         "FilterExpression",
-		"ScanFilter":          "FilterExpression",
-		"Expected":            "ConditionExpression",
-		"AttributeUpdates":    "UpdateExpression",
-		"ConditionalOperator": "AND or OR inside the expression",
-	}
-	// parseOrder is the order in which DynamoDB reads a request's
-	// expressions.
-	parseOrder = []string{"UpdateExpression", "ConditionExpression", "KeyConditionExpression", "FilterExpression", "ProjectionExpression"}
-)
-
-// allMembers is every member of every operation, for "did you mean".
-var allMembers = func() []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, c := range request.Commands {
-		for _, m := range commandMembers[c] {
-			if !seen[m] {
-				seen[m] = true
-				out = append(out, m)
-			}
-		}
-	}
-	return out
-}()
-
-const commandMember = "command" // dynexpr's own member naming the operation
+// parseOrder is the order in which DynamoDB reads a request's expressions.
+var parseOrder = []string{"UpdateExpression", "ConditionExpression", "KeyConditionExpression", "FilterExpression", "ProjectionExpression"}
 
 // attributeTypes are DynamoDB's data types, in the AWS CLI's order.
 var attributeTypes = []string{"S", "N", "B", "SS", "NS", "BS", "M", "L", "NULL", "BOOL"}
@@ -501,9 +377,9 @@ type reqCheck struct {
 // same place.
 func CheckRequest(r *request.Request, sch *schema.Schema, cfg *Config) []Finding {
 	c := &reqCheck{r: r, cfg: cfg, cmd: r.Command, present: make(map[string]*request.Member, len(r.Obj.Members))}
-	c.members = commandMembers[c.cmd]
+	c.members = request.Members(c.cmd)
 	if c.members == nil {
-		c.members = allMembers
+		c.members = request.AllMembers()
 	}
 	c.checkMembers()
 	c.checkCommand()
@@ -607,7 +483,7 @@ func (c *reqCheck) given(name string) bool {
 
 func (c *reqCheck) checkCommand() {
 	o := c.r.Obj
-	if m := o.Member(commandMember); m != nil {
+	if m := o.Member(request.CommandMember); m != nil {
 		switch {
 		case m.Value.Kind != request.String:
 			c.report(invalidRequestMember, Error, m.Value.Start, m.Value.End, "",
@@ -667,7 +543,7 @@ func (c *reqCheck) guessNote() string {
 func (c *reqCheck) checkMembers() {
 	for i := range c.r.Obj.Members {
 		m := &c.r.Obj.Members[i]
-		if m.Name == commandMember {
+		if m.Name == request.CommandMember {
 			continue
 		}
 		if m.Repeated {
@@ -678,7 +554,7 @@ func (c *reqCheck) checkMembers() {
 			c.unknownMember(m)
 			continue
 		}
-		if c.checkType(m.Value, m.Name, memberSpecs[m.Name]) {
+		if spec, _ := request.Spec(m.Name); c.checkType(m.Value, m.Name, spec) {
 			c.present[m.Name] = m
 		}
 	}
@@ -698,7 +574,7 @@ func (c *reqCheck) unknownMember(m *request.Member) {
 	var hint string
 	var others []string
 	for _, cmd := range request.Commands {
-		if c.cmd != "" && contains(commandMembers[cmd], m.Name) {
+		if c.cmd != "" && contains(request.Members(cmd), m.Name) {
 			others = append(others, cmd)
 		}
 	}
@@ -717,7 +593,7 @@ func (c *reqCheck) unknownMember(m *request.Member) {
 					c.exprs = append(c.exprs, &reqExpr{param: m.Name, kind: kind, member: m, lit: m.Value})
 				}
 			}
-		} else if s := schema.Suggest(m.Name, allMembers); s != "" {
+		} else if s := schema.Suggest(m.Name, request.AllMembers()); s != "" {
 			hint = fmt.Sprintf("; did you mean %q (a member of other requests)?", s)
 		}
 	}
@@ -794,22 +670,22 @@ func pyRepr(v *request.Value, top bool) string {
 	return "{" + strings.Join(parts, ", ") + "}"
 }
 
-var cliTypeNames = map[memberType]string{
-	mString: "<class 'str'>", mInt: "<class 'int'>", mBool: "<class 'bool'>",
-	mStringList: "<class 'list'>, <class 'tuple'>",
-	mValueMap:   "<class 'dict'>", mNameMap: "<class 'dict'>", mConditionMap: "<class 'dict'>",
-	mExpectedMap: "<class 'dict'>", mUpdatesMap: "<class 'dict'>",
+var cliTypeNames = map[request.MemberType]string{
+	request.StringMember: "<class 'str'>", request.IntMember: "<class 'int'>", request.BoolMember: "<class 'bool'>",
+	request.StringListMember: "<class 'list'>, <class 'tuple'>",
+	request.ValueMapMember:   "<class 'dict'>", request.NameMapMember: "<class 'dict'>", request.ConditionMapMember: "<class 'dict'>",
+	request.ExpectedMapMember: "<class 'dict'>", request.UpdatesMapMember: "<class 'dict'>",
 }
 
-var typeWords = map[memberType]string{
-	mString: "a string", mInt: "a whole number", mBool: "true or false", mStringList: "an array of strings",
-	mValueMap: "an object of DynamoDB values", mNameMap: "an object of attribute names",
-	mConditionMap: "an object of conditions", mExpectedMap: "an object of expected values",
-	mUpdatesMap: "an object of attribute updates",
+var typeWords = map[request.MemberType]string{
+	request.StringMember: "a string", request.IntMember: "a whole number", request.BoolMember: "true or false", request.StringListMember: "an array of strings",
+	request.ValueMapMember: "an object of DynamoDB values", request.NameMapMember: "an object of attribute names",
+	request.ConditionMapMember: "an object of conditions", request.ExpectedMapMember: "an object of expected values",
+	request.UpdatesMapMember: "an object of attribute updates",
 }
 
 // typeError reports a value of the wrong JSON type, as the AWS CLI does.
-func (c *reqCheck) typeError(r *Rule, v *request.Value, path string, want memberType, fix string) {
+func (c *reqCheck) typeError(r *Rule, v *request.Value, path string, want request.MemberType, fix string) {
 	cli := fmt.Sprintf("Invalid type for parameter %s, value: %s, type: %s, valid types: %s", path, cliValue(v), cliType(v), cliTypeNames[want])
 	if fix != "" {
 		fix = ". Write instead: " + fix
@@ -822,26 +698,26 @@ func (c *reqCheck) typeError(r *Rule, v *request.Value, path string, want member
 // checkType checks a member's JSON type (and the shape inside the legacy
 // parameters' objects); it reports and returns false when the member cannot
 // be used.
-func (c *reqCheck) checkType(v *request.Value, path string, spec memberSpec) bool {
+func (c *reqCheck) checkType(v *request.Value, path string, spec request.MemberSpec) bool {
 	ok := true
-	switch spec.typ {
-	case mString:
+	switch spec.Type {
+	case request.StringMember:
 		if v.Kind != request.String {
 			fix := ""
 			if v.Kind == request.Number || v.Kind == request.Bool {
 				fix = strconv.Quote(v.Text)
 			}
-			c.typeError(invalidRequestMember, v, path, mString, fix)
+			c.typeError(invalidRequestMember, v, path, request.StringMember, fix)
 			return false
 		}
 		c.checkEnum(v, path, spec)
-	case mInt:
+	case request.IntMember:
 		switch {
 		case v.Kind == request.String && isInteger(v.Text):
-			c.typeError(invalidRequestMember, v, path, mInt, v.Text)
+			c.typeError(invalidRequestMember, v, path, request.IntMember, v.Text)
 			return false
 		case v.Kind != request.Number || !isInteger(v.Text):
-			c.typeError(invalidRequestMember, v, path, mInt, "")
+			c.typeError(invalidRequestMember, v, path, request.IntMember, "")
 			return false
 		}
 		n, err := strconv.Atoi(strings.TrimPrefix(v.Text, "+"))
@@ -849,35 +725,35 @@ func (c *reqCheck) checkType(v *request.Value, path string, spec memberSpec) boo
 		case err != nil && !strings.HasPrefix(v.Text, "-"):
 			// Larger than any int: no minimum is in the way, and only
 			// TotalSegments and Segment have a maximum.
-			if spec.max > 0 {
+			if spec.Max > 0 {
 				c.report(invalidRequestMember, Error, v.Start, v.End, "", "%s is %s, and the most it can be is %d; the AWS CLI refuses the file (%q)",
-					path, v.Text, spec.max, fmt.Sprintf("Invalid value for parameter %s, value: %s, valid max value: %d", path, v.Text, spec.max))
+					path, v.Text, spec.Max, fmt.Sprintf("Invalid value for parameter %s, value: %s, valid max value: %d", path, v.Text, spec.Max))
 			}
-		case err != nil || n < spec.min:
+		case err != nil || n < spec.Min:
 			c.report(invalidRequestMember, Error, v.Start, v.End, "", "%s is %s, and the least it can be is %d; the AWS CLI refuses the file (%q)",
-				path, v.Text, spec.min, fmt.Sprintf("Invalid value for parameter %s, value: %s, valid min value: %d", path, v.Text, spec.min))
+				path, v.Text, spec.Min, fmt.Sprintf("Invalid value for parameter %s, value: %s, valid min value: %d", path, v.Text, spec.Min))
 			ok = false
-		case spec.max > 0 && n > spec.max:
+		case spec.Max > 0 && n > spec.Max:
 			c.report(invalidRequestMember, Error, v.Start, v.End, "", "%s is %s, and the most it can be is %d; the AWS CLI refuses the file (%q)",
-				path, v.Text, spec.max, fmt.Sprintf("Invalid value for parameter %s, value: %s, valid max value: %d", path, v.Text, spec.max))
+				path, v.Text, spec.Max, fmt.Sprintf("Invalid value for parameter %s, value: %s, valid max value: %d", path, v.Text, spec.Max))
 			ok = false
 		}
-	case mBool:
+	case request.BoolMember:
 		if v.Kind != request.Bool {
 			fix := ""
 			if v.Kind == request.String && (v.Text == "true" || v.Text == "false") {
 				fix = v.Text + ", without quotes"
 			}
-			c.typeError(invalidRequestMember, v, path, mBool, fix)
+			c.typeError(invalidRequestMember, v, path, request.BoolMember, fix)
 			return false
 		}
-	case mStringList:
+	case request.StringListMember:
 		if v.Kind != request.Array {
 			fix := ""
 			if v.Kind == request.String {
 				fix = "[" + strconv.Quote(v.Text) + "]"
 			}
-			c.typeError(invalidRequestMember, v, path, mStringList, fix)
+			c.typeError(invalidRequestMember, v, path, request.StringListMember, fix)
 			return false
 		}
 		if len(v.Elems) == 0 {
@@ -887,27 +763,27 @@ func (c *reqCheck) checkType(v *request.Value, path string, spec memberSpec) boo
 		}
 		for i, e := range v.Elems {
 			if e.Kind != request.String {
-				c.typeError(invalidRequestMember, e, fmt.Sprintf("%s[%d]", path, i), mString, "")
+				c.typeError(invalidRequestMember, e, fmt.Sprintf("%s[%d]", path, i), request.StringMember, "")
 				ok = false
 			}
 		}
 	default:
 		if v.Kind != request.Object {
-			c.typeError(invalidRequestMember, v, path, spec.typ, "")
+			c.typeError(invalidRequestMember, v, path, spec.Type, "")
 			return false
 		}
 		c.repeatedKeys(v, path)
-		switch spec.typ {
-		case mNameMap:
+		switch spec.Type {
+		case request.NameMapMember:
 			for _, m := range v.Members {
 				if m.Value.Kind != request.String {
-					c.typeError(invalidRequestMember, m.Value, path+"."+m.Name, mString, "")
+					c.typeError(invalidRequestMember, m.Value, path+"."+m.Name, request.StringMember, "")
 					ok = false
 				}
 			}
-		case mConditionMap, mExpectedMap, mUpdatesMap:
+		case request.ConditionMapMember, request.ExpectedMapMember, request.UpdatesMapMember:
 			for i := range v.Members {
-				if !c.checkLegacyEntry(&v.Members[i], path, spec.typ) {
+				if !c.checkLegacyEntry(&v.Members[i], path, spec.Type) {
 					ok = false
 				}
 			}
@@ -936,27 +812,27 @@ func isInteger(s string) bool {
 
 // checkEnum checks a string member that takes a list of values. Select is
 // select-projection-mismatch's.
-func (c *reqCheck) checkEnum(v *request.Value, path string, spec memberSpec) {
-	if path == "ReturnValues" && (c.cmd == "put-item" || c.cmd == "delete-item") && contains(spec.enum, v.Text) &&
+func (c *reqCheck) checkEnum(v *request.Value, path string, spec request.MemberSpec) {
+	if path == "ReturnValues" && (c.cmd == "put-item" || c.cmd == "delete-item") && contains(spec.Enum, v.Text) &&
 		v.Text != "ALL_OLD" && v.Text != "NONE" {
 		c.report(invalidRequestMember, Error, v.Start, v.End, "", "a %s returns the item as it was (ALL_OLD) or nothing (NONE), not %s; DynamoDB answers %q",
 			c.cmd, v.Text, "ReturnValues can only be ALL_OLD or NONE")
 		return
 	}
-	if len(spec.enum) == 0 || contains(spec.enum, v.Text) {
+	if len(spec.Enum) == 0 || contains(spec.Enum, v.Text) {
 		return
 	}
 	hint := ""
-	if s := schema.Suggest(v.Text, spec.enum); s != "" {
+	if s := schema.Suggest(v.Text, spec.Enum); s != "" {
 		hint = fmt.Sprintf("; did you mean %q?", s)
 	}
 	what := path
-	if spec.coral != "" {
+	if spec.Coral != "" {
 		what = fmt.Sprintf("1 validation error detected: Value '%s' at '%s' failed to satisfy constraint: Member must satisfy enum value set: [%s]",
-			v.Text, spec.coral, strings.Join(spec.enum, ", "))
+			v.Text, spec.Coral, strings.Join(spec.Enum, ", "))
 	}
 	c.report(invalidRequestMember, Error, v.Start, v.End, "", "%s takes %s, not %q%s; DynamoDB answers %q",
-		path, strings.Join(spec.enum, ", "), v.Text, hint, what)
+		path, strings.Join(spec.Enum, ", "), v.Text, hint, what)
 }
 
 // repeatedKeys warns about a key written twice in an object.
@@ -969,10 +845,10 @@ func (c *reqCheck) repeatedKeys(v *request.Value, path string) {
 	}
 }
 
-var legacyFields = map[memberType][]string{
-	mConditionMap: {"AttributeValueList", "ComparisonOperator"},
-	mExpectedMap:  {"Value", "Exists", "ComparisonOperator", "AttributeValueList"},
-	mUpdatesMap:   {"Value", "Action"},
+var legacyFields = map[request.MemberType][]string{
+	request.ConditionMapMember: {"AttributeValueList", "ComparisonOperator"},
+	request.ExpectedMapMember:  {"Value", "Exists", "ComparisonOperator", "AttributeValueList"},
+	request.UpdatesMapMember:   {"Value", "Action"},
 }
 
 var (
@@ -983,11 +859,11 @@ var (
 // checkLegacyEntry checks one entry of KeyConditions, QueryFilter,
 // ScanFilter, Expected or AttributeUpdates; its values are checked with the
 // other values.
-func (c *reqCheck) checkLegacyEntry(m *request.Member, parent string, typ memberType) bool {
+func (c *reqCheck) checkLegacyEntry(m *request.Member, parent string, typ request.MemberType) bool {
 	path := parent + "." + m.Name
 	v := m.Value
 	if v.Kind != request.Object {
-		c.typeError(invalidRequestMember, v, path, mValueMap, "")
+		c.typeError(invalidRequestMember, v, path, request.ValueMapMember, "")
 		return false
 	}
 	ok := true
@@ -1012,7 +888,7 @@ func (c *reqCheck) checkLegacyEntry(m *request.Member, parent string, typ member
 				enum = attributeActions
 			}
 			if f.Value.Kind != request.String {
-				c.typeError(invalidRequestMember, f.Value, path+"."+f.Name, mString, "")
+				c.typeError(invalidRequestMember, f.Value, path+"."+f.Name, request.StringMember, "")
 				ok = false
 			} else if !contains(enum, f.Value.Text) {
 				hint := ""
@@ -1025,12 +901,12 @@ func (c *reqCheck) checkLegacyEntry(m *request.Member, parent string, typ member
 			}
 		case "Exists":
 			if f.Value.Kind != request.Bool {
-				c.typeError(invalidRequestMember, f.Value, path+"."+f.Name, mBool, "")
+				c.typeError(invalidRequestMember, f.Value, path+"."+f.Name, request.BoolMember, "")
 				ok = false
 			}
 		case "AttributeValueList":
 			if f.Value.Kind != request.Array {
-				c.typeError(invalidRequestMember, f.Value, path+"."+f.Name, mStringList, "")
+				c.typeError(invalidRequestMember, f.Value, path+"."+f.Name, request.StringListMember, "")
 				ok = false
 			}
 		}
@@ -1351,18 +1227,25 @@ func (c *reqCheck) checkSet(typ string, x *request.Value, ctx valueCtx) {
 // ---------------------------------------------------------------------------
 // legacy-parameters-mixed, legacy-parameters
 
+// legacyInstead is the expression parameter that does a legacy parameter's
+// work.
+func legacyInstead(name string) string {
+	s, _ := request.Spec(name)
+	return s.Instead
+}
+
 func (c *reqCheck) checkLegacy() {
 	if c.cmd == "" {
 		return
 	}
 	given := c.given
 	var exprs, legacy []string
-	for _, n := range exprParams[c.cmd] {
+	for _, n := range request.ExpressionMembers(c.cmd) {
 		if given(n) {
 			exprs = append(exprs, n)
 		}
 	}
-	for _, n := range legacyParams[c.cmd] {
+	for _, n := range request.LegacyMembers(c.cmd) {
 		if given(n) {
 			legacy = append(legacy, n)
 		}
@@ -1375,18 +1258,18 @@ func (c *reqCheck) checkLegacy() {
 			m := c.memberOf(n)
 			c.report(legacyParametersMixed, Error, m.NamePos, m.NamePos+len(n)+2, "",
 				"%s is a legacy parameter, and this request also uses expressions (%s); DynamoDB refuses the mix (%q). Write instead: %s",
-				n, strings.Join(exprs, ", "), msg, legacyInstead[n])
+				n, strings.Join(exprs, ", "), msg, legacyInstead(n))
 			mixed[n] = true
 		}
 	}
-	for _, n := range legacyParams[c.cmd] {
+	for _, n := range request.LegacyMembers(c.cmd) {
 		if !given(n) || mixed[n] {
 			continue
 		}
 		m := c.memberOf(n)
 		c.report(legacyParameters, Info, m.NamePos, m.NamePos+len(n)+2, "",
 			"%s is one of DynamoDB's legacy parameters; it works, but expressions say more, and dynexpr checks requests against the schema only when they use expressions. Write instead: %s",
-			n, legacyInstead[n])
+			n, legacyInstead(n))
 	}
 }
 
@@ -1427,7 +1310,7 @@ func (c *reqCheck) checkMapsWithoutExpressions() {
 	given := c.given
 	anyExpr, valueExpr := false, false
 	var valueParams []string
-	for _, n := range exprParams[c.cmd] {
+	for _, n := range request.ExpressionMembers(c.cmd) {
 		if n != "ProjectionExpression" {
 			valueParams = append(valueParams, n)
 		}
@@ -1436,7 +1319,7 @@ func (c *reqCheck) checkMapsWithoutExpressions() {
 			valueExpr = valueExpr || n != "ProjectionExpression"
 		}
 	}
-	for _, n := range legacyParams[c.cmd] {
+	for _, n := range request.LegacyMembers(c.cmd) {
 		if given(n) && anyExpr {
 			return // legacy-parameters-mixed says what DynamoDB answers first
 		}
@@ -1444,7 +1327,7 @@ func (c *reqCheck) checkMapsWithoutExpressions() {
 	if m := c.member("ExpressionAttributeNames"); m != nil && !anyExpr {
 		c.report(namesWithoutExpressions, Error, m.NamePos, m.NamePos+len(m.Name)+2, "",
 			"ExpressionAttributeNames serves expressions, and this %s has none (%s); DynamoDB answers %q. Remove it, or write the expression that uses it",
-			c.cmd, strings.Join(exprParams[c.cmd], ", "), "ExpressionAttributeNames can only be specified when using expressions")
+			c.cmd, strings.Join(request.ExpressionMembers(c.cmd), ", "), "ExpressionAttributeNames can only be specified when using expressions")
 		c.names = nil
 	}
 	if m := c.member("ExpressionAttributeValues"); m != nil && !valueExpr {
