@@ -122,7 +122,7 @@ func (c *converter) projection() (*grammar.Projection, *Member) {
 	return nil, nil
 }
 
-// ---- names
+// The attribute names the converter writes.
 
 // pathName is one attribute name as a path segment: bare where the DSL
 // reads it back as the same name, else in backticks.

@@ -79,18 +79,18 @@ type Rule struct {
 	RequestOnly bool
 	// BadInput rules say the input cannot be used at all (it does not
 	// parse, names a table the schema lacks): the exit status is then 2,
-	// not 1 (cli.md).
+	// not 1 (the status for findings).
 	BadInput bool
 
 	check func(*Pass)
 }
 
-// catalog is every rule, in the order of rules.md's tables: each file of
-// rules contributes its list. All returns it sorted by name.
-var catalog = concatRules(missionRules, keyRules, exprRules, requestRules, metaRules)
-
-// missionRules are the traps dynexpr exists for.
-var missionRules = []*Rule{
+// catalog is every rule, in the order of the tables of the rules docs
+// (docs/rules): the generated docs and SARIF's rule list keep this order,
+// so a new rule goes at the end of its group. All returns it sorted by
+// name.
+var catalog = []*Rule{
+	// The traps dynexpr exists for.
 	sparseKeyBlanked,
 	emptyKeyValue,
 	unprojectedAttribute,
@@ -98,14 +98,53 @@ var missionRules = []*Rule{
 	consistentReadOnGSI,
 	filterInsteadOfIndex,
 	limitWithFilter,
-}
 
-func concatRules(lists ...[]*Rule) []*Rule {
-	var out []*Rule
-	for _, l := range lists {
-		out = append(out, l...)
-	}
-	return out
+	// Table and index keys, and the names the schema must know.
+	unknownTable,
+	unknownIndex,
+	invalidName,
+	keyTypeMismatch,
+	keyConditionInvalid,
+	filterOnKey,
+	keyIncomplete,
+	updateKeyAttribute,
+	keyAttributeNested,
+
+	// Expressions, values and DynamoDB's limits.
+	updatePathOverlap,
+	updateOperandType,
+	invalidSet,
+	numberOutOfRange,
+	expressionLimit,
+	functionMisuse,
+	projectionPathOverlap,
+
+	// Only in hand-written request JSON, in the order DynamoDB checks a
+	// request: its shape first, then the values, the placeholder maps, the
+	// expressions, and what is left unused. CheckRequest runs their
+	// checkRequest hooks in this order.
+	unknownRequestMember,
+	invalidRequestMember,
+	missingRequestMember,
+	invalidAttributeValue,
+	legacyParametersMixed,
+	legacyParameters,
+	namesWithoutExpressions,
+	emptyExpressionMap,
+	invalidPlaceholderKey,
+	redundantParentheses,
+	reservedWord,
+	undefinedPlaceholder,
+	unusedPlaceholder,
+	selectProjectionMismatch,
+	uncheckedRequest,
+
+	// About the input itself and dynexpr's own comments, not about what a
+	// request asks of DynamoDB.
+	syntaxError,
+	unreadableInput,
+	unusedIgnore,
+	ignoreWithoutReason,
 }
 
 var byName = func() map[string]*Rule {

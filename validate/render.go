@@ -95,7 +95,8 @@ func (p *textPrinter) Print(f Finding) error {
 
 func (p *textPrinter) Close() error { return nil }
 
-// jsonFinding is a finding as --format json writes it (cli.md).
+// jsonFinding is a finding as --format json writes it; its fields are part of
+// the output format users script against.
 type jsonFinding struct {
 	File       string `json:"file"`
 	Line       int    `json:"line"`

@@ -1,0 +1,343 @@
+package validate
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/dynexpr/dynexpr/diag"
+	"github.com/dynexpr/dynexpr/grammar/ddbexpr"
+	"github.com/dynexpr/dynexpr/request"
+	"github.com/dynexpr/dynexpr/schema"
+)
+
+const requestApplies = "request JSON files (query, scan, get-item, put-item, update-item, delete-item inputs)"
+
+// The members of each operation are request's table (request.Members,
+// request.Spec); what is here is only how DynamoDB reads them.
+
+// parseOrder is the order in which DynamoDB reads a request's expressions.
+var parseOrder = []string{"UpdateExpression", "ConditionExpression", "KeyConditionExpression", "FilterExpression", "ProjectionExpression"}
+
+// attributeTypes are DynamoDB's data types, in the AWS CLI's order.
+var attributeTypes = []string{"S", "N", "B", "SS", "NS", "BS", "M", "L", "NULL", "BOOL"}
+
+// reqExpr is one expression of a request.
+type reqExpr struct {
+	param  string
+	kind   ddbexpr.Kind
+	member *request.Member
+	lit    *request.Value // the JSON string
+	raw    string         // its source text, quotes included
+	e      *ddbexpr.Expr  // nil when it does not parse
+	known  bool           // a member of the request's operation
+	uses   []ddbexpr.Placeholder
+}
+
+// placeholders returns the expression's uses of placeholders, read once.
+func (x *reqExpr) placeholders() []ddbexpr.Placeholder {
+	if x.uses == nil && x.e != nil {
+		x.uses = x.e.Placeholders()
+	}
+	return x.uses
+}
+
+// fileSpan is a range of bytes of the file where findings of the catalog's
+// rules are dropped, because a request rule already reported the cause
+// there. rule "" drops every rule's.
+type fileSpan struct {
+	from, to int
+	rule     string
+}
+
+type reqCheck struct {
+	r   *request.Request
+	cfg *Config
+	out []Finding
+
+	cmd     string
+	members []string // the operation's members; every operation's when unknown
+	// present holds the members whose JSON type is right, by name.
+	present map[string]*request.Member
+	exprs   []*reqExpr
+	// broken: an expression did not parse, so what it uses is unknown.
+	broken bool
+	// blocked: a request rule found something, which explains why the
+	// request may not become a statement.
+	blocked bool
+	// names and values are the placeholder maps when they are objects.
+	names, values *request.Value
+	// badKeys are the map keys invalid-placeholder-key reported.
+	badKeys map[string]bool
+	// misspelt maps a member's name to the unknown member that is most
+	// likely it misspelt (KeyConditionExpresion), so that what follows from
+	// the misspelling (no key condition, values without an expression) is
+	// not reported again.
+	misspelt map[string]*request.Member
+	quiet    []fileSpan
+	// later are the value problems the catalog's rules (invalid-set,
+	// number-out-of-range) report on the statement; CheckRequest reports
+	// them itself only when the catalog cannot run on the request.
+	later []Finding
+}
+
+// CheckRequest checks one request of a request file: first the rules that
+// only hand-written requests can break (its members, values, placeholder
+// maps and DynamoDB expressions), then, when the request can be written as
+// a statement (request.Request.Convert), every rule of the catalog via
+// Check. sch may be nil. Findings point into the file — inside an
+// expression's string at the character concerned — and come sorted by
+// place; where two are at one place, in the order DynamoDB checks.
+//
+// Findings do not cascade: when a request rule explains why the request
+// cannot become a statement (an undefined placeholder, a malformed value),
+// that is what is reported, and the catalog's rules stay silent about the
+// same place.
+func CheckRequest(r *request.Request, sch *schema.Schema, cfg *Config) []Finding {
+	c := &reqCheck{r: r, cfg: cfg, cmd: r.Command, present: make(map[string]*request.Member, len(r.Obj.Members))}
+	c.members = request.Members(c.cmd)
+	if c.members == nil {
+		c.members = request.AllMembers()
+	}
+	c.checkMembers()
+	c.checkCommand()
+	c.checkValues()
+	c.checkLegacy()
+	c.checkMaps()
+	c.checkExpressions()
+	c.checkUnused()
+	c.checkSelect()
+	c.checkStatement(sch)
+	sortByPlace(c.out)
+	return c.out
+}
+
+// sortByPlace orders findings by file and position, keeping the order in
+// which they were found (DynamoDB's order) at one place.
+func sortByPlace(fs []Finding) {
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := fs[i].Pos, fs[j].Pos
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+}
+
+func (c *reqCheck) pos(off int) diag.Pos { return c.r.File.Pos(off) }
+
+// exprOffset maps a byte offset in an expression's decoded text to the file.
+func (c *reqCheck) exprOffset(x *reqExpr, off int) int {
+	return x.lit.Start + ddbexpr.MapOffset(x.raw, off)
+}
+
+// report adds a finding of rule at file bytes [from, to) (to < 0: no end).
+func (c *reqCheck) report(r *Rule, sev Severity, from, to int, suggestion, format string, args ...any) {
+	if r != uncheckedRequest {
+		c.blocked = true
+	}
+	sev = c.cfg.severity(r, sev)
+	if sev == Off {
+		return
+	}
+	f := Finding{Pos: c.pos(from), Rule: r.Name, Severity: sev, Message: fmt.Sprintf(format, args...), Suggestion: suggestion}
+	if to > from {
+		f.End = c.pos(to)
+	}
+	c.out = append(c.out, f)
+}
+
+// finding makes a finding of rule at file bytes [from, to), at the rule's
+// severity, without reporting it.
+func (c *reqCheck) finding(r *Rule, from, to int, format string, args ...any) Finding {
+	return Finding{Pos: c.pos(from), End: c.pos(to), Rule: r.Name, Severity: r.Severity, Message: fmt.Sprintf(format, args...)}
+}
+
+// reportExpr reports at bytes [from, to) of an expression.
+func (c *reqCheck) reportExpr(r *Rule, x *reqExpr, from, to int, suggestion, format string, args ...any) {
+	end := -1
+	if to > from {
+		end = c.exprOffset(x, to)
+	}
+	c.report(r, r.Severity, c.exprOffset(x, from), end, suggestion, format, args...)
+}
+
+func (c *reqCheck) silence(from, to int, rule string) {
+	c.quiet = append(c.quiet, fileSpan{from, to, rule})
+}
+
+// member returns the member called name if its JSON type is right.
+func (c *reqCheck) member(name string) *request.Member { return c.present[name] }
+
+func (c *reqCheck) value(name string) *request.Value {
+	if m := c.present[name]; m != nil {
+		return m.Value
+	}
+	return nil
+}
+
+// memberOf returns member name, or the member that misspells it.
+func (c *reqCheck) memberOf(name string) *request.Member {
+	if m := c.r.Obj.Member(name); m != nil {
+		return m
+	}
+	return c.misspelt[name]
+}
+
+// given reports whether the request has member name (not null), or a
+// misspelling of it.
+func (c *reqCheck) given(name string) bool {
+	if v := c.r.Obj.Get(name); v != nil && v.Kind != request.Null {
+		return true
+	}
+	return c.misspelt[name] != nil
+}
+
+// guessNote explains, where the operation was guessed, how.
+func (c *reqCheck) guessNote() string {
+	if !c.r.CommandGuessed || c.cmd == "" {
+		return ""
+	}
+	return fmt.Sprintf(` (dynexpr took this request for a %s from its members; add "command" if it is another)`, c.cmd)
+}
+
+func (c *reqCheck) checkMembers() {
+	for i := range c.r.Obj.Members {
+		m := &c.r.Obj.Members[i]
+		if m.Name == request.CommandMember {
+			continue
+		}
+		if m.Repeated {
+			c.report(invalidRequestMember, Warning, m.NamePos, m.NamePos+len(strconv.Quote(m.Name)), "",
+				"%q is given a second time here; JSON readers, the AWS CLI's among them, keep only the last one and silently drop the first: keep one", m.Name)
+		}
+		if !c.known(m.Name) {
+			c.unknownMember(m)
+			continue
+		}
+		if spec, _ := request.Spec(m.Name); c.checkType(m.Value, m.Name, spec) {
+			c.present[m.Name] = m
+		}
+	}
+	c.checkSegments()
+}
+
+func (c *reqCheck) known(name string) bool {
+	for _, m := range c.members {
+		if m == name {
+			return true
+		}
+	}
+	return false
+}
+
+// defined reports whether a placeholder is a key of its map.
+func (c *reqCheck) defined(name string) bool {
+	mp := c.names
+	if name[0] == ':' {
+		mp = c.values
+	}
+	return mp != nil && mp.Get(name) != nil
+}
+
+// exprLimitMessages are the parts of the catalog's expression-limit
+// findings about an expression's own text, which checkExpression measures
+// exactly on the request (the statement's expressions are the DSL's, not
+// the request's).
+var exprLimitMessages = []string{
+	"Expression size has exceeded the maximum allowed size",
+	"The document path has too many nesting levels",
+	"The expression contains too many operators",
+	"The IN operator is provided with too many operands",
+}
+
+func (c *reqCheck) checkStatement(sch *schema.Schema) {
+	if !c.runCatalog(sch) {
+		// The catalog did not run: report what its value rules would have.
+		for _, f := range c.later {
+			if sev := c.cfg.severity(Lookup(f.Rule), f.Severity); sev != Off {
+				f.Severity = sev
+				c.out = append(c.out, f)
+			}
+		}
+	}
+}
+
+// runCatalog runs the catalog on the statement the request makes, and
+// reports whether it could. It uses request.Request.Convert rather than
+// Statement: a member the statement merely cannot carry (ReturnConsumedCapacity
+// TOTAL, an unused placeholder, which the request rules report) is dropped
+// from the statement, and the catalog still checks the rest.
+func (c *reqCheck) runCatalog(sch *schema.Schema) bool {
+	conv, err := c.r.Convert()
+	if err != nil {
+		if c.blocked || c.broken || len(c.later) > 0 {
+			return false
+		}
+		msg := err.Error()
+		at := c.r.Obj.Start
+		if d, ok := err.(*diag.Error); ok {
+			msg = d.Msg
+			if d.Pos.IsValid() {
+				at = d.Pos.Offset
+			}
+		}
+		c.report(uncheckedRequest, Info, at, -1, "", "dynexpr cannot write this request as a statement, so the rules that check it against the schema did not run: %s", msg)
+		return false
+	}
+	st := conv.Statement
+	if st == nil {
+		return false
+	}
+	mine := make(map[string]bool, len(c.out))
+	for _, f := range c.out {
+		mine[f.Rule+"@"+f.Pos.String()] = true
+	}
+	for _, f := range Check(st, sch, c.cfg) {
+		if mine[f.Rule+"@"+f.Pos.String()] || c.quieted(f) {
+			continue
+		}
+		c.out = append(c.out, f)
+	}
+	return true
+}
+
+// quieted reports whether a finding of the catalog falls where a request
+// rule already reported its cause.
+func (c *reqCheck) quieted(f Finding) bool {
+	if f.Rule == expressionLimit.Name {
+		for _, m := range exprLimitMessages {
+			if strings.Contains(f.Message, m) {
+				return true
+			}
+		}
+	}
+	off := f.Pos.Offset
+	if f.Pos.Line > 0 && off == 0 {
+		// A position without its offset: compute it from line and column.
+		off = lineColOffset(c.r.File, f.Pos.Line, f.Pos.Col)
+	}
+	for _, s := range c.quiet {
+		if (s.rule == "" || s.rule == f.Rule) && off >= s.from && off < s.to {
+			return true
+		}
+	}
+	return false
+}
+
+func lineColOffset(f *request.File, line, col int) int {
+	n := 1
+	for i := 0; i < len(f.Src); i++ {
+		if n == line {
+			return i + col - 1
+		}
+		if f.Src[i] == '\n' {
+			n++
+		}
+	}
+	return len(f.Src)
+}
