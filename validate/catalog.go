@@ -82,7 +82,15 @@ type Rule struct {
 	// not 1 (the status for findings).
 	BadInput bool
 
-	check func(*Pass)
+	// check looks at a statement (Check). checkRequest looks at request
+	// JSON as it stands in its file (CheckRequest), before the request is
+	// made a statement for check; CheckRequest runs the hooks in catalog
+	// order, which for the request rules is the order DynamoDB checks a
+	// request. A rule may have both, either or neither (meta rules are
+	// reported by the code that finds them: SyntaxError, UnreadableInput,
+	// ApplyIgnores).
+	check        func(*Pass)
+	checkRequest func(*requestPass)
 }
 
 // catalog is every rule, in the order of the tables of the rules docs

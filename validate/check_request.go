@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/dynexpr/dynexpr/diag"
+	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/grammar/ddbexpr"
 	"github.com/dynexpr/dynexpr/request"
 	"github.com/dynexpr/dynexpr/schema"
@@ -51,7 +52,7 @@ type fileSpan struct {
 	rule     string
 }
 
-type reqCheck struct {
+type requestPass struct {
 	r   *request.Request
 	cfg *Config
 	out []Finding
@@ -76,6 +77,11 @@ type reqCheck struct {
 	// not reported again.
 	misspelt map[string]*request.Member
 	quiet    []fileSpan
+	// exprsRead: exprs are read and parsed (expressions).
+	exprsRead bool
+	// stmt is the statement the request makes, for the catalog's rules;
+	// nil when it makes none.
+	stmt *grammar.Statement
 	// later are the value problems the catalog's rules (invalid-set,
 	// number-out-of-range) report on the statement; CheckRequest reports
 	// them itself only when the catalog cannot run on the request.
@@ -95,20 +101,22 @@ type reqCheck struct {
 // that is what is reported, and the catalog's rules stay silent about the
 // same place.
 func CheckRequest(r *request.Request, sch *schema.Schema, cfg *Config) []Finding {
-	c := &reqCheck{r: r, cfg: cfg, cmd: r.Command, present: make(map[string]*request.Member, len(r.Obj.Members))}
+	c := &requestPass{r: r, cfg: cfg, cmd: r.Command,
+		present: make(map[string]*request.Member, len(r.Obj.Members)), badKeys: map[string]bool{}}
 	c.members = request.Members(c.cmd)
 	if c.members == nil {
 		c.members = request.AllMembers()
 	}
-	c.checkMembers()
-	c.checkCommand()
-	c.checkValues()
-	c.checkLegacy()
-	c.checkMaps()
-	c.checkExpressions()
-	c.checkUnused()
-	c.checkSelect()
-	c.checkStatement(sch)
+	c.readMembers()
+	for _, rule := range catalog {
+		// Every hook runs, whatever the config says of its rule: what a
+		// rule found silences others (blocked, silence) even when its own
+		// findings are off.
+		if rule.checkRequest != nil {
+			rule.checkRequest(c)
+		}
+	}
+	c.runCatalog(sch)
 	sortByPlace(c.out)
 	return c.out
 }
@@ -128,15 +136,15 @@ func sortByPlace(fs []Finding) {
 	})
 }
 
-func (c *reqCheck) pos(off int) diag.Pos { return c.r.File.Pos(off) }
+func (c *requestPass) pos(off int) diag.Pos { return c.r.File.Pos(off) }
 
 // exprOffset maps a byte offset in an expression's decoded text to the file.
-func (c *reqCheck) exprOffset(x *reqExpr, off int) int {
+func (c *requestPass) exprOffset(x *reqExpr, off int) int {
 	return x.lit.Start + ddbexpr.MapOffset(x.raw, off)
 }
 
 // report adds a finding of rule at file bytes [from, to) (to < 0: no end).
-func (c *reqCheck) report(r *Rule, sev Severity, from, to int, suggestion, format string, args ...any) {
+func (c *requestPass) report(r *Rule, sev Severity, from, to int, suggestion, format string, args ...any) {
 	if r != uncheckedRequest {
 		c.blocked = true
 	}
@@ -153,12 +161,12 @@ func (c *reqCheck) report(r *Rule, sev Severity, from, to int, suggestion, forma
 
 // finding makes a finding of rule at file bytes [from, to), at the rule's
 // severity, without reporting it.
-func (c *reqCheck) finding(r *Rule, from, to int, format string, args ...any) Finding {
+func (c *requestPass) finding(r *Rule, from, to int, format string, args ...any) Finding {
 	return Finding{Pos: c.pos(from), End: c.pos(to), Rule: r.Name, Severity: r.Severity, Message: fmt.Sprintf(format, args...)}
 }
 
 // reportExpr reports at bytes [from, to) of an expression.
-func (c *reqCheck) reportExpr(r *Rule, x *reqExpr, from, to int, suggestion, format string, args ...any) {
+func (c *requestPass) reportExpr(r *Rule, x *reqExpr, from, to int, suggestion, format string, args ...any) {
 	end := -1
 	if to > from {
 		end = c.exprOffset(x, to)
@@ -166,14 +174,14 @@ func (c *reqCheck) reportExpr(r *Rule, x *reqExpr, from, to int, suggestion, for
 	c.report(r, r.Severity, c.exprOffset(x, from), end, suggestion, format, args...)
 }
 
-func (c *reqCheck) silence(from, to int, rule string) {
+func (c *requestPass) silence(from, to int, rule string) {
 	c.quiet = append(c.quiet, fileSpan{from, to, rule})
 }
 
 // member returns the member called name if its JSON type is right.
-func (c *reqCheck) member(name string) *request.Member { return c.present[name] }
+func (c *requestPass) member(name string) *request.Member { return c.present[name] }
 
-func (c *reqCheck) value(name string) *request.Value {
+func (c *requestPass) value(name string) *request.Value {
 	if m := c.present[name]; m != nil {
 		return m.Value
 	}
@@ -181,7 +189,7 @@ func (c *reqCheck) value(name string) *request.Value {
 }
 
 // memberOf returns member name, or the member that misspells it.
-func (c *reqCheck) memberOf(name string) *request.Member {
+func (c *requestPass) memberOf(name string) *request.Member {
 	if m := c.r.Obj.Member(name); m != nil {
 		return m
 	}
@@ -190,7 +198,7 @@ func (c *reqCheck) memberOf(name string) *request.Member {
 
 // given reports whether the request has member name (not null), or a
 // misspelling of it.
-func (c *reqCheck) given(name string) bool {
+func (c *requestPass) given(name string) bool {
 	if v := c.r.Obj.Get(name); v != nil && v.Kind != request.Null {
 		return true
 	}
@@ -198,14 +206,19 @@ func (c *reqCheck) given(name string) bool {
 }
 
 // guessNote explains, where the operation was guessed, how.
-func (c *reqCheck) guessNote() string {
+func (c *requestPass) guessNote() string {
 	if !c.r.CommandGuessed || c.cmd == "" {
 		return ""
 	}
 	return fmt.Sprintf(` (dynexpr took this request for a %s from its members; add "command" if it is another)`, c.cmd)
 }
 
-func (c *reqCheck) checkMembers() {
+// readMembers reads the request's members as the AWS CLI does before
+// anything else: the members of its operation whose JSON type is right go
+// into present, and the others are reported (invalid-request-member's
+// checkType); unknown members are unknown-request-member's. The placeholder
+// maps are then the ones present.
+func (c *requestPass) readMembers() {
 	for i := range c.r.Obj.Members {
 		m := &c.r.Obj.Members[i]
 		if m.Name == request.CommandMember {
@@ -216,17 +229,16 @@ func (c *reqCheck) checkMembers() {
 				"%q is given a second time here; JSON readers, the AWS CLI's among them, keep only the last one and silently drop the first: keep one", m.Name)
 		}
 		if !c.known(m.Name) {
-			c.unknownMember(m)
 			continue
 		}
 		if spec, _ := request.Spec(m.Name); c.checkType(m.Value, m.Name, spec) {
 			c.present[m.Name] = m
 		}
 	}
-	c.checkSegments()
+	c.names, c.values = c.value("ExpressionAttributeNames"), c.value("ExpressionAttributeValues")
 }
 
-func (c *reqCheck) known(name string) bool {
+func (c *requestPass) known(name string) bool {
 	for _, m := range c.members {
 		if m == name {
 			return true
@@ -236,7 +248,7 @@ func (c *reqCheck) known(name string) bool {
 }
 
 // defined reports whether a placeholder is a key of its map.
-func (c *reqCheck) defined(name string) bool {
+func (c *requestPass) defined(name string) bool {
 	mp := c.names
 	if name[0] == ':' {
 		mp = c.values
@@ -255,43 +267,19 @@ var exprLimitMessages = []string{
 	"The IN operator is provided with too many operands",
 }
 
-func (c *reqCheck) checkStatement(sch *schema.Schema) {
-	if !c.runCatalog(sch) {
-		// The catalog did not run: report what its value rules would have.
+// runCatalog runs the catalog on the statement the request makes
+// (unchecked-request's hook made it), or, when there is none, reports what
+// the catalog's value rules would have.
+func (c *requestPass) runCatalog(sch *schema.Schema) {
+	st := c.stmt
+	if st == nil {
 		for _, f := range c.later {
 			if sev := c.cfg.severity(Lookup(f.Rule), f.Severity); sev != Off {
 				f.Severity = sev
 				c.out = append(c.out, f)
 			}
 		}
-	}
-}
-
-// runCatalog runs the catalog on the statement the request makes, and
-// reports whether it could. It uses request.Request.Convert rather than
-// Statement: a member the statement merely cannot carry (ReturnConsumedCapacity
-// TOTAL, an unused placeholder, which the request rules report) is dropped
-// from the statement, and the catalog still checks the rest.
-func (c *reqCheck) runCatalog(sch *schema.Schema) bool {
-	conv, err := c.r.Convert()
-	if err != nil {
-		if c.blocked || c.broken || len(c.later) > 0 {
-			return false
-		}
-		msg := err.Error()
-		at := c.r.Obj.Start
-		if d, ok := err.(*diag.Error); ok {
-			msg = d.Msg
-			if d.Pos.IsValid() {
-				at = d.Pos.Offset
-			}
-		}
-		c.report(uncheckedRequest, Info, at, -1, "", "dynexpr cannot write this request as a statement, so the rules that check it against the schema did not run: %s", msg)
-		return false
-	}
-	st := conv.Statement
-	if st == nil {
-		return false
+		return
 	}
 	mine := make(map[string]bool, len(c.out))
 	for _, f := range c.out {
@@ -303,12 +291,11 @@ func (c *reqCheck) runCatalog(sch *schema.Schema) bool {
 		}
 		c.out = append(c.out, f)
 	}
-	return true
 }
 
 // quieted reports whether a finding of the catalog falls where a request
 // rule already reported its cause.
-func (c *reqCheck) quieted(f Finding) bool {
+func (c *requestPass) quieted(f Finding) bool {
 	if f.Rule == expressionLimit.Name {
 		for _, m := range exprLimitMessages {
 			if strings.Contains(f.Message, m) {
@@ -340,4 +327,17 @@ func lineColOffset(f *request.File, line, col int) int {
 		}
 	}
 	return len(f.Src)
+}
+
+// placeholderMap is one of a request's placeholder maps.
+type placeholderMap struct {
+	v      *request.Value // nil when absent, not an object, or dropped
+	name   string
+	prefix byte
+}
+
+// placeholderMaps returns ExpressionAttributeNames and
+// ExpressionAttributeValues, as names-without-expressions left them.
+func (c *requestPass) placeholderMaps() [2]placeholderMap {
+	return [2]placeholderMap{{c.names, "ExpressionAttributeNames", '#'}, {c.values, "ExpressionAttributeValues", ':'}}
 }

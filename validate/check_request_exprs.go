@@ -19,7 +19,17 @@ func sizeCut(s string, limit int) int {
 	return len(s)
 }
 
-func (c *reqCheck) checkExpressions() {
+// expressions returns the request's expressions, reading them the first
+// time: each known one is parsed, and what DynamoDB finds while reading it
+// (its size, syntax, functions, limits) is reported; the rules about what
+// it says (redundant parentheses, reserved words, placeholders) are the
+// hooks that call this. Misplaced ones (under a member the operation does
+// not take) come after, parsed only for the placeholders they use.
+func (c *requestPass) expressions() []*reqExpr {
+	if c.exprsRead {
+		return c.exprs
+	}
+	c.exprsRead = true
 	src := c.r.File.Src
 	var list []*reqExpr
 	for _, param := range parseOrder {
@@ -41,11 +51,12 @@ func (c *reqCheck) checkExpressions() {
 			}
 			continue
 		}
-		c.checkExpression(x)
+		c.readExpression(x)
 	}
+	return c.exprs
 }
 
-func (c *reqCheck) checkExpression(x *reqExpr) {
+func (c *requestPass) readExpression(x *reqExpr) {
 	text := x.lit.Text
 	size := ddbexpr.Size(text) // UTF-16 code units, as DynamoDB counts
 	if size > ddbexpr.MaxSize {
@@ -75,22 +86,23 @@ func (c *reqCheck) checkExpression(x *reqExpr) {
 		return
 	}
 	x.e = e
-	// DynamoDB's order: redundant parentheses, then what it meets while
-	// reading (functions, sections), reserved words and placeholders.
-	if se := e.RedundantParensError(); se != nil {
-		c.reportExpr(redundantParentheses, x, se.Offset, se.End, "", "%s; DynamoDB answers %q", se.Msg, se.DynamoMsg)
-	}
 	for _, p := range e.Problems {
 		r := problemRule(p.Reason)
 		c.reportExpr(r, x, p.Offset, p.End, "", "%s; DynamoDB answers %q", p.Msg, p.DynamoMsg)
 		c.silence(c.exprOffset(x, p.Offset), c.exprOffset(x, max(p.End, p.Offset+1)), r.Name)
 	}
-	seen := map[string]bool{}
-	for _, s := range e.ReservedNames() {
-		c.reportReserved(x, s, seen)
-	}
-	c.checkUndefined(x)
 	c.checkLimits(x)
+}
+
+// parsed returns the expressions of the request's operation that parse.
+func (c *requestPass) parsed() []*reqExpr {
+	var out []*reqExpr
+	for _, x := range c.expressions() {
+		if x.known && x.e != nil {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // problemRule files a problem DynamoDB finds while reading an expression

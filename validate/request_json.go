@@ -68,7 +68,7 @@ func pyRepr(v *request.Value, top bool) string {
 }
 
 // repeatedKeys warns about a key written twice in an object.
-func (c *reqCheck) repeatedKeys(v *request.Value, path string) {
+func (c *requestPass) repeatedKeys(v *request.Value, path string) {
 	for _, m := range v.Members {
 		if m.Repeated {
 			c.report(invalidRequestMember, Warning, m.NamePos, m.NamePos+len(strconv.Quote(m.Name)), "",

@@ -1,8 +1,6 @@
 package validate
 
-import (
-	"github.com/dynexpr/dynexpr/request"
-)
+import ()
 
 var emptyExpressionMap = &Rule{
 	Name:     "empty-expression-map",
@@ -18,30 +16,18 @@ builders that always write both maps hit this on requests without placeholders.`
 	RequestOnly:   true,
 }
 
-func (c *reqCheck) checkMaps() {
-	o := c.r.Obj
-	c.names, c.values = c.value("ExpressionAttributeNames"), c.value("ExpressionAttributeValues")
-	if c.cmd != "" {
-		c.checkMapsWithoutExpressions()
-	}
-	c.badKeys = map[string]bool{}
-	for _, mp := range []struct {
-		v      *request.Value
-		name   string
-		prefix byte
-	}{{c.names, "ExpressionAttributeNames", '#'}, {c.values, "ExpressionAttributeValues", ':'}} {
-		if mp.v == nil {
-			continue
-		}
-		if len(mp.v.Members) == 0 {
-			m := o.Member(mp.name)
+// The hook is set here, not in the literal: it reports the rule, and Go
+// does not let a variable's initializer refer to the variable.
+func init() { emptyExpressionMap.checkRequest = checkEmptyMaps }
+
+// checkEmptyMaps reports a placeholder map given as {}.
+func checkEmptyMaps(c *requestPass) {
+	for _, mp := range c.placeholderMaps() {
+		if mp.v != nil && len(mp.v.Members) == 0 {
+			m := c.r.Obj.Member(mp.name)
 			c.report(emptyExpressionMap, Error, m.NamePos, m.Value.End, "",
 				"%s is {}; DynamoDB answers %q. Leave it out when no expression uses a %c placeholder",
 				mp.name, mp.name+" must not be empty", mp.prefix)
-			continue
-		}
-		for _, m := range mp.v.Members {
-			c.checkPlaceholderKey(mp.name, mp.prefix, m)
 		}
 	}
 }

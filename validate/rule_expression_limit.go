@@ -418,7 +418,7 @@ func updateOps(st *grammar.Statement) int {
 // checkLimits checks what DynamoDB counts in an expression: path depth,
 // operators and functions, IN operands. (The catalog's expression-limit
 // counts these on the statement; a request's own expression is exact.)
-func (c *reqCheck) checkLimits(x *reqExpr) {
+func (c *requestPass) checkLimits(x *reqExpr) {
 	e := x.e
 	for _, p := range e.Paths() {
 		if p.Depth() > maxPathDepth {

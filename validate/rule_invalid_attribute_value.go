@@ -30,6 +30,10 @@ number-out-of-range.`,
 	RequestOnly:   true,
 }
 
+// The hook is set here, not in the literal: it reports the rule, and Go
+// does not let a variable's initializer refer to the variable.
+func init() { invalidAttributeValue.checkRequest = (*requestPass).checkValues }
+
 // valueCtx says where a value stands, for DynamoDB's messages: the values of
 // ExpressionAttributeValues are reported "ExpressionAttributeValues contains
 // invalid value: ... for key :e".
@@ -44,7 +48,7 @@ func (x valueCtx) wrap(msg string) string {
 	return "ExpressionAttributeValues contains invalid value: " + msg + " for key " + x.eavKey
 }
 
-func (c *reqCheck) checkValues() {
+func (c *requestPass) checkValues() {
 	for _, name := range []string{"Key", "Item", "ExclusiveStartKey"} {
 		if v := c.value(name); v != nil {
 			for _, m := range v.Members {
@@ -93,13 +97,13 @@ func typedForm(v *request.Value) string {
 	return ""
 }
 
-func (c *reqCheck) badValue(v *request.Value, from, to int, format string, args ...any) {
+func (c *requestPass) badValue(v *request.Value, from, to int, format string, args ...any) {
 	c.report(invalidAttributeValue, Error, from, to, "", format, args...)
 	c.silence(v.Start, v.End, "")
 }
 
 // checkAV checks one AttributeValue at path (as the AWS CLI names it).
-func (c *reqCheck) checkAV(v *request.Value, path string, ctx valueCtx) {
+func (c *requestPass) checkAV(v *request.Value, path string, ctx valueCtx) {
 	if v.Kind != request.Object {
 		cli := fmt.Sprintf("Invalid type for parameter %s, value: %s, type: %s, valid types: <class 'dict'>", path, cliValue(v), cliType(v))
 		fix := ""
@@ -228,7 +232,7 @@ func quoteIfScalar(v *request.Value) string {
 }
 
 // avType reports the wrong JSON type inside a value, as the AWS CLI does.
-func (c *reqCheck) avType(whole, x *request.Value, path, cliWant, want, fix string) {
+func (c *requestPass) avType(whole, x *request.Value, path, cliWant, want, fix string) {
 	cli := fmt.Sprintf("Invalid type for parameter %s, value: %s, type: %s, valid types: %s", path, cliValue(x), cliType(x), cliWant)
 	if fix != "" {
 		fix = ". Write instead: " + fix
@@ -239,7 +243,7 @@ func (c *reqCheck) avType(whole, x *request.Value, path, cliWant, want, fix stri
 
 // checkNumber checks an N's text; out-of-range numbers are
 // number-out-of-range's, after conversion.
-func (c *reqCheck) checkNumber(whole, x *request.Value, path string, ctx valueCtx) bool {
+func (c *requestPass) checkNumber(whole, x *request.Value, path string, ctx valueCtx) bool {
 	if _, ok := grammar.ParseDecimal(x.Text); ok {
 		if msg := grammar.NumberProblem(x.Text); msg != "" {
 			c.later = append(c.later, c.finding(numberOutOfRange, x.Start, x.End,
@@ -256,7 +260,7 @@ func (c *reqCheck) checkNumber(whole, x *request.Value, path string, ctx valueCt
 	return false
 }
 
-func (c *reqCheck) checkBase64(whole, x *request.Value, path string) bool {
+func (c *requestPass) checkBase64(whole, x *request.Value, path string) bool {
 	if _, err := base64.StdEncoding.DecodeString(x.Text); err == nil {
 		return true
 	}
@@ -267,7 +271,7 @@ func (c *reqCheck) checkBase64(whole, x *request.Value, path string) bool {
 
 // checkSet finds an empty set or an element twice (invalid-set's, kept in
 // c.later).
-func (c *reqCheck) checkSet(typ string, x *request.Value, ctx valueCtx) {
+func (c *requestPass) checkSet(typ string, x *request.Value, ctx valueCtx) {
 	if len(x.Elems) == 0 {
 		msg := map[string]string{"SS": msgEmptySS, "NS": msgEmptyNS, "BS": msgEmptyBS}[typ]
 		c.later = append(c.later, c.finding(invalidSet, x.Start, x.End,

@@ -22,9 +22,13 @@ a "-") and a key over 255 bytes.`,
 	RequestOnly:   true,
 }
 
+// The hook is set here, not in the literal: it reports the rule, and Go
+// does not let a variable's initializer refer to the variable.
+func init() { invalidPlaceholderKey.checkRequest = checkPlaceholderKeys }
+
 const maxPlaceholderBytes = 255
 
-func (c *reqCheck) checkPlaceholderKey(mapName string, prefix byte, m request.Member) {
+func (c *requestPass) checkPlaceholderKey(mapName string, prefix byte, m request.Member) {
 	from, to := m.NamePos, m.NamePos+len(strconv.Quote(m.Name))
 	if len(m.Name) > maxPlaceholderBytes {
 		c.report(invalidPlaceholderKey, Error, from, to, "", "this key is %d bytes long, and DynamoDB takes placeholders of at most %d; it answers %q. Write instead: a shorter placeholder",
@@ -44,4 +48,16 @@ func (c *reqCheck) checkPlaceholderKey(mapName string, prefix byte, m request.Me
 	}
 	c.report(invalidPlaceholderKey, Error, from, to, "", "%q is not a placeholder: %s; DynamoDB answers %q. Write instead: %q, and %s in the expressions",
 		m.Name, why, fmt.Sprintf(`%s contains invalid key: Syntax error; key: "%s"`, mapName, m.Name), fix, fix)
+}
+
+// checkPlaceholderKeys checks the keys of the placeholder maps.
+func checkPlaceholderKeys(c *requestPass) {
+	for _, mp := range c.placeholderMaps() {
+		if mp.v == nil {
+			continue
+		}
+		for _, m := range mp.v.Members {
+			c.checkPlaceholderKey(mp.name, mp.prefix, m)
+		}
+	}
 }

@@ -28,6 +28,10 @@ JSON readers keep the last one and silently drop the first.`,
 	RequestOnly:   true,
 }
 
+// The hook is set here, not in the literal: it reports the rule, and Go
+// does not let a variable's initializer refer to the variable.
+func init() { invalidRequestMember.checkRequest = checkInvalidMembers }
+
 var cliTypeNames = map[request.MemberType]string{
 	request.StringMember: "<class 'str'>", request.IntMember: "<class 'int'>", request.BoolMember: "<class 'bool'>",
 	request.StringListMember: "<class 'list'>, <class 'tuple'>",
@@ -43,7 +47,7 @@ var typeWords = map[request.MemberType]string{
 }
 
 // typeError reports a value of the wrong JSON type, as the AWS CLI does.
-func (c *reqCheck) typeError(r *Rule, v *request.Value, path string, want request.MemberType, fix string) {
+func (c *requestPass) typeError(r *Rule, v *request.Value, path string, want request.MemberType, fix string) {
 	cli := fmt.Sprintf("Invalid type for parameter %s, value: %s, type: %s, valid types: %s", path, cliValue(v), cliType(v), cliTypeNames[want])
 	if fix != "" {
 		fix = ". Write instead: " + fix
@@ -56,7 +60,7 @@ func (c *reqCheck) typeError(r *Rule, v *request.Value, path string, want reques
 // checkType checks a member's JSON type (and the shape inside the legacy
 // parameters' objects); it reports and returns false when the member cannot
 // be used.
-func (c *reqCheck) checkType(v *request.Value, path string, spec request.MemberSpec) bool {
+func (c *requestPass) checkType(v *request.Value, path string, spec request.MemberSpec) bool {
 	ok := true
 	switch spec.Type {
 	case request.StringMember:
@@ -170,7 +174,7 @@ func isInteger(s string) bool {
 
 // checkEnum checks a string member that takes a list of values. Select is
 // select-projection-mismatch's.
-func (c *reqCheck) checkEnum(v *request.Value, path string, spec request.MemberSpec) {
+func (c *requestPass) checkEnum(v *request.Value, path string, spec request.MemberSpec) {
 	if path == "ReturnValues" && (c.cmd == "put-item" || c.cmd == "delete-item") && contains(spec.Enum, v.Text) &&
 		v.Text != "ALL_OLD" && v.Text != "NONE" {
 		c.report(invalidRequestMember, Error, v.Start, v.End, "", "a %s returns the item as it was (ALL_OLD) or nothing (NONE), not %s; DynamoDB answers %q",
@@ -207,7 +211,7 @@ var (
 // checkLegacyEntry checks one entry of KeyConditions, QueryFilter,
 // ScanFilter, Expected or AttributeUpdates; its values are checked with the
 // other values.
-func (c *reqCheck) checkLegacyEntry(m *request.Member, parent string, typ request.MemberType) bool {
+func (c *requestPass) checkLegacyEntry(m *request.Member, parent string, typ request.MemberType) bool {
 	path := parent + "." + m.Name
 	v := m.Value
 	if v.Kind != request.Object {
@@ -263,7 +267,7 @@ func (c *reqCheck) checkLegacyEntry(m *request.Member, parent string, typ reques
 }
 
 // checkSegments checks Segment and TotalSegments together.
-func (c *reqCheck) checkSegments() {
+func (c *requestPass) checkSegments() {
 	seg, total := c.member("Segment"), c.member("TotalSegments")
 	switch {
 	case seg != nil && total == nil && c.r.Obj.Get("TotalSegments") == nil:
@@ -278,6 +282,28 @@ func (c *reqCheck) checkSegments() {
 		if err1 == nil && err2 == nil && s >= t {
 			c.report(invalidRequestMember, Error, seg.Value.Start, seg.Value.End, "", "segments count from 0, so with TotalSegments %d the last is %d; DynamoDB answers %q",
 				t, t-1, fmt.Sprintf("The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: %d is not less than TotalSegments: %d", s, t))
+		}
+	}
+}
+
+// checkInvalidMembers reports what readMembers cannot: Segment and
+// TotalSegments that do not go together, and a "command" that names no
+// operation.
+func checkInvalidMembers(c *requestPass) {
+	c.checkSegments()
+	o := c.r.Obj
+	if m := o.Member(request.CommandMember); m != nil {
+		switch {
+		case m.Value.Kind != request.String:
+			c.report(invalidRequestMember, Error, m.Value.Start, m.Value.End, "",
+				`"command" names the aws dynamodb command as a string, like "command": "query"; this one is %s`, m.Value.Kind)
+		case c.r.CommandGuessed:
+			msg := fmt.Sprintf(`"command" is %q, which is not an aws dynamodb command dynexpr reads: write one of %s`,
+				m.Value.Text, strings.Join(request.Commands, ", "))
+			if s := schema.Suggest(m.Value.Text, request.Commands); s != "" {
+				msg = fmt.Sprintf(`"command" is %q, which is not an aws dynamodb command dynexpr reads; did you mean %q?`, m.Value.Text, s)
+			}
+			c.report(invalidRequestMember, Error, m.Value.Start, m.Value.End, "", "%s", msg)
 		}
 	}
 }

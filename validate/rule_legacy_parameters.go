@@ -1,5 +1,7 @@
 package validate
 
+import "github.com/dynexpr/dynexpr/request"
+
 var legacyParameters = &Rule{
 	Name:     "legacy-parameters",
 	Severity: Info,
@@ -15,4 +17,32 @@ the expression parameter to use.`,
 	Good:        `{"TableName": "Tickets", "FilterExpression": "priority = :p", "ExpressionAttributeValues": {":p": {"N": "1"}}}`,
 	AppliesTo:   requestApplies,
 	RequestOnly: true,
+}
+
+// The hook is set here, not in the literal: it reports the rule, and Go
+// does not let a variable's initializer refer to the variable.
+func init() { legacyParameters.checkRequest = checkLegacy }
+
+// checkLegacy advises expressions over the legacy parameters of a request
+// that uses no expression (beside one, legacy-parameters-mixed reports
+// them).
+func checkLegacy(c *requestPass) {
+	if c.cmd == "" {
+		return
+	}
+	given := c.given
+	for _, n := range request.ExpressionMembers(c.cmd) {
+		if given(n) {
+			return
+		}
+	}
+	for _, n := range request.LegacyMembers(c.cmd) {
+		if !given(n) {
+			continue
+		}
+		m := c.memberOf(n)
+		c.report(legacyParameters, Info, m.NamePos, m.NamePos+len(n)+2, "",
+			"%s is one of DynamoDB's legacy parameters; it works, but expressions say more, and dynexpr checks requests against the schema only when they use expressions. Write instead: %s",
+			n, legacyInstead(n))
+	}
 }

@@ -1,11 +1,9 @@
 package validate
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/dynexpr/dynexpr/request"
-	"github.com/dynexpr/dynexpr/schema"
 )
 
 var missingRequestMember = &Rule{
@@ -25,22 +23,15 @@ the operation cannot be checked: add "command".`,
 	RequestOnly:   true,
 }
 
-func (c *reqCheck) checkCommand() {
+// The hook is set here, not in the literal: it reports the rule, and Go
+// does not let a variable's initializer refer to the variable.
+func init() { missingRequestMember.checkRequest = checkMissingMembers }
+
+// checkMissingMembers reports the members the request's operation
+// requires and the request lacks, and a request whose operation nothing
+// tells.
+func checkMissingMembers(c *requestPass) {
 	o := c.r.Obj
-	if m := o.Member(request.CommandMember); m != nil {
-		switch {
-		case m.Value.Kind != request.String:
-			c.report(invalidRequestMember, Error, m.Value.Start, m.Value.End, "",
-				`"command" names the aws dynamodb command as a string, like "command": "query"; this one is %s`, m.Value.Kind)
-		case c.r.CommandGuessed:
-			msg := fmt.Sprintf(`"command" is %q, which is not an aws dynamodb command dynexpr reads: write one of %s`,
-				m.Value.Text, strings.Join(request.Commands, ", "))
-			if s := schema.Suggest(m.Value.Text, request.Commands); s != "" {
-				msg = fmt.Sprintf(`"command" is %q, which is not an aws dynamodb command dynexpr reads; did you mean %q?`, m.Value.Text, s)
-			}
-			c.report(invalidRequestMember, Error, m.Value.Start, m.Value.End, "", "%s", msg)
-		}
-	}
 	if c.cmd == "" {
 		c.report(missingRequestMember, Error, o.Start, o.Start+1, "",
 			`dynexpr cannot tell which aws dynamodb command takes this request: it has no "TableName" and no member that tells the command; add "TableName", and "command": %q (or %s)`,

@@ -22,9 +22,16 @@ what is left when an expression was deleted or misspelt.`,
 	RequestOnly:   true,
 }
 
+// The hook is set here, not in the literal: it reports the rule, and Go
+// does not let a variable's initializer refer to the variable.
+func init() { namesWithoutExpressions.checkRequest = checkMapsWithoutExpressions }
+
 // checkMapsWithoutExpressions reports placeholder maps given without the
 // expressions that use them.
-func (c *reqCheck) checkMapsWithoutExpressions() {
+func checkMapsWithoutExpressions(c *requestPass) {
+	if c.cmd == "" {
+		return
+	}
 	given := c.given
 	anyExpr, valueExpr := false, false
 	var valueParams []string

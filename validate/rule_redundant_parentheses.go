@@ -14,3 +14,15 @@ wraps the whole again writes these.`,
 	AppliesTo:     "request JSON files: every expression",
 	RequestOnly:   true,
 }
+
+// The hook is set here, not in the literal: it reports the rule, and Go
+// does not let a variable's initializer refer to the variable.
+func init() { redundantParentheses.checkRequest = checkRedundantParentheses }
+
+func checkRedundantParentheses(c *requestPass) {
+	for _, x := range c.parsed() {
+		if se := x.e.RedundantParensError(); se != nil {
+			c.reportExpr(redundantParentheses, x, se.Offset, se.End, "", "%s; DynamoDB answers %q", se.Msg, se.DynamoMsg)
+		}
+	}
+}

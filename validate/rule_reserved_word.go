@@ -25,7 +25,20 @@ cannot happen in a .dx file.)`,
 	RequestOnly:   true,
 }
 
-func (c *reqCheck) reportReserved(x *reqExpr, s ddbexpr.Segment, seen map[string]bool) {
+// The hook is set here, not in the literal: it reports the rule, and Go
+// does not let a variable's initializer refer to the variable.
+func init() { reservedWord.checkRequest = checkReservedWords }
+
+func checkReservedWords(c *requestPass) {
+	for _, x := range c.parsed() {
+		seen := map[string]bool{}
+		for _, s := range x.e.ReservedNames() {
+			c.reportReserved(x, s, seen)
+		}
+	}
+}
+
+func (c *requestPass) reportReserved(x *reqExpr, s ddbexpr.Segment, seen map[string]bool) {
 	key := strings.ToLower(s.Name)
 	if seen[key] {
 		// Report each word once per expression, at its first use.

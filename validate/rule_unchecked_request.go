@@ -1,5 +1,7 @@
 package validate
 
+import "github.com/dynexpr/dynexpr/diag"
+
 var uncheckedRequest = &Rule{
 	Name:     "unchecked-request",
 	Severity: Info,
@@ -14,4 +16,35 @@ finding on the request already explains it.`,
 	Good:        `{"TableName": "Tickets", "Item": {"id": {"S": "a91f"}, "priority": {"N": "1"}}}`,
 	AppliesTo:   requestApplies,
 	RequestOnly: true,
+}
+
+// The hook is set here, not in the literal: it reports the rule, and Go
+// does not let a variable's initializer refer to the variable.
+func init() { uncheckedRequest.checkRequest = checkUncheckedRequest }
+
+// checkUncheckedRequest makes the statement the catalog's rules check, and
+// says so when it cannot, unless a request rule already explained why. It
+// uses request.Request.Convert rather than Statement: a member the
+// statement merely cannot carry (ReturnConsumedCapacity TOTAL, an unused
+// placeholder, which the request rules report) is dropped from the
+// statement, and the catalog still checks the rest.
+func checkUncheckedRequest(c *requestPass) {
+	c.expressions() // whether one is broken
+	conv, err := c.r.Convert()
+	if err != nil {
+		if c.blocked || c.broken || len(c.later) > 0 {
+			return
+		}
+		msg := err.Error()
+		at := c.r.Obj.Start
+		if d, ok := err.(*diag.Error); ok {
+			msg = d.Msg
+			if d.Pos.IsValid() {
+				at = d.Pos.Offset
+			}
+		}
+		c.report(uncheckedRequest, Info, at, -1, "", "dynexpr cannot write this request as a statement, so the rules that check it against the schema did not run: %s", msg)
+		return
+	}
+	c.stmt = conv.Statement
 }

@@ -21,9 +21,13 @@ DynamoDB refuses the request at the first that is not.`,
 	RequestOnly:   true,
 }
 
+// The hook is set here, not in the literal: it reports the rule, and Go
+// does not let a variable's initializer refer to the variable.
+func init() { undefinedPlaceholder.checkRequest = checkUndefinedPlaceholders }
+
 // mapKnown reports whether the map a placeholder needs was given in a form
 // that can be read (otherwise its own finding says so).
-func (c *reqCheck) mapKnown(isValue bool) bool {
+func (c *requestPass) mapKnown(isValue bool) bool {
 	name := "ExpressionAttributeNames"
 	if isValue {
 		name = "ExpressionAttributeValues"
@@ -32,7 +36,13 @@ func (c *reqCheck) mapKnown(isValue bool) bool {
 	return v == nil || v.Kind == request.Null || c.member(name) != nil
 }
 
-func (c *reqCheck) checkUndefined(x *reqExpr) {
+func checkUndefinedPlaceholders(c *requestPass) {
+	for _, x := range c.parsed() {
+		c.checkUndefined(x)
+	}
+}
+
+func (c *requestPass) checkUndefined(x *reqExpr) {
 	seen := map[string]bool{}
 	for _, p := range x.placeholders() {
 		if seen[p.Name] || c.defined(p.Name) || !c.mapKnown(p.IsValue()) {

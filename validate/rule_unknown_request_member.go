@@ -27,7 +27,11 @@ closest to.`,
 	RequestOnly:   true,
 }
 
-func (c *reqCheck) unknownMember(m *request.Member) {
+// The hook is set here, not in the literal: it reports the rule, and Go
+// does not let a variable's initializer refer to the variable.
+func init() { unknownRequestMember.checkRequest = checkUnknownMembers }
+
+func (c *requestPass) unknownMember(m *request.Member) {
 	var hint string
 	var others []string
 	for _, cmd := range request.Commands {
@@ -64,5 +68,15 @@ func (c *reqCheck) unknownMember(m *request.Member) {
 	// An expression under the wrong member still uses its placeholders.
 	if kind, ok := ddbexpr.KindOf(m.Name); ok && m.Value.Kind == request.String {
 		c.exprs = append(c.exprs, &reqExpr{param: m.Name, kind: kind, member: m, lit: m.Value})
+	}
+}
+
+// checkUnknownMembers reports the members the request's operation does not
+// take.
+func checkUnknownMembers(c *requestPass) {
+	for i := range c.r.Obj.Members {
+		if m := &c.r.Obj.Members[i]; m.Name != request.CommandMember && !c.known(m.Name) {
+			c.unknownMember(m)
+		}
 	}
 }

@@ -23,7 +23,12 @@ it is misspelt. A name used only by the ProjectionExpression counts as used.`,
 	RequestOnly:   true,
 }
 
-func (c *reqCheck) checkUnused() {
+// The hook is set here, not in the literal: it reports the rule, and Go
+// does not let a variable's initializer refer to the variable.
+func init() { unusedPlaceholder.checkRequest = (*requestPass).checkUnused }
+
+func (c *requestPass) checkUnused() {
+	c.expressions()
 	if c.broken || c.names == nil && c.values == nil {
 		return
 	}
@@ -100,7 +105,7 @@ func (c *reqCheck) checkUnused() {
 
 // bareUse returns the expression parameter that writes name as a bare
 // attribute name, or "".
-func (c *reqCheck) bareUse(name string) string {
+func (c *requestPass) bareUse(name string) string {
 	for _, x := range c.exprs {
 		if x.e == nil {
 			continue
