@@ -7,9 +7,12 @@
 package validate
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/dynexpr/dynexpr/schema"
 )
 
 // Severity says how bad a finding is.
@@ -172,6 +175,21 @@ func All() []*Rule {
 
 // Lookup returns the rule called name, or nil.
 func Lookup(name string) *Rule { return byName[name] }
+
+// RuleNamed is Lookup for a name the user wrote: for a name no rule has,
+// the error says so and names the rule most likely meant (`no rule is
+// named "x"; did you mean "y"?`), the one wording of config checks,
+// `dynexpr rules NAME` and ignore comments.
+func RuleNamed(name string) (*Rule, error) {
+	if r := byName[name]; r != nil {
+		return r, nil
+	}
+	msg := fmt.Sprintf("no rule is named %q", name)
+	if s := schema.Suggest(name, Names()); s != "" {
+		msg += fmt.Sprintf("; did you mean %q?", s)
+	}
+	return nil, errors.New(msg)
+}
 
 // Names returns every rule name, sorted.
 func Names() []string {

@@ -2,7 +2,6 @@ package validate
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -119,21 +118,6 @@ func CheckRequest(r *request.Request, sch *schema.Schema, cfg *Config) []Finding
 	c.runCatalog(sch)
 	sortByPlace(c.out)
 	return c.out
-}
-
-// sortByPlace orders findings by file and position, keeping the order in
-// which they were found (DynamoDB's order) at one place.
-func sortByPlace(fs []Finding) {
-	sort.SliceStable(fs, func(i, j int) bool {
-		a, b := fs[i].Pos, fs[j].Pos
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		return a.Col < b.Col
-	})
 }
 
 func (c *requestPass) pos(off int) diag.Pos { return c.r.File.Pos(off) }

@@ -6,7 +6,6 @@ import (
 
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
-	"github.com/dynexpr/dynexpr/schema"
 )
 
 // A finding is silenced where it stands by a comment on the line before its
@@ -62,12 +61,8 @@ func ApplyIgnores(file, src string, stmts []*grammar.Statement, findings []Findi
 			continue
 		}
 		for _, r := range ig.rules {
-			if Lookup(r) == nil {
-				msg := fmt.Sprintf("no rule is named %q", r)
-				if s := schema.Suggest(r, Names()); s != "" {
-					msg += fmt.Sprintf("; did you mean %q?", s)
-				}
-				report(unusedIgnore, ig.pos, "%s (`dynexpr rules` lists them)", msg)
+			if _, err := RuleNamed(r); err != nil {
+				report(unusedIgnore, ig.pos, "%v (`dynexpr rules` lists them)", err)
 			}
 		}
 		spans = append(spans, span{st.Pos.Line, st.EndPos.Line, ig})

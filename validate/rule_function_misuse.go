@@ -196,7 +196,7 @@ func (fc funcCheck) call(c *grammar.Call, nested bool) bool {
 		return false
 	}
 	if len(c.Args) != want {
-		fc.reportFix(c.Pos, fmt.Sprintf("%s takes %d argument%s, not %d", name, want, pluralS(want), len(c.Args)),
+		fc.reportFix(c.Pos, fmt.Sprintf("%s takes %s, not %d", name, Plural(want, "argument"), len(c.Args)),
 			fmt.Sprintf(msgArity, name, len(c.Args)), funcUsage(name))
 		return false
 	}
@@ -421,13 +421,6 @@ func funcUsage(name string) string {
 		return "list_append(ATTR, [VALUE, ...])"
 	}
 	return name + "(...)"
-}
-
-func pluralS(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
 
 // typeNameFor reads a type name written another way: STRING, s, number.

@@ -49,7 +49,7 @@ func checkInvalidName(p *Pass) {
 		}
 		var what []string
 		if l := utf8.RuneCountInString(name); l < 3 || l > 255 {
-			what = append(what, fmt.Sprintf("is %d character%s long", l, plural(l)))
+			what = append(what, "is "+Plural(l, "character")+" long")
 		}
 		if bad := badNameChars(name); bad != "" {
 			what = append(what, "has "+bad)

@@ -1,5 +1,7 @@
 package validate
 
+import "github.com/dynexpr/dynexpr/diag"
+
 var syntaxError = &Rule{
 	Name:     "syntax-error",
 	Severity: Error,
@@ -13,4 +15,10 @@ other (status 1), since it is the request DynamoDB would refuse.`,
 	Bad:           `query Tickets key id == "a91f"`,
 	Good:          `query Tickets key id = "a91f"`,
 	AppliesTo:     "every input",
+}
+
+// SyntaxError is the finding for input that does not parse, or cannot be
+// used as what it was given as, at pos.
+func SyntaxError(pos diag.Pos, msg string) Finding {
+	return Finding{Pos: pos, Rule: syntaxError.Name, Severity: syntaxError.Severity, Message: msg}
 }

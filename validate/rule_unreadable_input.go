@@ -1,5 +1,7 @@
 package validate
 
+import "github.com/dynexpr/dynexpr/diag"
+
 var unreadableInput = &Rule{
 	Name:      "unreadable-input",
 	Severity:  Error,
@@ -9,4 +11,10 @@ var unreadableInput = &Rule{
 	Good:      "dynexpr lint queries/",
 	AppliesTo: "every input",
 	BadInput:  true,
+}
+
+// UnreadableInput is the finding for a file that cannot be read, at pos
+// (the file's name, without a line).
+func UnreadableInput(pos diag.Pos, msg string) Finding {
+	return Finding{Pos: pos, Rule: unreadableInput.Name, Severity: unreadableInput.Severity, Message: msg}
 }

@@ -15,11 +15,12 @@ func nameList(names []string) string {
 	return strings.Join(names, ", ")
 }
 
-func plural(n int) string {
+// Plural writes a count of things: "1 file", "3 files".
+func Plural(n int, word string) string {
 	if n == 1 {
-		return ""
+		return "1 " + word
 	}
-	return "s"
+	return strconv.Itoa(n) + " " + word + "s"
 }
 
 // operandText writes an operand for a suggestion.

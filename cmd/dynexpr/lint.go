@@ -186,10 +186,8 @@ func (e *env) lint(args []string, f lintFlags) error {
 			counts[fd.Severity]++
 			// A finding that says the input cannot be used at all (an
 			// unknown table, a syntax error) makes the status 2 (cli.md).
-			if fd.Severity == validate.Error {
-				if rule := validate.Lookup(fd.Rule); rule != nil && rule.BadInput {
-					bad = true
-				}
+			if fd.BadInput() {
+				bad = true
 			}
 			if err := printer.Print(fd); err != nil {
 				return err
@@ -320,8 +318,8 @@ func (run *lintRun) lintFile(in lintInput, readStdin func() ([]byte, error)) fil
 	r := fileResult{name: display, src: string(data)}
 	if err != nil {
 		r.bad = true
-		r.findings = []validate.Finding{{Pos: diag.Pos{File: display}, Rule: "unreadable-input", Severity: validate.Error,
-			Message: "cannot read the file: " + unwrapPathError(err).Error()}}
+		r.findings = []validate.Finding{validate.UnreadableInput(diag.Pos{File: display},
+			"cannot read the file: "+unwrapPathError(err).Error())}
 		return r
 	}
 	kind := in.kind
@@ -422,7 +420,7 @@ func readRequests(name string, data []byte) (*request.File, requestVerdict, erro
 // inputFinding reports an input that could not be used as a finding, so it
 // shows in every output format (and makes the exit status 2).
 func inputFinding(d *diag.Error) validate.Finding {
-	return validate.Finding{Pos: d.Pos, Rule: "syntax-error", Severity: validate.Error, Message: d.Msg}
+	return validate.SyntaxError(d.Pos, d.Msg)
 }
 
 func findConfig(path string) (*schema.Config, error) {
@@ -447,12 +445,8 @@ func ruleConfig(c *schema.Config) (*validate.Config, error) {
 	var errs diag.List
 	for _, n := range names {
 		pos := c.RulePos[n]
-		if validate.Lookup(n) == nil {
-			msg := fmt.Sprintf("no rule is named %q", n)
-			if s := schema.Suggest(n, validate.Names()); s != "" {
-				msg += fmt.Sprintf("; did you mean %q?", s)
-			}
-			errs = append(errs, diag.Errorf(pos, "%s ('dynexpr rules' lists them)", msg))
+		if _, err := validate.RuleNamed(n); err != nil {
+			errs = append(errs, diag.Errorf(pos, "%v ('dynexpr rules' lists them)", err))
 			continue
 		}
 		sev, err := validate.ParseSeverity(c.Rules[n])
