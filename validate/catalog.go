@@ -1,9 +1,18 @@
-// Package validate is dynexpr's linter: one catalog of rules, each a value
-// with its documentation and its check, from which the `rules` command, the
-// generated docs, SARIF's rule list and config validation are all derived.
-// Check runs the catalog over a statement and the tables' schema and returns
-// findings; the printers in render.go are the one place findings are
-// rendered, in every output format.
+// Adding a rule touches:
+//   - a new file rule_<name>.go: its Rule value (name, severity, docs,
+//     examples) and its check (check for statements, checkRequest, set in
+//     an init, for request JSON), with the helpers only it uses;
+//   - one line in catalog below, at the end of its group;
+//   - its test cases: testdata/rules/<name>.txtar (DSL) or
+//     testdata/requests/<name>.txtar (request JSON), whose Bad and Good the
+//     catalog tests also run;
+//   - its generated page, docs/rules/<name>.md, and the index
+//     docs/rules/README.md (`go test ./validate -update` writes both from
+//     the catalog).
+//
+// Nothing else lists rules: the `rules` command, SARIF's rule list, config
+// validation and ignore comments all read the catalog.
+
 package validate
 
 import (
