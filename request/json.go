@@ -160,91 +160,86 @@ func (p *jsonParser) enter() error {
 }
 
 func (p *jsonParser) object() (*Value, error) {
-	if err := p.enter(); err != nil {
-		return nil, err
-	}
-	defer func() { p.depth-- }()
 	v := &Value{Kind: Object, Start: p.off}
-	p.off++ // {
-	p.space()
-	if p.off < len(p.src) && p.src[p.off] == '}' {
-		p.off++
-		v.End = p.off
-		return v, nil
-	}
 	seen := map[string]bool{}
-	for {
-		p.space()
+	err := p.container(v, '}', "a member", func() error {
 		if p.off >= len(p.src) || p.src[p.off] != '"' {
-			return nil, p.errorf("expected a member name in double quotes")
+			return p.errorf("expected a member name in double quotes")
 		}
 		namePos := p.off
 		name, err := p.str()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		p.space()
 		if p.off >= len(p.src) || p.src[p.off] != ':' {
-			return nil, p.errorf("expected \":\" after the member name %q", name)
+			return p.errorf("expected \":\" after the member name %q", name)
 		}
 		p.off++
 		p.space()
 		val, err := p.value()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		v.Members = append(v.Members, Member{Name: name, NamePos: namePos, Value: val, Repeated: seen[name]})
 		seen[name] = true
-		p.space()
-		if p.off >= len(p.src) {
-			return nil, p.errorf("unexpected end of the file; expected \",\" or \"}\"")
-		}
-		switch p.src[p.off] {
-		case ',':
-			p.off++
-		case '}':
-			p.off++
-			v.End = p.off
-			return v, nil
-		default:
-			return nil, p.errorf("expected \",\" or \"}\" after a member")
-		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
+	return v, nil
 }
 
 func (p *jsonParser) array() (*Value, error) {
-	if err := p.enter(); err != nil {
+	v := &Value{Kind: Array, Start: p.off}
+	err := p.container(v, ']', "an element", func() error {
+		el, err := p.value()
+		if err != nil {
+			return err
+		}
+		v.Elems = append(v.Elems, el)
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
+	return v, nil
+}
+
+// container reads an object or array v from its opening bracket to close,
+// its closing one: elem reads one element (what names it in messages),
+// and the commas between are read here.
+func (p *jsonParser) container(v *Value, close byte, what string, elem func() error) error {
+	if err := p.enter(); err != nil {
+		return err
+	}
 	defer func() { p.depth-- }()
-	v := &Value{Kind: Array, Start: p.off}
-	p.off++ // [
+	p.off++ // the opening bracket
 	p.space()
-	if p.off < len(p.src) && p.src[p.off] == ']' {
+	if p.off < len(p.src) && p.src[p.off] == close {
 		p.off++
 		v.End = p.off
-		return v, nil
+		return nil
 	}
 	for {
 		p.space()
-		el, err := p.value()
-		if err != nil {
-			return nil, err
+		if err := elem(); err != nil {
+			return err
 		}
-		v.Elems = append(v.Elems, el)
 		p.space()
 		if p.off >= len(p.src) {
-			return nil, p.errorf("unexpected end of the file; expected \",\" or \"]\"")
+			return p.errorf("unexpected end of the file; expected \",\" or \"%c\"", close)
 		}
 		switch p.src[p.off] {
 		case ',':
 			p.off++
-		case ']':
+		case close:
 			p.off++
 			v.End = p.off
-			return v, nil
+			return nil
 		default:
-			return nil, p.errorf("expected \",\" or \"]\" after an element")
+			return p.errorf("expected \",\" or \"%c\" after %s", close, what)
 		}
 	}
 }

@@ -105,14 +105,7 @@ func (n *normalizer) node(x ddbexpr.Node) {
 	case ddbexpr.Condition:
 		n.cond(x)
 	case *ddbexpr.Projection:
-		b.WriteString("PROJECT(")
-		for i, p := range x.Paths {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			n.operand(p)
-		}
-		b.WriteString(")")
+		writeCall(n, "PROJECT", x.Paths)
 	case *ddbexpr.Update:
 		for k := ddbexpr.Set; k <= ddbexpr.Delete; k++ {
 			for _, s := range x.Sections {
@@ -241,14 +234,7 @@ func (n *normalizer) operand(o ddbexpr.Operand) {
 		}
 		canonicalJSON(b, v)
 	case *ddbexpr.Function:
-		b.WriteString(o.Name + "(")
-		for i, a := range o.Args {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			n.operand(a)
-		}
-		b.WriteString(")")
+		writeCall(n, o.Name, o.Args)
 	case *ddbexpr.Arithmetic:
 		b.WriteString("(")
 		n.operand(o.Left)
@@ -294,4 +280,16 @@ func canonicalJSON(b *strings.Builder, v *Value) {
 	default:
 		b.WriteString(v.Text)
 	}
+}
+
+// writeCall writes name(a, b, ...), each operand in normal form.
+func writeCall[T ddbexpr.Operand](n *normalizer, name string, args []T) {
+	n.b.WriteString(name + "(")
+	for i, a := range args {
+		if i > 0 {
+			n.b.WriteString(", ")
+		}
+		n.operand(a)
+	}
+	n.b.WriteString(")")
 }

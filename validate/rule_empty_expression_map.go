@@ -16,8 +16,6 @@ builders that always write both maps hit this on requests without placeholders.`
 	RequestOnly:   true,
 }
 
-// The hook is set here, not in the literal: it reports the rule, and Go
-// does not let a variable's initializer refer to the variable.
 func init() { emptyExpressionMap.checkRequest = checkEmptyMaps }
 
 // checkEmptyMaps reports a placeholder map given as {}.

@@ -30,8 +30,6 @@ number-out-of-range.`,
 	RequestOnly:   true,
 }
 
-// The hook is set here, not in the literal: it reports the rule, and Go
-// does not let a variable's initializer refer to the variable.
 func init() { invalidAttributeValue.checkRequest = (*requestPass).checkValues }
 
 // valueCtx says where a value stands, for DynamoDB's messages: the values of

@@ -22,8 +22,6 @@ a "-") and a key over 255 bytes.`,
 	RequestOnly:   true,
 }
 
-// The hook is set here, not in the literal: it reports the rule, and Go
-// does not let a variable's initializer refer to the variable.
 func init() { invalidPlaceholderKey.checkRequest = checkPlaceholderKeys }
 
 const maxPlaceholderBytes = 255

@@ -28,8 +28,6 @@ JSON readers keep the last one and silently drop the first.`,
 	RequestOnly:   true,
 }
 
-// The hook is set here, not in the literal: it reports the rule, and Go
-// does not let a variable's initializer refer to the variable.
 func init() { invalidRequestMember.checkRequest = checkInvalidMembers }
 
 var cliTypeNames = map[request.MemberType]string{

@@ -102,6 +102,17 @@ func checkKeyTypeMismatch(p *Pass) {
 	}
 }
 
+// indexKeyWritten returns the attribute an update action writes and the
+// secondary indexes it is a key of; no indexes when the action writes
+// inside an attribute, or a key of the table itself.
+func indexKeyWritten(t *schema.Table, path *grammar.Path) (string, []*schema.Index) {
+	attr := topName(path)
+	if len(path.Elems) != 1 || t.IsKey(attr) {
+		return attr, nil
+	}
+	return attr, t.IndexesWithKey(attr)
+}
+
 // checkIndexKeyUpdates reports update actions that write a value of the
 // wrong type into a secondary index's key attribute.
 func checkIndexKeyUpdates(p *Pass) {
@@ -110,11 +121,7 @@ func checkIndexKeyUpdates(p *Pass) {
 		if a == nil || a.Path == nil || a.Left == nil {
 			continue
 		}
-		attr := topName(a.Path)
-		if len(a.Path.Elems) != 1 || t.IsKey(attr) {
-			continue
-		}
-		ixs := t.IndexesWithKey(attr)
+		attr, ixs := indexKeyWritten(t, a.Path)
 		want := t.AttrType(attr)
 		if len(ixs) == 0 || want == "" {
 			continue
@@ -151,11 +158,7 @@ func checkIndexKeyUpdates(p *Pass) {
 		if a == nil || a.Path == nil || a.Value == nil {
 			continue
 		}
-		attr := topName(a.Path)
-		if len(a.Path.Elems) != 1 || t.IsKey(attr) {
-			continue
-		}
-		ixs := t.IndexesWithKey(attr)
+		attr, ixs := indexKeyWritten(t, a.Path)
 		if want := t.AttrType(attr); len(ixs) > 0 && mismatched(a.Value, want) {
 			p.ReportAt(Error, a.Value.Pos, "", "%s, typed %s, and add writes %s into it; DynamoDB refuses the update: where the item has no %s it answers %q, and where it holds one, %q. Write set %s = VALUE, with VALUE %s",
 				keyRole(attr, ixs), typeWord(want), grammar.TypeWord(a.Value.Type), nameString(attr),

@@ -19,8 +19,6 @@ the expression parameter to use.`,
 	RequestOnly: true,
 }
 
-// The hook is set here, not in the literal: it reports the rule, and Go
-// does not let a variable's initializer refer to the variable.
 func init() { legacyParameters.checkRequest = checkLegacy }
 
 // checkLegacy advises expressions over the legacy parameters of a request

@@ -22,8 +22,6 @@ refuses a request with both, KeyConditions beside a FilterExpression included.`,
 	RequestOnly:   true,
 }
 
-// The hook is set here, not in the literal: it reports the rule, and Go
-// does not let a variable's initializer refer to the variable.
 func init() { legacyParametersMixed.checkRequest = checkLegacyMixed }
 
 // legacyInstead is the expression parameter that does a legacy parameter's

@@ -23,8 +23,6 @@ the operation cannot be checked: add "command".`,
 	RequestOnly:   true,
 }
 
-// The hook is set here, not in the literal: it reports the rule, and Go
-// does not let a variable's initializer refer to the variable.
 func init() { missingRequestMember.checkRequest = checkMissingMembers }
 
 // checkMissingMembers reports the members the request's operation

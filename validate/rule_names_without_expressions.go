@@ -22,8 +22,6 @@ what is left when an expression was deleted or misspelt.`,
 	RequestOnly:   true,
 }
 
-// The hook is set here, not in the literal: it reports the rule, and Go
-// does not let a variable's initializer refer to the variable.
 func init() { namesWithoutExpressions.checkRequest = checkMapsWithoutExpressions }
 
 // checkMapsWithoutExpressions reports placeholder maps given without the

@@ -15,8 +15,6 @@ wraps the whole again writes these.`,
 	RequestOnly:   true,
 }
 
-// The hook is set here, not in the literal: it reports the rule, and Go
-// does not let a variable's initializer refer to the variable.
 func init() { redundantParentheses.checkRequest = checkRedundantParentheses }
 
 func checkRedundantParentheses(c *requestPass) {

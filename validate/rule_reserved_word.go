@@ -25,8 +25,6 @@ cannot happen in a .dx file.)`,
 	RequestOnly:   true,
 }
 
-// The hook is set here, not in the literal: it reports the rule, and Go
-// does not let a variable's initializer refer to the variable.
 func init() { reservedWord.checkRequest = checkReservedWords }
 
 func checkReservedWords(c *requestPass) {

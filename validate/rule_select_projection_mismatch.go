@@ -23,8 +23,6 @@ values only, in capitals.`,
 	RequestOnly:   true,
 }
 
-// The hook is set here, not in the literal: it reports the rule, and Go
-// does not let a variable's initializer refer to the variable.
 func init() { selectProjectionMismatch.checkRequest = (*requestPass).checkSelect }
 
 var selectValues = []string{"SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"}

@@ -18,8 +18,6 @@ finding on the request already explains it.`,
 	RequestOnly: true,
 }
 
-// The hook is set here, not in the literal: it reports the rule, and Go
-// does not let a variable's initializer refer to the variable.
 func init() { uncheckedRequest.checkRequest = checkUncheckedRequest }
 
 // checkUncheckedRequest makes the statement the catalog's rules check, and

@@ -21,8 +21,6 @@ DynamoDB refuses the request at the first that is not.`,
 	RequestOnly:   true,
 }
 
-// The hook is set here, not in the literal: it reports the rule, and Go
-// does not let a variable's initializer refer to the variable.
 func init() { undefinedPlaceholder.checkRequest = checkUndefinedPlaceholders }
 
 // mapKnown reports whether the map a placeholder needs was given in a form

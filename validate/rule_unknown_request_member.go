@@ -27,8 +27,6 @@ closest to.`,
 	RequestOnly:   true,
 }
 
-// The hook is set here, not in the literal: it reports the rule, and Go
-// does not let a variable's initializer refer to the variable.
 func init() { unknownRequestMember.checkRequest = checkUnknownMembers }
 
 func (c *requestPass) unknownMember(m *request.Member) {

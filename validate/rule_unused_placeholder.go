@@ -23,8 +23,6 @@ it is misspelt. A name used only by the ProjectionExpression counts as used.`,
 	RequestOnly:   true,
 }
 
-// The hook is set here, not in the literal: it reports the rule, and Go
-// does not let a variable's initializer refer to the variable.
 func init() { unusedPlaceholder.checkRequest = (*requestPass).checkUnused }
 
 func (c *requestPass) checkUnused() {

@@ -23,17 +23,13 @@ func Plural(n int, word string) string {
 	return strconv.Itoa(n) + " " + word + "s"
 }
 
-// operandText writes an operand for a suggestion.
+// operandText writes an operand for a suggestion: a function call as
+// "...".
 func operandText(o *grammar.Operand) string {
-	switch {
-	case o == nil:
+	if o != nil && o.Call != nil {
 		return "..."
-	case o.Path != nil:
-		return pathString(o.Path)
-	case o.Value != nil:
-		return literalText(o.Value)
 	}
-	return "..."
+	return exprOperandText(o)
 }
 
 // quotedList writes names quoted: "a", "b" and "c".
