@@ -259,10 +259,10 @@ func (p *sarifPrinter) begin() error {
 }
 
 type sarifResult struct {
-	RuleID    string    `json:"ruleId"`
-	RuleIndex int       `json:"ruleIndex"`
-	Level     string    `json:"level"`
-	Message   sarifText `json:"message"`
+	RuleID    string          `json:"ruleId"`
+	RuleIndex int             `json:"ruleIndex"`
+	Level     string          `json:"level"`
+	Message   sarifText       `json:"message"`
 	Locations []sarifLocation `json:"locations"`
 }
 
