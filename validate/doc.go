@@ -23,6 +23,6 @@
 // they do: walk.go and paths.go (where a statement's conditions and paths
 // stand), expressions.go, values.go, keys.go, item_keys.go,
 // key_condition.go, path_overlap.go, names.go, placeholders.go,
-// request_json.go, words.go; limits.go and key_messages.go hold DynamoDB's
-// limits and messages that several rules quote.
+// request_json.go, words.go; key_messages.go holds DynamoDB's messages
+// that several rules quote.
 package validate

@@ -48,14 +48,6 @@ func updateTargets(st *grammar.Statement) []updateTarget {
 	return out
 }
 
-// exprBefore reports whether t comes before b in the UpdateExpression.
-func (t updateTarget) exprBefore(b updateTarget) bool {
-	if t.clause != b.clause {
-		return t.clause < b.clause
-	}
-	return t.path.Pos.Offset < b.path.Pos.Offset
-}
-
 func exprKindOf(place clausePlace) string {
 	switch place {
 	case inKey:

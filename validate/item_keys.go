@@ -1,9 +1,7 @@
 package validate
 
 import (
-	"fmt"
 	"slices"
-	"strconv"
 
 	"github.com/dynexpr/dynexpr/grammar"
 )
@@ -88,26 +86,4 @@ func startKeyAttrs(p *Pass) ([]string, bool) {
 		}
 	}
 	return out, true
-}
-
-// startKeyTypeMessage is what DynamoDB answers a start key value of the
-// wrong type with: the key element text, which a scan of the table prefixes
-// with the start key one (dynalite and dynoxide answer a query's with the
-// key element text alone, as for a get's key).
-func startKeyTypeMessage(st *grammar.Statement) string {
-	if st.Kind == grammar.KindScan && st.Index == nil {
-		return msgStartKeyScan
-	}
-	return msgKeyElement
-}
-
-// startKeyRole says what attr is to a start key.
-func startKeyRole(p *Pass, attr string) string {
-	if p.Table.IsKey(attr) {
-		return tableKeyRole(p.Table, attr)
-	}
-	if p.Index != nil {
-		return fmt.Sprintf("%q is %s of %s", attr, keyRoleIn(p.Index.Key, attr), indexName(p.Index))
-	}
-	return strconv.Quote(attr)
 }

@@ -54,17 +54,6 @@ func eachKeyEquality(c *grammar.Condition, fn func(attr string, v *grammar.Value
 	})
 }
 
-// eachAfterEntry calls fn for each attribute of an `after` start key.
-func eachAfterEntry(a *grammar.After, fn func(attr string, v *grammar.Value)) {
-	if a.Map != nil {
-		for _, e := range a.Map.Entries {
-			fn(e.Key, e.Value)
-		}
-		return
-	}
-	eachKeyEquality(a.Key, fn)
-}
-
 // queriedKey is the key a query or scan reads: the index's, or the table's.
 // ok is false without a schema, or when the table or index is unknown.
 func queriedKey(p *Pass) (key schema.Key, owner string, ok bool) {
@@ -124,14 +113,6 @@ func ordinal(n int) string {
 // tableKeyRole: `"id" is the partition key of table Tickets`.
 func tableKeyRole(t *schema.Table, attr string) string {
 	return fmt.Sprintf("%q is %s of table %s", attr, keyRoleIn(t.Key, attr), t.Name)
-}
-
-// queriedRole says what attr is in the key a query reads.
-func queriedRole(p *Pass, attr string) string {
-	if p.Index != nil {
-		return fmt.Sprintf("%q is %s of %s", attr, keyRoleIn(p.Index.Key, attr), indexName(p.Index))
-	}
-	return tableKeyRole(p.Table, attr)
 }
 
 // keyNames writes a key's attributes for messages: customerId, id.

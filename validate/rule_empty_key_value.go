@@ -81,3 +81,14 @@ func checkEmptyKeyValue(p *Pass) {
 		})
 	}
 }
+
+// eachAfterEntry calls fn for each attribute of an `after` start key.
+func eachAfterEntry(a *grammar.After, fn func(attr string, v *grammar.Value)) {
+	if a.Map != nil {
+		for _, e := range a.Map.Entries {
+			fn(e.Key, e.Value)
+		}
+		return
+	}
+	eachKeyEquality(a.Key, fn)
+}

@@ -9,6 +9,27 @@ import (
 	"github.com/dynexpr/dynexpr/grammar"
 )
 
+// DynamoDB's limits, and its messages for going over them.
+const (
+	maxExpressionBytes = 4096
+	maxPathDepth       = 32
+	maxOperators       = 300
+	maxInOperands      = 100
+	maxHashKeyBytes    = 2048
+	maxRangeKeyBytes   = 1024
+	maxItemBytes       = 409600
+	// maxValueDepth is how deep a value may nest below a top-level
+	// attribute (which is level 1; its elements level 2, ...): 31 levels
+	// of lists and maps inside one another are accepted, 32 are not.
+	maxValueDepth = 32
+
+	msgHashKeySize  = "One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes"
+	msgRangeKeySize = "One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size limit of 1024 bytes"
+	msgItemSize     = "Item size has exceeded the maximum allowed size"
+	msgUpdateSize   = "Item size to update has exceeded the maximum allowed size"
+	msgItemNesting  = "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit"
+)
+
 var expressionLimit = &Rule{
 	Name:     "expression-limit",
 	Severity: Error,
@@ -311,7 +332,7 @@ func checkKeySizes(p *Pass) {
 }
 
 // maxBuiltGrowth bounds how much longer the built expression is than the
-// lower bound below: each counted byte becomes at most this many. The worst
+// lower bound builder.MinConditionLen and its kin count: each counted byte becomes at most this many. The worst
 // case is a comparison of one-letter names, a = 1 counted 5 bytes and built
 // (#a = :a_99) in 12 (TestBuiltGrowth checks the bound on every rule case
 // and golden statement); below size*maxBuiltGrowth no build is needed.

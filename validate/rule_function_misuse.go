@@ -457,3 +457,12 @@ func attributeTypeFix(c *grammar.Call, t string) string {
 	}
 	return fmt.Sprintf("attribute_type(%s, %q)", attr, t)
 }
+
+// operandShown writes an operand for a message: its text when short, else
+// "the value".
+func operandShown(o *grammar.Operand) string {
+	if o != nil && o.Value != nil {
+		return valueShown(o.Value)
+	}
+	return exprOperandText(o)
+}

@@ -259,3 +259,33 @@ func writeOrOmit(v *grammar.Value, want schema.Type, attr string) string {
 func writeOrRemove(v *grammar.Value, want schema.Type, attr string) string {
 	return writeAs(v, want) + ", or remove " + nameString(attr) + " to take the item out of the index"
 }
+
+// startKeyTypeMessage is what DynamoDB answers a start key value of the
+// wrong type with: the key element text, which a scan of the table prefixes
+// with the start key one (dynalite and dynoxide answer a query's with the
+// key element text alone, as for a get's key).
+func startKeyTypeMessage(st *grammar.Statement) string {
+	if st.Kind == grammar.KindScan && st.Index == nil {
+		return msgStartKeyScan
+	}
+	return msgKeyElement
+}
+
+// startKeyRole says what attr is to a start key.
+func startKeyRole(p *Pass, attr string) string {
+	if p.Table.IsKey(attr) {
+		return tableKeyRole(p.Table, attr)
+	}
+	if p.Index != nil {
+		return fmt.Sprintf("%q is %s of %s", attr, keyRoleIn(p.Index.Key, attr), indexName(p.Index))
+	}
+	return strconv.Quote(attr)
+}
+
+// queriedRole says what attr is in the key a query reads.
+func queriedRole(p *Pass, attr string) string {
+	if p.Index != nil {
+		return fmt.Sprintf("%q is %s of %s", attr, keyRoleIn(p.Index.Key, attr), indexName(p.Index))
+	}
+	return tableKeyRole(p.Table, attr)
+}

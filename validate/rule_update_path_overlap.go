@@ -71,3 +71,11 @@ func nestedUpdateFix(whole updateTarget) string {
 	}
 	return "drop one of the two actions"
 }
+
+// exprBefore reports whether t comes before b in the UpdateExpression.
+func (t updateTarget) exprBefore(b updateTarget) bool {
+	if t.clause != b.clause {
+		return t.clause < b.clause
+	}
+	return t.path.Pos.Offset < b.path.Pos.Offset
+}

@@ -66,15 +66,6 @@ func valueInFix(v *grammar.Value) string {
 	return "VALUE"
 }
 
-// operandShown writes an operand for a message: its text when short, else
-// "the value".
-func operandShown(o *grammar.Operand) string {
-	if o != nil && o.Value != nil {
-		return valueShown(o.Value)
-	}
-	return exprOperandText(o)
-}
-
 // exprOperandText writes an operand back in the DSL, for suggestions.
 func exprOperandText(o *grammar.Operand) string {
 	switch {
