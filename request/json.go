@@ -160,88 +160,103 @@ func (p *jsonParser) enter() error {
 }
 
 func (p *jsonParser) object() (*Value, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer func() { p.depth-- }()
 	v := &Value{Kind: Object, Start: p.off}
+	if p.open(v, '}') {
+		return v, nil
+	}
 	seen := map[string]bool{}
-	err := p.container(v, '}', "a member", func() error {
+	for {
+		p.space()
 		if p.off >= len(p.src) || p.src[p.off] != '"' {
-			return p.errorf("expected a member name in double quotes")
+			return nil, p.errorf("expected a member name in double quotes")
 		}
 		namePos := p.off
 		name, err := p.str()
 		if err != nil {
-			return err
+			return nil, err
 		}
 		p.space()
 		if p.off >= len(p.src) || p.src[p.off] != ':' {
-			return p.errorf("expected \":\" after the member name %q", name)
+			return nil, p.errorf("expected \":\" after the member name %q", name)
 		}
 		p.off++
 		p.space()
 		val, err := p.value()
 		if err != nil {
-			return err
+			return nil, err
 		}
 		v.Members = append(v.Members, Member{Name: name, NamePos: namePos, Value: val, Repeated: seen[name]})
 		seen[name] = true
-		return nil
-	})
-	if err != nil {
-		return nil, err
+		done, err := p.next(v, '}', "a member")
+		if err != nil {
+			return nil, err
+		}
+		if done {
+			return v, nil
+		}
 	}
-	return v, nil
 }
 
 func (p *jsonParser) array() (*Value, error) {
-	v := &Value{Kind: Array, Start: p.off}
-	err := p.container(v, ']', "an element", func() error {
-		el, err := p.value()
-		if err != nil {
-			return err
-		}
-		v.Elems = append(v.Elems, el)
-		return nil
-	})
-	if err != nil {
+	if err := p.enter(); err != nil {
 		return nil, err
 	}
-	return v, nil
+	defer func() { p.depth-- }()
+	v := &Value{Kind: Array, Start: p.off}
+	if p.open(v, ']') {
+		return v, nil
+	}
+	for {
+		p.space()
+		el, err := p.value()
+		if err != nil {
+			return nil, err
+		}
+		v.Elems = append(v.Elems, el)
+		done, err := p.next(v, ']', "an element")
+		if err != nil {
+			return nil, err
+		}
+		if done {
+			return v, nil
+		}
+	}
 }
 
-// container reads an object or array v from its opening bracket to close,
-// its closing one: elem reads one element (what names it in messages),
-// and the commas between are read here.
-func (p *jsonParser) container(v *Value, close byte, what string, elem func() error) error {
-	if err := p.enter(); err != nil {
-		return err
-	}
-	defer func() { p.depth-- }()
-	p.off++ // the opening bracket
+// open reads the opening bracket of v, an object or array, and reports
+// whether close, its closing bracket, follows at once.
+func (p *jsonParser) open(v *Value, close byte) bool {
+	p.off++
 	p.space()
 	if p.off < len(p.src) && p.src[p.off] == close {
 		p.off++
 		v.End = p.off
-		return nil
+		return true
 	}
-	for {
-		p.space()
-		if err := elem(); err != nil {
-			return err
-		}
-		p.space()
-		if p.off >= len(p.src) {
-			return p.errorf("unexpected end of the file; expected \",\" or \"%c\"", close)
-		}
-		switch p.src[p.off] {
-		case ',':
-			p.off++
-		case close:
-			p.off++
-			v.End = p.off
-			return nil
-		default:
-			return p.errorf("expected \",\" or \"%c\" after %s", close, what)
-		}
+	return false
+}
+
+// next reads what follows an element of v (what names it in messages): a
+// comma, or close, which ends v.
+func (p *jsonParser) next(v *Value, close byte, what string) (done bool, err error) {
+	p.space()
+	if p.off >= len(p.src) {
+		return false, p.errorf("unexpected end of the file; expected \",\" or \"%c\"", close)
 	}
+	switch p.src[p.off] {
+	case ',':
+		p.off++
+		return false, nil
+	case close:
+		p.off++
+		v.End = p.off
+		return true, nil
+	}
+	return false, p.errorf("expected \",\" or \"%c\" after %s", close, what)
 }
 
 func (p *jsonParser) number() (*Value, error) {

@@ -94,16 +94,9 @@ func (c *requestPass) readExpression(x *reqExpr) {
 	c.checkLimits(x)
 }
 
-// parsed returns the expressions of the request's operation that parse.
-func (c *requestPass) parsed() []*reqExpr {
-	var out []*reqExpr
-	for _, x := range c.expressions() {
-		if x.known && x.e != nil {
-			out = append(out, x)
-		}
-	}
-	return out
-}
+// parsed reports whether x is an expression of the request's operation
+// that parses: the one kind the rules about what an expression says read.
+func (x *reqExpr) parsed() bool { return x.known && x.e != nil }
 
 // problemRule files a problem DynamoDB finds while reading an expression
 // under the rule the DSL files it under.

@@ -18,7 +18,10 @@ wraps the whole again writes these.`,
 func init() { redundantParentheses.checkRequest = checkRedundantParentheses }
 
 func checkRedundantParentheses(c *requestPass) {
-	for _, x := range c.parsed() {
+	for _, x := range c.expressions() {
+		if !x.parsed() {
+			continue
+		}
 		if se := x.e.RedundantParensError(); se != nil {
 			c.reportExpr(redundantParentheses, x, se.Offset, se.End, "", "%s; DynamoDB answers %q", se.Msg, se.DynamoMsg)
 		}

@@ -28,7 +28,10 @@ cannot happen in a .dx file.)`,
 func init() { reservedWord.checkRequest = checkReservedWords }
 
 func checkReservedWords(c *requestPass) {
-	for _, x := range c.parsed() {
+	for _, x := range c.expressions() {
+		if !x.parsed() {
+			continue
+		}
 		seen := map[string]bool{}
 		for _, s := range x.e.ReservedNames() {
 			c.reportReserved(x, s, seen)

@@ -35,7 +35,10 @@ func (c *requestPass) mapKnown(isValue bool) bool {
 }
 
 func checkUndefinedPlaceholders(c *requestPass) {
-	for _, x := range c.parsed() {
+	for _, x := range c.expressions() {
+		if !x.parsed() {
+			continue
+		}
 		c.checkUndefined(x)
 	}
 }
