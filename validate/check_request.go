@@ -12,16 +12,23 @@ import (
 	"github.com/dynexpr/dynexpr/schema"
 )
 
+// CheckRequest checks hand-written request JSON: the files teams keep for
+// `aws dynamodb ... --cli-input-json`, with DynamoDB's own expression
+// syntax and placeholder maps. The request rules (RequestOnly, each with a
+// checkRequest hook) look at the request as it stands in its file; then
+// the request is turned into a DSL statement and the whole catalog runs on
+// it, so one linter covers both. This file is what the hooks share:
+// reading the members (the operation's, in request's one table of
+// members), reporting at places in the file, silencing the catalog where
+// a request rule already reported the cause, and running the catalog.
+//
+// The request rules' Bad and Good examples are request JSON, not DSL:
+// TestRuleExamples (which parses the DSL) skips RequestOnly rules, and
+// TestRequestRuleExamples checks that each Bad fires its rule and each Good
+// does not.
+
+// requestApplies is the AppliesTo of most request rules.
 const requestApplies = "request JSON files (query, scan, get-item, put-item, update-item, delete-item inputs)"
-
-// The members of each operation are request's table (request.Members,
-// request.Spec); what is here is only how DynamoDB reads them.
-
-// parseOrder is the order in which DynamoDB reads a request's expressions.
-var parseOrder = []string{"UpdateExpression", "ConditionExpression", "KeyConditionExpression", "FilterExpression", "ProjectionExpression"}
-
-// attributeTypes are DynamoDB's data types, in the AWS CLI's order.
-var attributeTypes = []string{"S", "N", "B", "SS", "NS", "BS", "M", "L", "NULL", "BOOL"}
 
 // reqExpr is one expression of a request.
 type reqExpr struct {

@@ -7,6 +7,9 @@ import (
 	"github.com/dynexpr/dynexpr/grammar/ddbexpr"
 )
 
+// parseOrder is the order in which DynamoDB reads a request's expressions.
+var parseOrder = []string{"UpdateExpression", "ConditionExpression", "KeyConditionExpression", "FilterExpression", "ProjectionExpression"}
+
 // sizeCut is the byte offset of the first character past the limit.
 func sizeCut(s string, limit int) int {
 	n := 0

@@ -32,6 +32,9 @@ number-out-of-range.`,
 
 func init() { invalidAttributeValue.checkRequest = (*requestPass).checkValues }
 
+// attributeTypes are DynamoDB's data types, in the AWS CLI's order.
+var attributeTypes = []string{"S", "N", "B", "SS", "NS", "BS", "M", "L", "NULL", "BOOL"}
+
 // valueCtx says where a value stands, for DynamoDB's messages: the values of
 // ExpressionAttributeValues are reported "ExpressionAttributeValues contains
 // invalid value: ... for key :e".
