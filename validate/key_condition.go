@@ -36,13 +36,7 @@ type keyShape struct {
 // each problem is recorded once, and a malformed test is not a test.
 func readKeyCondition(st *grammar.Statement, c *grammar.Condition) *keyShape {
 	ks := &keyShape{st: st}
-	walkConjunction(st, c, func(at grammar.Position) {
-		ks.problem(at, "a key condition cannot use or: a query reads one partition, and DynamoDB answers %q. Run one query for each alternative",
-			fmt.Sprintf(msgKCInvalidOp, "OR"))
-	}, func(n *grammar.NotCondition) {
-		ks.problem(n.Pos, "a key condition cannot use not; DynamoDB answers %q. Test the sort key with =, <, <=, >, >=, between or begins_with",
-			fmt.Sprintf(msgKCInvalidOp, "NOT"))
-	}, ks.compare)
+	ks.cond(c)
 	return ks
 }
 
@@ -50,11 +44,7 @@ func (ks *keyShape) problem(at grammar.Position, format string, args ...any) {
 	ks.problems = append(ks.problems, keyProblem{at, fmt.Sprintf(format, args...)})
 }
 
-// walkConjunction walks c, a condition that may only be an and of
-// comparisons (a key condition, an item key): orAt gets the place of the
-// first or of c or of a group in it, which ends that one's walk; notAt gets
-// each not; compare each comparison; groups are walked into.
-func walkConjunction(st *grammar.Statement, c *grammar.Condition, orAt func(grammar.Position), notAt func(*grammar.NotCondition), compare func(*grammar.Comparison)) {
+func (ks *keyShape) cond(c *grammar.Condition) {
 	if c == nil {
 		return
 	}
@@ -63,20 +53,26 @@ func walkConjunction(st *grammar.Statement, c *grammar.Condition, orAt func(gram
 			continue
 		}
 		if i > 0 {
-			orAt(tokenBefore(st, a.Pos, "or"))
+			ks.problem(tokenBefore(ks.st, a.Pos, "or"), "a key condition cannot use or: a query reads one partition, and DynamoDB answers %q. Run one query for each alternative",
+				fmt.Sprintf(msgKCInvalidOp, "OR"))
 			return
 		}
 		for _, n := range a.And {
-			switch {
-			case n == nil:
-			case n.Not != nil:
-				notAt(n)
-			case n.Group != nil:
-				walkConjunction(st, n.Group, orAt, notAt, compare)
-			case n.Compare != nil:
-				compare(n.Compare)
-			}
+			ks.not(n)
 		}
+	}
+}
+
+func (ks *keyShape) not(n *grammar.NotCondition) {
+	switch {
+	case n == nil:
+	case n.Not != nil:
+		ks.problem(n.Pos, "a key condition cannot use not; DynamoDB answers %q. Test the sort key with =, <, <=, >, >=, between or begins_with",
+			fmt.Sprintf(msgKCInvalidOp, "NOT"))
+	case n.Group != nil:
+		ks.cond(n.Group)
+	case n.Compare != nil:
+		ks.compare(n.Compare)
 	}
 }
 
