@@ -25,8 +25,8 @@ func (l *Linter) file(in Input) Result {
 	r := Result{Name: display, Src: string(data)}
 	if err != nil {
 		r.Bad = true
-		r.Findings = []validate.Finding{{Pos: diag.Pos{File: display}, Rule: "unreadable-input", Severity: validate.Error,
-			Message: "cannot read the file: " + config.Cause(err).Error()}}
+		r.Findings = []validate.Finding{validate.UnreadableInput(diag.Pos{File: display},
+			"cannot read the file: "+config.Cause(err).Error())}
 		return r
 	}
 	kind := in.Kind
@@ -135,5 +135,5 @@ func readRequests(name string, data []byte) (*request.File, requestVerdict, erro
 // inputFinding reports an input that could not be used as a finding, so it
 // shows in every output format (and makes the exit status 2).
 func inputFinding(d *diag.Error) validate.Finding {
-	return validate.Finding{Pos: d.Pos, Rule: "syntax-error", Severity: validate.Error, Message: d.Msg}
+	return validate.SyntaxError(d.Pos, d.Msg)
 }

@@ -7,7 +7,6 @@
 package lint
 
 import (
-	"fmt"
 	"runtime"
 	"sort"
 	"sync"
@@ -98,12 +97,8 @@ func RuleConfig(c *config.Config) (*validate.Config, error) {
 	var errs diag.List
 	for _, n := range names {
 		pos := c.RulePos[n]
-		if validate.Lookup(n) == nil {
-			msg := fmt.Sprintf("no rule is named %q", n)
-			if s := schema.Suggest(n, validate.Names()); s != "" {
-				msg += fmt.Sprintf("; did you mean %q?", s)
-			}
-			errs = append(errs, diag.Errorf(pos, "%s ('dynexpr rules' lists them)", msg))
+		if _, err := validate.RuleNamed(n); err != nil {
+			errs = append(errs, diag.Errorf(pos, "%v ('dynexpr rules' lists them)", err))
 			continue
 		}
 		sev, err := validate.ParseSeverity(c.Rules[n])

@@ -165,11 +165,7 @@ func (p *jsonParser) object() (*Value, error) {
 	}
 	defer func() { p.depth-- }()
 	v := &Value{Kind: Object, Start: p.off}
-	p.off++ // {
-	p.space()
-	if p.off < len(p.src) && p.src[p.off] == '}' {
-		p.off++
-		v.End = p.off
+	if p.open(v, '}') {
 		return v, nil
 	}
 	seen := map[string]bool{}
@@ -195,19 +191,12 @@ func (p *jsonParser) object() (*Value, error) {
 		}
 		v.Members = append(v.Members, Member{Name: name, NamePos: namePos, Value: val, Repeated: seen[name]})
 		seen[name] = true
-		p.space()
-		if p.off >= len(p.src) {
-			return nil, p.errorf("unexpected end of the file; expected \",\" or \"}\"")
+		done, err := p.next(v, '}', "a member")
+		if err != nil {
+			return nil, err
 		}
-		switch p.src[p.off] {
-		case ',':
-			p.off++
-		case '}':
-			p.off++
-			v.End = p.off
+		if done {
 			return v, nil
-		default:
-			return nil, p.errorf("expected \",\" or \"}\" after a member")
 		}
 	}
 }
@@ -218,11 +207,7 @@ func (p *jsonParser) array() (*Value, error) {
 	}
 	defer func() { p.depth-- }()
 	v := &Value{Kind: Array, Start: p.off}
-	p.off++ // [
-	p.space()
-	if p.off < len(p.src) && p.src[p.off] == ']' {
-		p.off++
-		v.End = p.off
+	if p.open(v, ']') {
 		return v, nil
 	}
 	for {
@@ -232,21 +217,46 @@ func (p *jsonParser) array() (*Value, error) {
 			return nil, err
 		}
 		v.Elems = append(v.Elems, el)
-		p.space()
-		if p.off >= len(p.src) {
-			return nil, p.errorf("unexpected end of the file; expected \",\" or \"]\"")
+		done, err := p.next(v, ']', "an element")
+		if err != nil {
+			return nil, err
 		}
-		switch p.src[p.off] {
-		case ',':
-			p.off++
-		case ']':
-			p.off++
-			v.End = p.off
+		if done {
 			return v, nil
-		default:
-			return nil, p.errorf("expected \",\" or \"]\" after an element")
 		}
 	}
+}
+
+// open reads the opening bracket of v, an object or array, and reports
+// whether close, its closing bracket, follows at once.
+func (p *jsonParser) open(v *Value, close byte) bool {
+	p.off++
+	p.space()
+	if p.off < len(p.src) && p.src[p.off] == close {
+		p.off++
+		v.End = p.off
+		return true
+	}
+	return false
+}
+
+// next reads what follows an element of v (what names it in messages): a
+// comma, or close, which ends v.
+func (p *jsonParser) next(v *Value, close byte, what string) (done bool, err error) {
+	p.space()
+	if p.off >= len(p.src) {
+		return false, p.errorf("unexpected end of the file; expected \",\" or \"%c\"", close)
+	}
+	switch p.src[p.off] {
+	case ',':
+		p.off++
+		return false, nil
+	case close:
+		p.off++
+		v.End = p.off
+		return true, nil
+	}
+	return false, p.errorf("expected \",\" or \"%c\" after %s", close, what)
 }
 
 func (p *jsonParser) number() (*Value, error) {

@@ -178,7 +178,7 @@ func NormalizeCommand(s string) string {
 }
 
 // GuessCommand tells the operation of a request without a "command" member
-// from the members it has (cli.md: KeyConditionExpression → query,
+// from the members it has (KeyConditionExpression → query,
 // UpdateExpression → update-item, ...); member reports whether a member of
 // that name is present. "" when nothing tells.
 func GuessCommand(member func(name string) bool) string {

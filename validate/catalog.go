@@ -1,15 +1,27 @@
-// Package validate is dynexpr's linter: one catalog of rules, each a value
-// with its documentation and its check, from which the `rules` command, the
-// generated docs, SARIF's rule list and config validation are all derived.
-// Check runs the catalog over a statement and the tables' schema and returns
-// findings; the printers in render.go are the one place findings are
-// rendered, in every output format.
+// Adding a rule touches:
+//   - a new file rule_<name>.go: its Rule value (name, severity, docs,
+//     examples) and its check (check for statements, checkRequest, set in
+//     an init, for request JSON), with the helpers only it uses;
+//   - one line in catalog below, at the end of its group;
+//   - its test cases: testdata/rules/<name>.txtar (DSL) or
+//     testdata/requests/<name>.txtar (request JSON), whose Bad and Good the
+//     catalog tests also run;
+//   - its generated page, docs/rules/<name>.md, and the index
+//     docs/rules/README.md (`go test ./validate -update` writes both from
+//     the catalog).
+//
+// Nothing else lists rules: the `rules` command, SARIF's rule list, config
+// validation and ignore comments all read the catalog.
+
 package validate
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/dynexpr/dynexpr/schema"
 )
 
 // Severity says how bad a finding is.
@@ -79,18 +91,28 @@ type Rule struct {
 	RequestOnly bool
 	// BadInput rules say the input cannot be used at all (it does not
 	// parse, names a table the schema lacks): the exit status is then 2,
-	// not 1 (cli.md).
+	// not 1 (the status for findings).
 	BadInput bool
 
-	check func(*Pass)
+	// check looks at a statement (Check). checkRequest looks at request
+	// JSON as it stands in its file (CheckRequest), before the request is
+	// made a statement for check; CheckRequest runs the hooks in catalog
+	// order, which for the request rules is the order DynamoDB checks a
+	// request. A rule may have both, either or neither (meta rules are
+	// reported by the code that finds them: SyntaxError, UnreadableInput,
+	// ApplyIgnores). A rule file sets checkRequest in an init, not in the
+	// Rule literal: the hook reports the rule, and Go does not let a
+	// variable's initializer refer to the variable.
+	check        func(*Pass)
+	checkRequest func(*requestPass)
 }
 
-// catalog is every rule, in the order of rules.md's tables: each file of
-// rules contributes its list. All returns it sorted by name.
-var catalog = concatRules(missionRules, keyRules, exprRules, requestRules, metaRules)
-
-// missionRules are the traps dynexpr exists for.
-var missionRules = []*Rule{
+// catalog is every rule, in the order of the tables of the rules docs
+// (docs/rules): the generated docs and SARIF's rule list keep this order,
+// so a new rule goes at the end of its group. All returns it sorted by
+// name.
+var catalog = []*Rule{
+	// The traps dynexpr exists for.
 	sparseKeyBlanked,
 	emptyKeyValue,
 	unprojectedAttribute,
@@ -98,14 +120,53 @@ var missionRules = []*Rule{
 	consistentReadOnGSI,
 	filterInsteadOfIndex,
 	limitWithFilter,
-}
 
-func concatRules(lists ...[]*Rule) []*Rule {
-	var out []*Rule
-	for _, l := range lists {
-		out = append(out, l...)
-	}
-	return out
+	// Table and index keys, and the names the schema must know.
+	unknownTable,
+	unknownIndex,
+	invalidName,
+	keyTypeMismatch,
+	keyConditionInvalid,
+	filterOnKey,
+	keyIncomplete,
+	updateKeyAttribute,
+	keyAttributeNested,
+
+	// Expressions, values and DynamoDB's limits.
+	updatePathOverlap,
+	updateOperandType,
+	invalidSet,
+	numberOutOfRange,
+	expressionLimit,
+	functionMisuse,
+	projectionPathOverlap,
+
+	// Only in hand-written request JSON, in the order DynamoDB checks a
+	// request: its shape first, then the values, the placeholder maps, the
+	// expressions, and what is left unused. CheckRequest runs their
+	// checkRequest hooks in this order.
+	unknownRequestMember,
+	invalidRequestMember,
+	missingRequestMember,
+	invalidAttributeValue,
+	legacyParametersMixed,
+	legacyParameters,
+	namesWithoutExpressions,
+	emptyExpressionMap,
+	invalidPlaceholderKey,
+	redundantParentheses,
+	reservedWord,
+	undefinedPlaceholder,
+	unusedPlaceholder,
+	selectProjectionMismatch,
+	uncheckedRequest,
+
+	// About the input itself and dynexpr's own comments, not about what a
+	// request asks of DynamoDB.
+	syntaxError,
+	unreadableInput,
+	unusedIgnore,
+	ignoreWithoutReason,
 }
 
 var byName = func() map[string]*Rule {
@@ -125,6 +186,21 @@ func All() []*Rule {
 
 // Lookup returns the rule called name, or nil.
 func Lookup(name string) *Rule { return byName[name] }
+
+// RuleNamed is Lookup for a name the user wrote: for a name no rule has,
+// the error says so and names the rule most likely meant (`no rule is
+// named "x"; did you mean "y"?`), the one wording of config checks,
+// `dynexpr rules NAME` and ignore comments.
+func RuleNamed(name string) (*Rule, error) {
+	if r := byName[name]; r != nil {
+		return r, nil
+	}
+	msg := fmt.Sprintf("no rule is named %q", name)
+	if s := schema.Suggest(name, Names()); s != "" {
+		msg += fmt.Sprintf("; did you mean %q?", s)
+	}
+	return nil, errors.New(msg)
+}
 
 // Names returns every rule name, sorted.
 func Names() []string {

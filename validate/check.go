@@ -1,8 +1,10 @@
 package validate
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
+	"strings"
 
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
@@ -121,19 +123,19 @@ func Check(st *grammar.Statement, sch *schema.Schema, cfg *Config) []Finding {
 
 // SortFindings orders findings by file, line, column, then rule name.
 func SortFindings(fs []Finding) {
-	sort.SliceStable(fs, func(i, j int) bool {
-		a, b := fs[i].Pos, fs[j].Pos
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		if a.Col != b.Col {
-			return a.Col < b.Col
-		}
-		return fs[i].Rule < fs[j].Rule
+	slices.SortStableFunc(fs, func(a, b Finding) int {
+		return cmp.Or(comparePlace(a, b), strings.Compare(a.Rule, b.Rule))
 	})
+}
+
+// sortByPlace orders findings by file, line and column, keeping the order
+// in which they were found at one place (CheckRequest's: DynamoDB's order).
+func sortByPlace(fs []Finding) { slices.SortStableFunc(fs, comparePlace) }
+
+// comparePlace orders two findings by file, line and column.
+func comparePlace(a, b Finding) int {
+	p, q := a.Pos, b.Pos
+	return cmp.Or(strings.Compare(p.File, q.File), cmp.Compare(p.Line, q.Line), cmp.Compare(p.Col, q.Col))
 }
 
 // NeedsSchema reports whether any enabled rule was skipped for want of a

@@ -6,7 +6,6 @@ import (
 
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
-	"github.com/dynexpr/dynexpr/schema"
 )
 
 // A finding is silenced where it stands by a comment on the line before its
@@ -19,59 +18,6 @@ import (
 // itself reported, so ignores do not outlive the code they excused.
 
 const ignoreDirective = "dynexpr:ignore"
-
-var unusedIgnore = &Rule{
-	Name:     "unused-ignore",
-	Severity: Warning,
-	Title:    "a dynexpr:ignore comment that silences nothing",
-	Why: `An ignore comment names rules to silence on the statement after it. When none
-of them fires there (the statement was fixed, or the name is misspelt), the
-comment is stale and would hide the next real problem: remove it.`,
-	Bad:       "# dynexpr:ignore limit-with-filter -- paging\nscan Tickets limit 10",
-	Good:      "scan Tickets limit 10",
-	AppliesTo: "ignore comments in .dx files",
-}
-
-var ignoreWithoutReason = &Rule{
-	Name:     "ignore-without-reason",
-	Severity: Error,
-	Title:    "a dynexpr:ignore comment without a reason",
-	Why: `Silencing a rule needs a reason the next reader can weigh: write it after "--".
-An ignore without one silences nothing.`,
-	Bad:       "# dynexpr:ignore limit-with-filter\nscan Tickets filter priority = 1 limit 10",
-	Good:      "# dynexpr:ignore limit-with-filter -- the dashboard pages until LastEvaluatedKey is absent\nscan Tickets filter priority = 1 limit 10",
-	AppliesTo: "ignore comments in .dx files",
-}
-
-var syntaxError = &Rule{
-	Name:     "syntax-error",
-	Severity: Error,
-	Title:    "the input does not parse",
-	Why: `A statement (or, in a request file, an expression) that does not parse cannot be
-checked or sent. The message says what was expected at the place it points to.
-A DSL file that does not parse makes lint exit with status 2 (the input cannot be
-used); an expression of a request file that does not parse is a finding like any
-other (status 1), since it is the request DynamoDB would refuse.`,
-	DynamoMessage: "Invalid UpdateExpression: Syntax error; token: \"INVALID\", near: \"INVALID SYNTAX\"",
-	Bad:           `query Tickets key id == "a91f"`,
-	Good:          `query Tickets key id = "a91f"`,
-	AppliesTo:     "every input",
-}
-
-var unreadableInput = &Rule{
-	Name:      "unreadable-input",
-	Severity:  Error,
-	Title:     "a file that cannot be read",
-	Why:       `A path given to lint, or found while walking a folder, cannot be read (it is missing, a dangling link, or not readable). Nothing in it can be checked.`,
-	Bad:       "dynexpr lint missing.dx",
-	Good:      "dynexpr lint queries/",
-	AppliesTo: "every input",
-	BadInput:  true,
-}
-
-// metaRules are about the input itself and dynexpr's own comments, not
-// about what a request asks of DynamoDB.
-var metaRules = []*Rule{syntaxError, unreadableInput, unusedIgnore, ignoreWithoutReason}
 
 type ignore struct {
 	pos    diag.Pos
@@ -115,12 +61,8 @@ func ApplyIgnores(file, src string, stmts []*grammar.Statement, findings []Findi
 			continue
 		}
 		for _, r := range ig.rules {
-			if Lookup(r) == nil {
-				msg := fmt.Sprintf("no rule is named %q", r)
-				if s := schema.Suggest(r, Names()); s != "" {
-					msg += fmt.Sprintf("; did you mean %q?", s)
-				}
-				report(unusedIgnore, ig.pos, "%s (`dynexpr rules` lists them)", msg)
+			if _, err := RuleNamed(r); err != nil {
+				report(unusedIgnore, ig.pos, "%v (`dynexpr rules` lists them)", err)
 			}
 		}
 		spans = append(spans, span{st.Pos.Line, st.EndPos.Line, ig})

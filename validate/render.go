@@ -95,7 +95,8 @@ func (p *textPrinter) Print(f Finding) error {
 
 func (p *textPrinter) Close() error { return nil }
 
-// jsonFinding is a finding as --format json writes it (cli.md).
+// jsonFinding is a finding as --format json writes it; its fields are part of
+// the output format users script against.
 type jsonFinding struct {
 	File       string `json:"file"`
 	Line       int    `json:"line"`
@@ -121,12 +122,17 @@ func (p *jsonPrinter) Print(f Finding) error {
 	if err != nil {
 		return err
 	}
-	sep := ",\n  "
-	if p.n == 0 {
-		sep = "[\n  "
+	return writeElement(p.w, &p.n, "[\n  ", ",\n  ", b)
+}
+
+// writeElement writes one element of a JSON array being streamed: first
+// before the first, sep before the others; n counts the elements written.
+func writeElement(w io.Writer, n *int, first, sep string, b []byte) error {
+	if *n == 0 {
+		sep = first
 	}
-	p.n++
-	_, err = io.WriteString(p.w, sep+string(b))
+	*n++
+	_, err := io.WriteString(w, sep+string(b))
 	return err
 }
 
@@ -253,18 +259,20 @@ func (p *sarifPrinter) begin() error {
 }
 
 type sarifResult struct {
-	RuleID    string    `json:"ruleId"`
-	RuleIndex int       `json:"ruleIndex"`
-	Level     string    `json:"level"`
-	Message   sarifText `json:"message"`
-	Locations []struct {
-		PhysicalLocation struct {
-			ArtifactLocation struct {
-				URI string `json:"uri"`
-			} `json:"artifactLocation"`
-			Region *sarifRegion `json:"region,omitempty"`
-		} `json:"physicalLocation"`
-	} `json:"locations"`
+	RuleID    string          `json:"ruleId"`
+	RuleIndex int             `json:"ruleIndex"`
+	Level     string          `json:"level"`
+	Message   sarifText       `json:"message"`
+	Locations []sarifLocation `json:"locations"`
+}
+
+type sarifLocation struct {
+	PhysicalLocation struct {
+		ArtifactLocation struct {
+			URI string `json:"uri"`
+		} `json:"artifactLocation"`
+		Region *sarifRegion `json:"region,omitempty"`
+	} `json:"physicalLocation"`
 }
 
 type sarifRegion struct {
@@ -280,14 +288,7 @@ func (p *sarifPrinter) Print(f Finding) error {
 	if f.Suggestion != "" && !strings.Contains(f.Message, f.Suggestion) {
 		r.Message.Text += " Suggestion: " + f.Suggestion
 	}
-	r.Locations = make([]struct {
-		PhysicalLocation struct {
-			ArtifactLocation struct {
-				URI string `json:"uri"`
-			} `json:"artifactLocation"`
-			Region *sarifRegion `json:"region,omitempty"`
-		} `json:"physicalLocation"`
-	}, 1)
+	r.Locations = make([]sarifLocation, 1)
 	loc := &r.Locations[0].PhysicalLocation
 	loc.ArtifactLocation.URI = fileURI(f.Pos.File)
 	if f.Pos.Line > 0 {
@@ -305,13 +306,7 @@ func (p *sarifPrinter) Print(f Finding) error {
 	if err != nil {
 		return err
 	}
-	sep := ","
-	if p.n == 0 {
-		sep = ""
-	}
-	p.n++
-	_, err = io.WriteString(p.w, sep+string(b))
-	return err
+	return writeElement(p.w, &p.n, "", ",", b)
 }
 
 func (p *sarifPrinter) Close() error {

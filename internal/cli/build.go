@@ -104,7 +104,7 @@ func (e *env) lintBuilt(stmts []*grammar.Statement, sch *schema.Schema, conf *co
 	failed, unusable := false, false
 	for _, fd := range findings {
 		failed = failed || fd.Severity == validate.Error
-		unusable = unusable || fd.Severity == validate.Error && validate.Lookup(fd.Rule).BadInput
+		unusable = unusable || fd.BadInput()
 		p.Print(fd)
 	}
 	p.Close()

@@ -25,11 +25,7 @@ func (t *tally) add(r lint.Result) {
 		t.counts[fd.Severity]++
 		// A finding that says the input cannot be used at all (an
 		// unknown table, a syntax error) makes the status 2.
-		if fd.Severity == validate.Error {
-			if rule := validate.Lookup(fd.Rule); rule != nil && rule.BadInput {
-				t.bad = true
-			}
-		}
+		t.bad = t.bad || fd.BadInput()
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/dynexpr/dynexpr/schema"
 	"github.com/dynexpr/dynexpr/validate"
 	"github.com/spf13/cobra"
 )
@@ -17,15 +16,11 @@ func newRulesCmd(e *env) *cobra.Command {
 		Args:  cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
-				r := validate.Lookup(args[0])
-				if r == nil {
-					msg := fmt.Sprintf("no rule is named %q", args[0])
-					if s := schema.Suggest(args[0], validate.Names()); s != "" {
-						msg += fmt.Sprintf("; did you mean %q?", s)
-					}
-					return &exitError{code: exitBadInput, err: fmt.Errorf("%s ('dynexpr rules' lists them)", msg)}
+				r, err := validate.RuleNamed(args[0])
+				if err != nil {
+					return &exitError{code: exitBadInput, err: fmt.Errorf("%v ('dynexpr rules' lists them)", err)}
 				}
-				_, err := fmt.Fprint(e.stdout, validate.HelpText(r))
+				_, err = fmt.Fprint(e.stdout, validate.HelpText(r))
 				return err
 			}
 			var b strings.Builder

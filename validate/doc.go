@@ -1,0 +1,28 @@
+// Package validate is dynexpr's linter: one catalog of rules, each a value
+// with its documentation and its check, from which the `rules` command, the
+// generated docs, SARIF's rule list and config validation are all derived.
+// Check runs the catalog over a statement and the tables' schema;
+// CheckRequest runs it over hand-written request JSON; both return
+// findings, which the printers of render.go render in every output format.
+//
+// The framework is a few files:
+//   - catalog.go: Severity, Rule, the catalog and the lookups by name (and,
+//     at its top, what adding a rule touches);
+//   - check.go: Finding, Config, Pass (a rule's view of one statement),
+//     Check and the finding sort;
+//   - check_request.go, check_request_exprs.go: CheckRequest's pass over a
+//     request: reading its members and expressions, reporting, silencing,
+//     and running the catalog on the statement the request makes;
+//   - ignore.go: `# dynexpr:ignore` comments;
+//   - finding.go, render.go: how findings are written;
+//   - docs.go: the rule pages and help text, written from the catalog.
+//
+// Every rule is a file of its own, rule_<name>.go (rule_reserved_word.go
+// for reserved-word), holding its Rule value, its check and the helpers
+// only it uses. Helpers several rules share are in files named for what
+// they do: walk.go and paths.go (where a statement's conditions and paths
+// stand), expressions.go, values.go, keys.go, item_keys.go,
+// key_condition.go, path_overlap.go, names.go, placeholders.go,
+// request_json.go, words.go; key_messages.go holds DynamoDB's messages
+// that several rules quote.
+package validate

@@ -1,0 +1,89 @@
+package validate
+
+import (
+	"slices"
+
+	"github.com/dynexpr/dynexpr/grammar"
+)
+
+// itemKeyTerm is one attr = value of an item key.
+type itemKeyTerm struct {
+	at    grammar.Position
+	attr  string
+	value *grammar.Value
+}
+
+// itemKeyTerms reads an item key, k = v [and k = v]: its terms, and where
+// it is not of that shape.
+func itemKeyTerms(st *grammar.Statement, c *grammar.Condition) (terms []itemKeyTerm, bad []grammar.Position) {
+	var cond func(*grammar.Condition)
+	var not func(*grammar.NotCondition)
+	cond = func(c *grammar.Condition) {
+		if c == nil {
+			return
+		}
+		for i, a := range c.Or {
+			if a == nil {
+				continue
+			}
+			if i > 0 {
+				bad = append(bad, tokenBefore(st, a.Pos, "or"))
+				return
+			}
+			for _, n := range a.And {
+				not(n)
+			}
+		}
+	}
+	not = func(n *grammar.NotCondition) {
+		switch {
+		case n == nil:
+		case n.Not != nil:
+			bad = append(bad, n.Pos)
+		case n.Group != nil:
+			cond(n.Group)
+		case n.Compare != nil:
+			cmp := n.Compare
+			if cmp.Op != "=" || cmp.Left == nil || cmp.Left.Path == nil || len(cmp.Left.Path.Elems) != 1 || cmp.Right == nil || cmp.Right.Value == nil {
+				bad = append(bad, cmp.Pos)
+				return
+			}
+			terms = append(terms, itemKeyTerm{cmp.Left.Path.Pos, topName(cmp.Left.Path), cmp.Right.Value})
+		}
+	}
+	cond(c)
+	return terms, bad
+}
+
+// afterEntries reads the start key: a map or an item key.
+func afterEntries(st *grammar.Statement) ([]itemKeyTerm, []grammar.Position) {
+	a := st.After
+	if a == nil {
+		return nil, nil
+	}
+	if a.Map != nil {
+		var out []itemKeyTerm
+		for _, e := range a.Map.Entries {
+			out = append(out, itemKeyTerm{e.Pos, e.Key, e.Value})
+		}
+		return out, nil
+	}
+	return itemKeyTerms(st, a.Key)
+}
+
+// startKeyAttrs are the attributes a start key holds: the table's key, and
+// the index's when the statement reads one.
+func startKeyAttrs(p *Pass) ([]string, bool) {
+	if p.Table == nil || p.Stmt.Index != nil && p.Index == nil {
+		return nil, false
+	}
+	out := p.Table.Key.Attributes()
+	if p.Index != nil {
+		for _, a := range p.Index.KeyAttributes() {
+			if !slices.Contains(out, a) {
+				out = append(out, a)
+			}
+		}
+	}
+	return out, true
+}

@@ -1,0 +1,465 @@
+package validate
+
+import (
+	"slices"
+	"strconv"
+	"sync"
+
+	"github.com/dynexpr/dynexpr/builder"
+	"github.com/dynexpr/dynexpr/grammar"
+)
+
+// DynamoDB's limits, and its messages for going over them.
+const (
+	maxExpressionBytes = 4096
+	maxPathDepth       = 32
+	maxOperators       = 300
+	maxInOperands      = 100
+	maxHashKeyBytes    = 2048
+	maxRangeKeyBytes   = 1024
+	maxItemBytes       = 409600
+	// maxValueDepth is how deep a value may nest below a top-level
+	// attribute (which is level 1; its elements level 2, ...): 31 levels
+	// of lists and maps inside one another are accepted, 32 are not.
+	maxValueDepth = 32
+
+	msgHashKeySize  = "One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes"
+	msgRangeKeySize = "One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size limit of 1024 bytes"
+	msgItemSize     = "Item size has exceeded the maximum allowed size"
+	msgUpdateSize   = "Item size to update has exceeded the maximum allowed size"
+	msgItemNesting  = "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit"
+)
+
+var expressionLimit = &Rule{
+	Name:     "expression-limit",
+	Severity: Error,
+	Title:    "a request over one of DynamoDB's size limits",
+	Why: `DynamoDB refuses a request over one of its limits: an expression string over
+4096 bytes (counted on the #name and :value placeholders the builder writes); a
+document path deeper than 32 levels; more than 300 operators and functions in
+one expression; an in with more than 100 values; a partition key value over 2048
+bytes or a sort key value over 1024; an item over 400 KB (409600 bytes, names
+and values); a value nested more than 32 levels deep. The key sizes need the
+schema to know the keys.`,
+	DynamoMessage: "Invalid FilterExpression: Expression size has exceeded the maximum allowed size; Invalid FilterExpression: The document path has too many nesting levels; nesting levels: 33; Invalid FilterExpression: The expression contains too many operators; operator count: 301; Invalid FilterExpression: The IN operator is provided with too many operands; number of operands: 101; " + msgHashKeySize + "; " + msgRangeKeySize + "; " + msgItemSize + "; " + msgItemNesting,
+	Bad:           `scan Tickets filter attribute_exists(a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u.v.w.x.y.z.aa.bb.cc.dd.ee.ff.gg)`,
+	Good:          `scan Tickets filter attribute_exists(a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u.v.w.x.y.z.aa.bb.cc.dd.ee.ff)`,
+	AppliesTo:     "every request; key value sizes with a schema",
+	check:         checkExpressionLimit,
+}
+
+// builtExpr is one expression the builder writes for a statement.
+type builtExpr struct {
+	kind  string // KeyCondition, Filter, Condition, Projection, Update
+	what  string // the DSL's words for it, in messages
+	pos   grammar.Position
+	cond  *grammar.Condition
+	paths []*grammar.Path // a ProjectionExpression's
+	st    *grammar.Statement
+	upd   bool
+}
+
+// builtExprs lists the expressions of st: its key condition (query),
+// filter, condition, projection and update.
+func builtExprs(st *grammar.Statement) []builtExpr {
+	var out []builtExpr
+	for _, pc := range conditions(st) {
+		out = append(out, builtExpr{kind: exprKindOf(pc.place), what: string(pc.place), pos: pc.cond.Pos, cond: pc.cond})
+	}
+	if st.Select != nil && len(st.Select.Paths) > 0 {
+		out = append(out, builtExpr{kind: "Projection", what: "select", pos: st.Select.Pos, paths: st.Select.Paths})
+	}
+	if ts := updateTargets(st); len(ts) > 0 {
+		out = append(out, builtExpr{kind: "Update", what: "update", pos: ts[0].path.Pos, st: st, upd: true})
+	}
+	return out
+}
+
+// lowerBound is the size of the expression as builder/size.go counts it:
+// never more than the builder writes.
+func (e builtExpr) lowerBound() int {
+	switch {
+	case e.cond != nil:
+		return builder.MinConditionLen(e.cond)
+	case e.upd:
+		return builder.MinUpdateLen(e.st)
+	}
+	return builder.MinProjectionLen(e.paths)
+}
+
+// exprPathsOf returns every document path of an expression.
+func exprPathsOf(e builtExpr) []*grammar.Path {
+	switch {
+	case e.cond != nil:
+		return grammar.ConditionPaths(e.cond)
+	case e.upd:
+		var out []*grammar.Path
+		for _, t := range updateTargets(e.st) {
+			out = append(out, t.path)
+		}
+		for _, a := range e.st.Sets {
+			if a != nil {
+				grammar.EachPath(a.Left, func(p *grammar.Path) { out = append(out, p) })
+				grammar.EachPath(a.Right, func(p *grammar.Path) { out = append(out, p) })
+			}
+		}
+		return out
+	}
+	return e.paths
+}
+
+func checkExpressionLimit(p *Pass) {
+	st := p.Stmt
+	built := sync.OnceValue(func() *builder.Request { return builtRequest(st) }) // near the size limit only
+	for _, e := range builtExprs(st) {
+		prefix := "Invalid " + e.kind + "Expression: "
+		for _, path := range exprPathsOf(e) {
+			if path == nil || len(path.Elems) <= maxPathDepth {
+				continue
+			}
+			p.Reportf(path.Pos, "this path is %d levels deep, and DynamoDB allows %d in a document path; it answers %q. Write instead: a path of at most %d names and list indexes",
+				len(path.Elems), maxPathDepth, prefix+"The document path has too many nesting levels; nesting levels: "+strconv.Itoa(len(path.Elems)), maxPathDepth)
+		}
+		if e.cond != nil {
+			grammar.EachComparison(e.cond, func(c *grammar.Comparison) {
+				if len(c.In) <= maxInOperands || c.In[maxInOperands] == nil {
+					return
+				}
+				p.Reportf(c.In[maxInOperands].Pos, "in has %d values, and DynamoDB takes at most %d; it answers %q. Write instead: several in tests of up to %d values joined with or",
+					len(c.In), maxInOperands, prefix+"The IN operator is provided with too many operands; number of operands: "+strconv.Itoa(len(c.In)), maxInOperands)
+			})
+		}
+		var ops int
+		switch {
+		case e.cond != nil:
+			ops = condOps(e.cond)
+		case e.upd:
+			ops = updateOps(st)
+		}
+		if ops > maxOperators {
+			p.Reportf(e.pos, "this %s has %d operators and functions, and DynamoDB allows %d in one expression; it answers %q. Write instead: fewer tests (one in (...) for a list of values), or split the request",
+				e.what, ops, maxOperators, prefix+"The expression contains too many operators; operator count: "+strconv.Itoa(maxOperators+1))
+		}
+		size := e.lowerBound()
+		if size > maxExpressionBytes {
+			p.Reportf(e.pos, "this %s makes a %sExpression of at least %d bytes (counted on its #name and :value placeholders), and DynamoDB allows %d; it answers %q. Write instead: a shorter %s (fewer or shorter attribute names), or split the request",
+				e.what, e.kind, size, maxExpressionBytes, prefix+"Expression size has exceeded the maximum allowed size", e.what)
+			continue
+		}
+		// Near the limit the lower bound is not enough: the builder adds
+		// spaces, parentheses and longer value placeholders. Build the
+		// statement once and measure the strings it sends.
+		if size*maxBuiltGrowth <= maxExpressionBytes {
+			continue
+		}
+		if exact := builtExprLen(built(), e.kind); exact > maxExpressionBytes {
+			p.Reportf(e.pos, "this %s makes a %sExpression of %d bytes as dynexpr builds it, and DynamoDB allows %d; it answers %q. Write instead: a shorter %s (fewer or shorter attribute names), or split the request",
+				e.what, e.kind, exact, maxExpressionBytes, prefix+"Expression size has exceeded the maximum allowed size", e.what)
+		}
+	}
+	checkValueNesting(p)
+	checkItemSize(p)
+	if p.Table != nil {
+		checkKeySizes(p)
+	}
+}
+
+// checkValueNesting reports values nested deeper than DynamoDB stores or
+// takes in an expression.
+func checkValueNesting(p *Pass) {
+	st := p.Stmt
+	var tops []*grammar.Value
+	for _, v := range stmtValues(st) {
+		if v == st.Item && v.Map != nil {
+			// The item is not a value: its attributes are.
+			for _, e := range v.Map.Entries {
+				if e != nil {
+					tops = append(tops, e.Value)
+				}
+			}
+			continue
+		}
+		tops = append(tops, v)
+	}
+	for _, top := range tops {
+		var deep *grammar.Value
+		walkValue(top, 0, func(v *grammar.Value, depth int) {
+			if deep == nil && depth >= maxValueDepth {
+				deep = v
+			}
+		})
+		if deep != nil {
+			p.Reportf(deep.Pos, "this value stands %d levels deep (lists and maps inside one another, the attribute itself level 1), and DynamoDB allows %d; it answers %q. Write instead: a flatter value, or the deep part as a JSON string",
+				maxValueDepth+1, maxValueDepth, msgItemNesting)
+		}
+	}
+}
+
+// Item sizes, as DynamoDB counts them: an attribute is its name's UTF-8
+// bytes plus its value's; a string is its UTF-8 bytes, binary its bytes, a
+// number about one byte per two significant digits plus one, a boolean or
+// null one byte, a list or map 3 bytes plus one per element plus its
+// elements (and a map's names), a set its elements. valueBytes never counts
+// more than DynamoDB does, so a size over the limit is certain.
+func valueBytes(v *grammar.Value) int {
+	if v == nil {
+		return 0
+	}
+	switch {
+	case v.List != nil:
+		n := 3 + len(v.List.Items)
+		for _, it := range v.List.Items {
+			n += valueBytes(it)
+		}
+		return n
+	case v.Map != nil:
+		n := 3 + len(v.Map.Entries)
+		for _, e := range v.Map.Entries {
+			if e != nil {
+				n += len(e.Key) + valueBytes(e.Value)
+			}
+		}
+		return n
+	case v.Set != nil:
+		n := 0
+		for _, it := range v.Set.Items {
+			n += valueBytes(it)
+		}
+		return n
+	}
+	switch v.Type {
+	case grammar.TypeS:
+		return len(v.Text)
+	case grammar.TypeB:
+		b, _ := binaryBytes(v.Text)
+		return len(b)
+	case grammar.TypeN:
+		d, _ := grammar.ParseDecimal(v.Text)
+		return 1 + (len(d.Digits)+1)/2
+	case grammar.TypeBOOL, grammar.TypeNULL:
+		return 1
+	}
+	return 0
+}
+
+func checkItemSize(p *Pass) {
+	st := p.Stmt
+	switch st.Kind {
+	case grammar.KindPut:
+		if st.Item == nil || st.Item.Map == nil {
+			return
+		}
+		total := 0
+		for _, e := range st.Item.Map.Entries {
+			if e == nil {
+				continue
+			}
+			total += len(e.Key) + valueBytes(e.Value)
+			if total > maxItemBytes {
+				p.Reportf(e.Value.Pos, "with %q the item is at least %d bytes (names and values, as DynamoDB counts them), over its limit of %d (400 KB); DynamoDB answers %q. Write instead: a smaller item: keep large values in S3 and store their keys, or split the item",
+					e.Key, total, maxItemBytes, msgItemSize)
+				return
+			}
+		}
+	case grammar.KindUpdate:
+		// The updated item holds at least its key and every value that a
+		// set action writes as it is, when no other action touches its path.
+		total := 0
+		eachKeyEquality(st.Key, func(attr string, v *grammar.Value) {
+			total += len(attr) + valueBytes(v)
+		})
+		ts := updateTargets(st)
+		for _, a := range st.Sets {
+			if a == nil || a.Op != "" || a.Left == nil || a.Left.Value == nil || a.Path == nil || len(a.Path.Elems) == 0 {
+				continue
+			}
+			alone := true
+			for _, t := range ts {
+				if c, _ := clashOf(t.path, a.Path); t.path != a.Path && c != clashNone {
+					alone = false
+				}
+			}
+			if !alone {
+				continue
+			}
+			if len(a.Path.Elems) == 1 {
+				total += len(topName(a.Path))
+			}
+			total += valueBytes(a.Left.Value)
+			if total > maxItemBytes {
+				p.Reportf(a.Left.Value.Pos, "with this value the updated item is at least %d bytes (names and values, as DynamoDB counts them), over its limit of %d (400 KB); DynamoDB answers %q. Write instead: a smaller value: keep large values in S3 and store their keys",
+					total, maxItemBytes, msgUpdateSize)
+				return
+			}
+		}
+	}
+}
+
+// checkKeySizes reports table key values over DynamoDB's limits: 2048 bytes
+// for a partition key, 1024 for a sort key.
+func checkKeySizes(p *Pass) {
+	t, st := p.Table, p.Stmt
+	check := func(attr string, v *grammar.Value) {
+		if v == nil || !isScalarSetElem(v.Type) {
+			return
+		}
+		limit, role, msg := maxHashKeyBytes, "partition", msgHashKeySize
+		switch {
+		case slices.Contains(t.Key.Partition, attr):
+		case slices.Contains(t.Key.Sort, attr):
+			limit, role, msg = maxRangeKeyBytes, "sort", msgRangeKeySize
+		default:
+			return
+		}
+		if n := valueBytes(v); n > limit {
+			p.Reportf(v.Pos, "the value of %s key %q is %d bytes%s, and DynamoDB allows %d; it answers %q. Write instead: a shorter key, a hash of the value for instance",
+				role, attr, n, boundFrom(v), limit, msg)
+		}
+	}
+	switch st.Kind {
+	case grammar.KindPut:
+		if st.Item == nil || st.Item.Map == nil {
+			return
+		}
+		for _, e := range st.Item.Map.Entries {
+			if e != nil {
+				check(e.Key, e.Value)
+			}
+		}
+	case grammar.KindGet, grammar.KindUpdate, grammar.KindDelete:
+		eachKeyEquality(st.Key, check)
+	}
+}
+
+// maxBuiltGrowth bounds how much longer the built expression is than the
+// lower bound builder.MinConditionLen and its kin count: each counted byte becomes at most this many. The worst
+// case is a comparison of one-letter names, a = 1 counted 5 bytes and built
+// (#a = :a_99) in 12 (TestBuiltGrowth checks the bound on every rule case
+// and golden statement); below size*maxBuiltGrowth no build is needed.
+const maxBuiltGrowth = 4
+
+// builtRequest builds st for measuring, or returns nil when it cannot be
+// built (its parameters unbound, or another rule's error).
+func builtRequest(st *grammar.Statement) *builder.Request {
+	r, err := builder.Build(st)
+	if err != nil {
+		return nil
+	}
+	return r
+}
+
+// builtExprLen is the length in bytes of the built expression of a kind.
+func builtExprLen(r *builder.Request, kind string) int {
+	if r == nil {
+		return 0
+	}
+	switch kind {
+	case "KeyCondition":
+		return len(r.KeyConditionExpression)
+	case "Filter":
+		return len(r.FilterExpression)
+	case "Condition":
+		return len(r.ConditionExpression)
+	case "Projection":
+		return len(r.ProjectionExpression)
+	case "Update":
+		return len(r.UpdateExpression)
+	}
+	return 0
+}
+
+// Operator counts, as DynamoDB counts them: every comparison, between, in,
+// and, or, not, function call, + and -. Parentheses and set, remove, add and
+// delete actions are not operators.
+
+func condOps(c *grammar.Condition) int {
+	if c == nil {
+		return 0
+	}
+	n := max(len(c.Or)-1, 0)
+	for _, a := range c.Or {
+		if a == nil {
+			continue
+		}
+		n += max(len(a.And)-1, 0)
+		for _, x := range a.And {
+			n += notOps(x)
+		}
+	}
+	return n
+}
+
+func notOps(x *grammar.NotCondition) int {
+	switch {
+	case x == nil:
+		return 0
+	case x.Not != nil:
+		return 1 + notOps(x.Not)
+	case x.Group != nil:
+		return condOps(x.Group)
+	case x.Compare != nil:
+		c := x.Compare
+		n := 0
+		if c.Op != "" || c.Low != nil || len(c.In) > 0 {
+			n++
+		}
+		for _, o := range grammar.Operands(c) {
+			n += operandOps(o)
+		}
+		return n
+	}
+	return 0
+}
+
+func operandOps(o *grammar.Operand) int {
+	if o == nil || o.Call == nil {
+		return 0
+	}
+	n := 1
+	for _, a := range o.Call.Args {
+		n += operandOps(a)
+	}
+	return n
+}
+
+func updateOps(st *grammar.Statement) int {
+	n := 0
+	for _, a := range st.Sets {
+		if a == nil {
+			continue
+		}
+		if a.Op != "" {
+			n++
+		}
+		n += operandOps(a.Left) + operandOps(a.Right)
+	}
+	return n
+}
+
+// checkLimits checks what DynamoDB counts in an expression: path depth,
+// operators and functions, IN operands. (The catalog's expression-limit
+// counts these on the statement; a request's own expression is exact.)
+func (c *requestPass) checkLimits(x *reqExpr) {
+	e := x.e
+	for _, p := range e.Paths() {
+		if p.Depth() > maxPathDepth {
+			s := p.Segments[maxPathDepth]
+			c.reportExpr(expressionLimit, x, s.Start, s.End, "",
+				"this document path is %d levels deep, and DynamoDB allows %d; it answers %q. Write instead: a path of at most %d names and list indexes",
+				p.Depth(), maxPathDepth, x.kind.Message("The document path has too many nesting levels", "nesting levels", strconv.Itoa(p.Depth())), maxPathDepth)
+		}
+	}
+	if n := e.OperatorCount(); n > maxOperators {
+		c.reportExpr(expressionLimit, x, 0, 1, "",
+			"this %s has %d operators and functions, and DynamoDB allows %d in one expression; it answers %q. Write instead: fewer tests (one IN (...) for a list of values), or split the request",
+			x.param, n, maxOperators, x.kind.Message("The expression contains too many operators", "operator count", strconv.Itoa(maxOperators+1)))
+	}
+	for _, in := range e.InConditions() {
+		if len(in.List) > maxInOperands {
+			o := in.List[maxInOperands].Bounds()
+			c.reportExpr(expressionLimit, x, o.Start, o.End, "",
+				"IN has %d operands, and DynamoDB takes at most %d; it answers %q. Write instead: several IN tests of up to %d operands joined with OR",
+				len(in.List), maxInOperands, x.kind.Message("The IN operator is provided with too many operands", "number of operands", strconv.Itoa(len(in.List))), maxInOperands)
+		}
+	}
+}

@@ -1,0 +1,52 @@
+package validate
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/dynexpr/dynexpr/grammar"
+)
+
+var filterOnKey = &Rule{
+	Name:     "filter-on-key",
+	Severity: Error,
+	Title:    "a query's filter that tests a key attribute of what it queries",
+	Why: `A query's key condition already says which key values it reads; its filter may
+not test the partition or sort key of the table or index queried. Put the test in
+the key condition. (On a query of a global secondary index, the table's own key
+attributes are ordinary attributes and may be filtered.)`,
+	DynamoMessage: fmt.Sprintf(msgFilterOnKey, "openedAt"),
+	Bad:           `query Tickets index open-tickets-index key openBucket = "OPEN" filter openedAt > "2026-11-01"`,
+	Good:          `query Tickets index open-tickets-index key openBucket = "OPEN" and openedAt > "2026-11-01"`,
+	AppliesTo:     "query (filter)",
+	NeedsSchema:   true,
+	check:         checkFilterOnKey,
+}
+
+func checkFilterOnKey(p *Pass) {
+	st := p.Stmt
+	if st.Kind != grammar.KindQuery || st.Filter == nil {
+		return
+	}
+	key, owner, ok := queriedKey(p)
+	if !ok {
+		return
+	}
+	seen := map[string]bool{}
+	for _, path := range grammar.ConditionPaths(st.Filter) {
+		attr := topName(path)
+		// A nested path into a key (EventSK.x) is reported here too, not
+		// as key-attribute-nested: DynamoDB checks the filter's key
+		// attributes first and answers with this message.
+		if !key.Has(attr) || seen[attr] {
+			continue
+		}
+		seen[attr] = true
+		fix := "test it in the key condition"
+		if slices.Contains(key.Partition, attr) {
+			fix = "the key condition's " + nameString(attr) + " = VALUE already picks it"
+		}
+		p.Reportf(path.Pos, "%q is %s of %s, which this query reads, so its filter cannot test it; DynamoDB answers %q. Drop it from the filter: %s",
+			attr, keyRoleIn(key, attr), owner, fmt.Sprintf(msgFilterOnKey, attr), fix)
+	}
+}

@@ -1,0 +1,102 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/dynexpr/dynexpr/grammar"
+)
+
+var invalidName = &Rule{
+	Name:     "invalid-name",
+	Severity: Error,
+	Title:    "a table, index or attribute name DynamoDB does not allow",
+	Why: `Table and index names are 3 to 255 characters of letters, digits, _, - and .;
+DynamoDB refuses any other name before it looks for the table. Attribute names
+may not be empty; a key attribute's name is at most 255 bytes, any other
+attribute's at most 65535 bytes.`,
+	DynamoMessage: "1 validation error detected: Value 'T' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 3",
+	Bad:           `get T key id = "a91f"`,
+	Good:          `get Tickets key id = "a91f"`,
+	AppliesTo:     "every statement: table and index names, attribute names in paths, keys and items",
+	check:         checkInvalidName,
+}
+
+func checkInvalidName(p *Pass) {
+	st := p.Stmt
+	for _, ref := range []struct {
+		tr    *grammar.TableRef
+		what  string
+		field string
+	}{{st.Table, "table", "tableName"}, {st.Index, "index", "indexName"}} {
+		if ref.tr == nil {
+			continue
+		}
+		name := ref.tr.Name
+		problem := tableNameProblem(name)
+		if problem == "" {
+			continue
+		}
+		n := strings.Count(problem, "; ") + 1
+		var parts []string
+		for _, c := range strings.Split(problem, "; ") {
+			parts = append(parts, fmt.Sprintf("Value '%s' at '%s' failed to satisfy constraint: %s", shortName(name), ref.field, c))
+		}
+		errs := "1 validation error detected: "
+		if n > 1 {
+			errs = fmt.Sprintf("%d validation errors detected: ", n)
+		}
+		var what []string
+		if l := utf8.RuneCountInString(name); l < 3 || l > 255 {
+			what = append(what, "is "+Plural(l, "character")+" long")
+		}
+		if bad := badNameChars(name); bad != "" {
+			what = append(what, "has "+bad)
+		}
+		p.Reportf(ref.tr.Pos, "%s name %q %s; DynamoDB %s names are 3 to 255 characters of letters, digits, _, - and . (DynamoDB: %q). Write the %s's name as DynamoDB knows it",
+			ref.what, shortName(name), strings.Join(what, " and "), ref.what, errs+strings.Join(parts, "; "), ref.what)
+	}
+	checkName := func(name string, at grammar.Position, key bool) {
+		switch {
+		case name == "":
+			p.Reportf(at, "an attribute name cannot be empty: DynamoDB refuses an empty name in a path, key or item; name the attribute")
+		case key && len(name) > maxKeyNameBytes:
+			p.Reportf(at, "key attribute name %q is %d bytes; DynamoDB allows key attribute names of at most %d bytes. Use the key attribute's name as the table defines it",
+				shortName(name), len(name), maxKeyNameBytes)
+		case len(name) > maxAttrNameBytes:
+			p.Reportf(at, "attribute name %q is %d bytes; DynamoDB allows attribute names of at most %d bytes. Use a shorter name",
+				shortName(name), len(name), maxAttrNameBytes)
+		}
+	}
+	for _, pp := range p.statementPaths() {
+		for _, e := range pp.path.Elems {
+			if !e.IsIndex {
+				checkName(e.Name, e.Pos, pp.place == inKey && len(pp.path.Elems) == 1)
+			}
+		}
+	}
+	if st.Item != nil && st.Item.Map != nil {
+		for _, e := range st.Item.Map.Entries {
+			key := p.Table != nil && (p.Table.IsKey(e.Key) || len(p.Table.IndexesWithKey(e.Key)) > 0)
+			checkName(e.Key, e.Pos, key)
+		}
+	}
+	if st.After != nil && st.After.Map != nil {
+		for _, e := range st.After.Map.Entries {
+			checkName(e.Key, e.Pos, true)
+		}
+	}
+}
+
+// shortName cuts a long name for a message.
+func shortName(name string) string {
+	if len(name) <= 40 {
+		return name
+	}
+	cut := 32
+	for cut > 0 && !utf8.RuneStart(name[cut]) {
+		cut--
+	}
+	return name[:cut] + "..."
+}

@@ -1,0 +1,52 @@
+package validate
+
+import (
+	"fmt"
+
+	"github.com/dynexpr/dynexpr/grammar"
+)
+
+var keyAttributeNested = &Rule{
+	Name:     "key-attribute-nested",
+	Severity: Error,
+	Title:    "a nested path into a key attribute",
+	Why: `Key attributes of the table and of every index are scalars (S, N or B):
+DynamoDB refuses a path that looks inside one, id.x or id[0], wherever it stands:
+in select, filter, condition or update.`,
+	DynamoMessage: fmt.Sprintf(msgNestedKey, "id") + "; " + fmt.Sprintf(msgNestedIndexKey, "openBucket"),
+	Bad:           `update Tickets key id = "a91f" set openBucket.state = "OPEN"`,
+	Good:          `update Tickets key id = "a91f" set openBucket = "OPEN"`,
+	AppliesTo:     "select, filter, if and update paths",
+	NeedsSchema:   true,
+	check:         checkKeyAttributeNested,
+}
+
+func checkKeyAttributeNested(p *Pass) {
+	t, st := p.Table, p.Stmt
+	if t == nil {
+		return
+	}
+	queried, _, isQuery := queriedKey(p)
+	isQuery = isQuery && st.Kind == grammar.KindQuery
+	for _, pp := range p.statementPaths() {
+		attr := topName(pp.path)
+		if len(pp.path.Elems) < 2 || pp.place == inKey {
+			continue // key conditions and item keys are other rules'
+		}
+		if isQuery && pp.place == inFilter && queried.Has(attr) {
+			continue // filter-on-key's: DynamoDB answers with its message
+		}
+		if t.IsKey(attr) {
+			if pp.target {
+				continue // update-key-attribute's
+			}
+			p.Reportf(pp.path.Pos, "%s, a scalar: %q cannot look inside it; DynamoDB answers %q. Write %s",
+				tableKeyRole(t, attr), pathString(pp.path), fmt.Sprintf(msgNestedKey, attr), nameString(attr))
+			continue
+		}
+		if ixs := t.IndexesWithKey(attr); len(ixs) > 0 {
+			p.Reportf(pp.path.Pos, "%s, a scalar: %q cannot look inside it; DynamoDB answers %q. Write %s",
+				keyRole(attr, ixs), pathString(pp.path), fmt.Sprintf(msgNestedIndexKey, attr), nameString(attr))
+		}
+	}
+}

@@ -1,0 +1,160 @@
+package validate
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/dynexpr/dynexpr/grammar"
+)
+
+var keyIncomplete = &Rule{
+	Name:     "key-incomplete",
+	Severity: Error,
+	Title:    "an item key or start key that is not exactly the key",
+	Why: `get, update and delete name one item by its full primary key: every key
+attribute of the table, and nothing else. A put item must hold every key
+attribute. A start key (after) is a LastEvaluatedKey: the table's key attributes,
+plus the index's when reading an index, and nothing else. DynamoDB refuses
+anything else.`,
+	DynamoMessage: msgKeyElement + "; " + fmt.Sprintf(msgMissingKey, "id") + "; " + msgStartKey,
+	Bad:           `get TicketsByCustomer key customerId = "c1"`,
+	Good:          `get TicketsByCustomer key customerId = "c1" and id = "a91f"`,
+	AppliesTo:     "get, update, delete (key), put (item), query and scan (after)",
+	NeedsSchema:   true,
+	check:         checkKeyIncomplete,
+}
+
+// startKeyMessage is what DynamoDB answers a bad start key with.
+func startKeyMessage(st *grammar.Statement) string {
+	if st.Kind == grammar.KindScan && st.Index == nil {
+		return msgStartKeyScan
+	}
+	return msgStartKey
+}
+
+func checkKeyIncomplete(p *Pass) {
+	t, st := p.Table, p.Stmt
+	if t == nil {
+		return
+	}
+	switch st.Kind {
+	case grammar.KindGet, grammar.KindUpdate, grammar.KindDelete:
+		if st.Key == nil {
+			break
+		}
+		terms, bad := itemKeyTerms(st, st.Key)
+		for _, at := range bad {
+			p.Reportf(at, "an item key names each key attribute of table %s once, as ATTR = VALUE joined with and; DynamoDB takes no other key (%q). Write %s",
+				t.Name, msgKeyElement, keyTemplate(t.Key.Attributes()))
+		}
+		checkKeyTerms(p, terms, len(bad) > 0, keySpec{
+			what:     "key",
+			holds:    fmt.Sprintf("the key of table %s is %s", t.Name, keyNames(t.Key)),
+			required: t.Key.Attributes(),
+			where:    st.Key.Pos,
+			msg:      msgKeyElement,
+		})
+	case grammar.KindPut:
+		if st.Item == nil || st.Item.Map == nil {
+			break
+		}
+		var missing []string
+		for _, a := range t.Key.Attributes() {
+			if itemEntry(st, a) == nil {
+				missing = append(missing, a)
+			}
+		}
+		if len(missing) > 0 {
+			var add []string
+			for _, a := range missing {
+				add = append(add, nameString(a)+": VALUE")
+			}
+			p.Reportf(st.Item.Pos, "the item lacks %s, and every item of table %s holds its key (%s); DynamoDB answers %q. Add %s",
+				quotedList(missing), t.Name, keyNames(t.Key), fmt.Sprintf(msgMissingKey, missing[0]), strings.Join(add, ", "))
+		}
+	}
+	if st.After != nil {
+		required, ok := startKeyAttrs(p)
+		if !ok {
+			return
+		}
+		terms, bad := afterEntries(st)
+		for _, at := range bad {
+			p.Reportf(at, "a start key (after) is ATTR = VALUE joined with and, or a map; DynamoDB takes no other (%q). Write %s",
+				startKeyMessage(st), keyTemplate(required))
+		}
+		of := "table " + t.Name
+		if p.Index != nil {
+			of = "index " + p.Index.Name + " (the table's key and the index's)"
+		}
+		checkKeyTerms(p, terms, len(bad) > 0, keySpec{
+			what:     "start key (after)",
+			holds:    fmt.Sprintf("a start key of %s holds %s", of, strings.Join(required, ", ")),
+			required: required,
+			where:    st.After.Pos,
+			msg:      startKeyMessage(st),
+		})
+	}
+}
+
+// keySpec is what an item key or start key must hold, for checkKeyTerms.
+type keySpec struct {
+	what     string // "key", "start key (after)"
+	holds    string // "the key of table Tickets is id"
+	required []string
+	where    grammar.Position // where to report what it lacks
+	msg      string           // DynamoDB's answer
+}
+
+// checkKeyTerms reports the terms of a key that are not among the required
+// attributes, the ones given twice, and what it lacks (once, and only when
+// nothing else is wrong with it: naming the wrong attribute is one problem).
+func checkKeyTerms(p *Pass, terms []itemKeyTerm, malformed bool, ks keySpec) {
+	seen := map[string]grammar.Position{}
+	var missing []string
+	for _, a := range ks.required {
+		found := false
+		for _, k := range terms {
+			found = found || k.attr == a
+		}
+		if !found {
+			missing = append(missing, a)
+		}
+	}
+	extras := 0
+	for _, k := range terms {
+		if prev, dup := seen[k.attr]; dup {
+			p.Reportf(k.at, "%q is given twice in this %s (first at %d:%d); DynamoDB takes each key attribute once (%q). Drop one",
+				k.attr, ks.what, prev.Line, prev.Column, ks.msg)
+			continue
+		}
+		seen[k.attr] = k.at
+		if slices.Contains(ks.required, k.attr) {
+			continue
+		}
+		extras++
+		fix := "Drop " + nameString(k.attr) + " from the " + ks.what
+		if len(missing) > 0 {
+			fix = "Write " + keyTemplate(missing) + " instead"
+		}
+		p.Reportf(k.at, "%q is not part of the %s: %s; DynamoDB answers %q. %s%s",
+			k.attr, ks.what, ks.holds, ks.msg, fix, extraAdvice(p, ks.what, k.attr))
+	}
+	if len(missing) > 0 && extras == 0 && !malformed {
+		p.Reportf(ks.where, "this %s lacks %s: %s; DynamoDB answers %q. Add %s",
+			ks.what, quotedList(missing), ks.holds, ks.msg, keyTemplate(missing))
+	}
+}
+
+// extraAdvice says where a non-key attribute of an item key belongs.
+func extraAdvice(p *Pass, what, attr string) string {
+	if what != "key" {
+		return ""
+	}
+	switch p.Stmt.Kind {
+	case grammar.KindUpdate, grammar.KindDelete:
+		return fmt.Sprintf(" (to test %s, write if %s = VALUE)", nameString(attr), nameString(attr))
+	}
+	return fmt.Sprintf(" (to read items by %s, query an index keyed on it, or scan with a filter)", nameString(attr))
+}

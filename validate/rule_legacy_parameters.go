@@ -1,0 +1,46 @@
+package validate
+
+import "github.com/dynexpr/dynexpr/request"
+
+var legacyParameters = &Rule{
+	Name:     "legacy-parameters",
+	Severity: Info,
+	Title:    "a request written with DynamoDB's legacy parameters instead of expressions",
+	Why: `AttributesToGet, KeyConditions, QueryFilter, ScanFilter, Expected,
+AttributeUpdates and ConditionalOperator still work, so this is advice, not an
+error: AWS documents them as legacy, they cannot say what expressions can (nested
+paths, functions such as size or list_append, OR across attributes in an update
+condition), and dynexpr cannot turn them into a statement, so the rules that
+check a request against the tables' schema do not run on it. The message names
+the expression parameter to use.`,
+	Bad:         `{"TableName": "Tickets", "ScanFilter": {"priority": {"AttributeValueList": [{"N": "1"}], "ComparisonOperator": "EQ"}}}`,
+	Good:        `{"TableName": "Tickets", "FilterExpression": "priority = :p", "ExpressionAttributeValues": {":p": {"N": "1"}}}`,
+	AppliesTo:   requestApplies,
+	RequestOnly: true,
+}
+
+func init() { legacyParameters.checkRequest = checkLegacy }
+
+// checkLegacy advises expressions over the legacy parameters of a request
+// that uses no expression (beside one, legacy-parameters-mixed reports
+// them).
+func checkLegacy(c *requestPass) {
+	if c.cmd == "" {
+		return
+	}
+	given := c.given
+	for _, n := range request.ExpressionMembers(c.cmd) {
+		if given(n) {
+			return
+		}
+	}
+	for _, n := range request.LegacyMembers(c.cmd) {
+		if !given(n) {
+			continue
+		}
+		m := c.memberOf(n)
+		c.report(legacyParameters, Info, m.NamePos, m.NamePos+len(n)+2, "",
+			"%s is one of DynamoDB's legacy parameters; it works, but expressions say more, and dynexpr checks requests against the schema only when they use expressions. Write instead: %s",
+			n, legacyInstead(n))
+	}
+}

@@ -1,0 +1,63 @@
+package validate
+
+import (
+	"strings"
+
+	"github.com/dynexpr/dynexpr/request"
+)
+
+var missingRequestMember = &Rule{
+	Name:     "missing-request-member",
+	Severity: Error,
+	Title:    "a request without a member its operation requires, or whose operation cannot be told",
+	Why: `Every request needs TableName; get-item, update-item and delete-item need Key,
+put-item needs Item (the AWS CLI refuses the file without them: "Missing required
+parameter in input"), and a query needs KeyConditionExpression (or the legacy
+KeyConditions). dynexpr tells the operation from a "command" member, or else from
+the members present; a request with neither TableName nor any member that tells
+the operation cannot be checked: add "command".`,
+	DynamoMessage: `Missing required parameter in input: "Key"; Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.`,
+	Bad:           `{"command": "get-item", "TableName": "Tickets", "ProjectionExpression": "subject"}`,
+	Good:          `{"command": "get-item", "TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "ProjectionExpression": "subject"}`,
+	AppliesTo:     requestApplies,
+	RequestOnly:   true,
+}
+
+func init() { missingRequestMember.checkRequest = checkMissingMembers }
+
+// checkMissingMembers reports the members the request's operation
+// requires and the request lacks, and a request whose operation nothing
+// tells.
+func checkMissingMembers(c *requestPass) {
+	o := c.r.Obj
+	if c.cmd == "" {
+		c.report(missingRequestMember, Error, o.Start, o.Start+1, "",
+			`dynexpr cannot tell which aws dynamodb command takes this request: it has no "TableName" and no member that tells the command; add "TableName", and "command": %q (or %s)`,
+			"query", strings.Join(request.Commands[1:], ", "))
+		return
+	}
+	missing := func(name string) {
+		c.report(missingRequestMember, Error, o.Start, o.Start+1, "",
+			"this %s request has no %q; the AWS CLI refuses the file (%q)%s",
+			c.cmd, name, `Missing required parameter in input: "`+name+`"`, c.guessNote())
+	}
+	if !c.given("TableName") {
+		missing("TableName")
+	}
+	switch c.cmd {
+	case "get-item", "update-item", "delete-item":
+		if !c.given("Key") {
+			missing("Key")
+		}
+	case "put-item":
+		if !c.given("Item") {
+			missing("Item")
+		}
+	case "query":
+		if !c.given("KeyConditionExpression") && !c.given("KeyConditions") {
+			c.report(missingRequestMember, Error, o.Start, o.Start+1, "",
+				"this query has no KeyConditionExpression: a query reads one partition, which the key condition names (a scan reads the whole table); DynamoDB answers %q%s",
+				"Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.", c.guessNote())
+		}
+	}
+}

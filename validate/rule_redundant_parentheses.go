@@ -1,0 +1,29 @@
+package validate
+
+var redundantParentheses = &Rule{
+	Name:     "redundant-parentheses",
+	Severity: Error,
+	Title:    "a pair of parentheses directly inside another",
+	Why: `DynamoDB accepts parentheses around a condition or an operand, but refuses a
+pair whose whole content is itself in parentheses: ((a = :v)), a > ((b)),
+SET a = ((b + :c)). Code that wraps every sub-condition in parentheses and then
+wraps the whole again writes these.`,
+	DynamoMessage: "Invalid FilterExpression: The expression has redundant parentheses;",
+	Bad:           `{"TableName": "Tickets", "FilterExpression": "((priority = :p))", "ExpressionAttributeValues": {":p": {"N": "1"}}}`,
+	Good:          `{"TableName": "Tickets", "FilterExpression": "(priority = :p)", "ExpressionAttributeValues": {":p": {"N": "1"}}}`,
+	AppliesTo:     "request JSON files: every expression",
+	RequestOnly:   true,
+}
+
+func init() { redundantParentheses.checkRequest = checkRedundantParentheses }
+
+func checkRedundantParentheses(c *requestPass) {
+	for _, x := range c.expressions() {
+		if !x.parsed() {
+			continue
+		}
+		if se := x.e.RedundantParensError(); se != nil {
+			c.reportExpr(redundantParentheses, x, se.Offset, se.End, "", "%s; DynamoDB answers %q", se.Msg, se.DynamoMsg)
+		}
+	}
+}

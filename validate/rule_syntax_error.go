@@ -1,0 +1,24 @@
+package validate
+
+import "github.com/dynexpr/dynexpr/diag"
+
+var syntaxError = &Rule{
+	Name:     "syntax-error",
+	Severity: Error,
+	Title:    "the input does not parse",
+	Why: `A statement (or, in a request file, an expression) that does not parse cannot be
+checked or sent. The message says what was expected at the place it points to.
+A DSL file that does not parse makes lint exit with status 2 (the input cannot be
+used); an expression of a request file that does not parse is a finding like any
+other (status 1), since it is the request DynamoDB would refuse.`,
+	DynamoMessage: "Invalid UpdateExpression: Syntax error; token: \"INVALID\", near: \"INVALID SYNTAX\"",
+	Bad:           `query Tickets key id == "a91f"`,
+	Good:          `query Tickets key id = "a91f"`,
+	AppliesTo:     "every input",
+}
+
+// SyntaxError is the finding for input that does not parse, or cannot be
+// used as what it was given as, at pos.
+func SyntaxError(pos diag.Pos, msg string) Finding {
+	return Finding{Pos: pos, Rule: syntaxError.Name, Severity: syntaxError.Severity, Message: msg}
+}

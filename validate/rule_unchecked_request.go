@@ -1,0 +1,48 @@
+package validate
+
+import "github.com/dynexpr/dynexpr/diag"
+
+var uncheckedRequest = &Rule{
+	Name:     "unchecked-request",
+	Severity: Info,
+	Title:    "a request dynexpr cannot turn into a statement, so the schema rules did not run on it",
+	Why: `dynexpr checks a request file in two steps: the rules above on the request as
+written, then every rule of the catalog (keys, indexes, projections, sparse
+indexes, ...) on the statement the request makes. When a request uses something
+dynexpr's language cannot say, the second step cannot run; this notice says so,
+and why, rather than pass the request silently. It is not reported when another
+finding on the request already explains it.`,
+	Bad:         `{"TableName": "Tickets", "Item": {"id": {"S": "a91f"}, "priority": {"N": "+1"}}}`,
+	Good:        `{"TableName": "Tickets", "Item": {"id": {"S": "a91f"}, "priority": {"N": "1"}}}`,
+	AppliesTo:   requestApplies,
+	RequestOnly: true,
+}
+
+func init() { uncheckedRequest.checkRequest = checkUncheckedRequest }
+
+// checkUncheckedRequest makes the statement the catalog's rules check, and
+// says so when it cannot, unless a request rule already explained why. It
+// uses request.Request.Convert rather than Statement: a member the
+// statement merely cannot carry (ReturnConsumedCapacity TOTAL, an unused
+// placeholder, which the request rules report) is dropped from the
+// statement, and the catalog still checks the rest.
+func checkUncheckedRequest(c *requestPass) {
+	c.expressions() // whether one is broken
+	conv, err := c.r.Convert()
+	if err != nil {
+		if c.blocked || c.broken || len(c.later) > 0 {
+			return
+		}
+		msg := err.Error()
+		at := c.r.Obj.Start
+		if d, ok := err.(*diag.Error); ok {
+			msg = d.Msg
+			if d.Pos.IsValid() {
+				at = d.Pos.Offset
+			}
+		}
+		c.report(uncheckedRequest, Info, at, -1, "", "dynexpr cannot write this request as a statement, so the rules that check it against the schema did not run: %s", msg)
+		return
+	}
+	c.stmt = conv.Statement
+}

@@ -1,0 +1,80 @@
+package validate
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/dynexpr/dynexpr/grammar/ddbexpr"
+	"github.com/dynexpr/dynexpr/request"
+	"github.com/dynexpr/dynexpr/schema"
+)
+
+var unknownRequestMember = &Rule{
+	Name:     "unknown-request-member",
+	Severity: Error,
+	Title:    "a member the aws dynamodb command's --cli-input-json does not take",
+	Why: `The AWS CLI checks a request's members against the operation before it sends
+anything, and refuses the whole file for one it does not know (exit status 252 with
+AWS CLI v2, 255 with v1): a misspelt member, or one that belongs to another
+operation (UpdateExpression in a query). dynexpr's own "command" member, which
+names the operation, is the one exception. The message names the member it comes
+closest to.`,
+	DynamoMessage: `Unknown parameter in input: "KeyConditionExpresion", must be one of: TableName, IndexName, Select, ...`,
+	Bad:           `{"command": "query", "TableName": "Tickets", "KeyConditionExpresion": "id = :id", "ExpressionAttributeValues": {":id": {"S": "a91f"}}}`,
+	Good:          `{"command": "query", "TableName": "Tickets", "KeyConditionExpression": "id = :id", "ExpressionAttributeValues": {":id": {"S": "a91f"}}}`,
+	AppliesTo:     requestApplies,
+	RequestOnly:   true,
+}
+
+func init() { unknownRequestMember.checkRequest = checkUnknownMembers }
+
+func (c *requestPass) unknownMember(m *request.Member) {
+	var hint string
+	var others []string
+	for _, cmd := range request.Commands {
+		if c.cmd != "" && contains(request.Members(cmd), m.Name) {
+			others = append(others, cmd)
+		}
+	}
+	switch {
+	case len(others) > 0:
+		hint = fmt.Sprintf("; %s is a member of %s requests", m.Name, strings.Join(others, ", "))
+	default:
+		if s := schema.Suggest(m.Name, c.members); s != "" {
+			hint = fmt.Sprintf("; did you mean %q?", s)
+			if c.r.Obj.Get(s) == nil && c.misspelt[s] == nil {
+				if c.misspelt == nil {
+					c.misspelt = map[string]*request.Member{}
+				}
+				c.misspelt[s] = m
+				if kind, ok := ddbexpr.KindOf(s); ok && m.Value.Kind == request.String {
+					c.exprs = append(c.exprs, &reqExpr{param: m.Name, kind: kind, member: m, lit: m.Value})
+				}
+			}
+		} else if s := schema.Suggest(m.Name, request.AllMembers()); s != "" {
+			hint = fmt.Sprintf("; did you mean %q (a member of other requests)?", s)
+		}
+	}
+	what := "request"
+	if c.cmd != "" {
+		what = c.cmd + " request"
+	}
+	cli := fmt.Sprintf(`Unknown parameter in input: "%s", must be one of: %s`, m.Name, strings.Join(c.members, ", "))
+	c.report(unknownRequestMember, Error, m.NamePos, m.NamePos+len(strconv.Quote(m.Name)), "",
+		"%q is not a member of a %s%s; the AWS CLI refuses the file (%q)%s", m.Name, what, hint, cli, c.guessNote())
+	// An expression under the wrong member still uses its placeholders.
+	if kind, ok := ddbexpr.KindOf(m.Name); ok && m.Value.Kind == request.String {
+		c.exprs = append(c.exprs, &reqExpr{param: m.Name, kind: kind, member: m, lit: m.Value})
+	}
+}
+
+// checkUnknownMembers reports the members the request's operation does not
+// take.
+func checkUnknownMembers(c *requestPass) {
+	for i := range c.r.Obj.Members {
+		if m := &c.r.Obj.Members[i]; m.Name != request.CommandMember && !c.known(m.Name) {
+			c.unknownMember(m)
+		}
+	}
+}

@@ -1,0 +1,82 @@
+package validate
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/dynexpr/dynexpr/grammar"
+)
+
+// nameList writes names for messages: a, b, c (at most 10, then "...").
+func nameList(names []string) string {
+	if len(names) > 10 {
+		return strings.Join(names[:10], ", ") + ", ..."
+	}
+	return strings.Join(names, ", ")
+}
+
+// Plural writes a count of things: "1 file", "3 files".
+func Plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}
+
+// operandText writes an operand for a suggestion: a function call as
+// "...".
+func operandText(o *grammar.Operand) string {
+	if o != nil && o.Call != nil {
+		return "..."
+	}
+	return exprOperandText(o)
+}
+
+// quotedList writes names quoted: "a", "b" and "c".
+func quotedList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	if len(q) == 1 {
+		return q[0]
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
+}
+
+// tokenBefore returns where words stand just before at in the statement's
+// text (the nearest first, blanks between), or at itself when they do not:
+// the AST keeps no position for keywords such as or and in.
+func tokenBefore(st *grammar.Statement, at grammar.Position, words ...string) grammar.Position {
+	src := st.Source
+	i := at.Offset - st.Pos.Offset
+	if at.Filename != st.Pos.Filename || i < 0 || i > len(src) {
+		return at
+	}
+	for _, w := range words {
+		for i > 0 && strings.IndexByte(" \t\r\n", src[i-1]) >= 0 {
+			i--
+		}
+		if i < len(w) || !strings.EqualFold(src[i-len(w):i], w) {
+			return at
+		}
+		i -= len(w)
+		if isWordByte(w[0]) && i > 0 && isWordByte(src[i-1]) {
+			return at
+		}
+	}
+	pos := st.Pos
+	pos.Offset += i
+	head := src[:i]
+	if nl := strings.LastIndexByte(head, '\n'); nl >= 0 {
+		pos.Line += strings.Count(head, "\n")
+		pos.Column = i - nl
+	} else {
+		pos.Column += i
+	}
+	return pos
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
