@@ -4,6 +4,11 @@
 // pairs keep the ratio meaningful on a shared, noisy machine, where absolute
 // times are not.
 //
+// dynexpr is measured twice: as `go build` makes it by default and as a
+// static binary (CGO_ENABLED=0, how the README installs it). cobra's flag
+// package imports net, which with cgo on links the C library dynamically;
+// loading it costs a default build most of a millisecond at every start.
+//
 //	go run ./bench/startup [-n 60]
 package main
 
@@ -39,15 +44,37 @@ func run(runs int) error {
 	defer os.RemoveAll(dir)
 	hello := filepath.Join(dir, "hello")
 	dynexpr := filepath.Join(dir, "dynexpr")
+	static := filepath.Join(dir, "dynexpr-static")
 	src := filepath.Join(dir, "hello.go")
 	if err := os.WriteFile(src, []byte("package main\n\nimport \"os\"\n\nfunc main() { os.Stdout.WriteString(\"{}\\n\") }\n"), 0o644); err != nil {
 		return err
 	}
-	for _, b := range [][]string{{"build", "-o", hello, src}, {"build", "-o", dynexpr, "./cmd/dynexpr"}} {
-		if out, err := exec.Command("go", b...).CombinedOutput(); err != nil {
-			return fmt.Errorf("go %v: %v\n%s", b, err, out)
+	for _, b := range []struct {
+		cgo  string
+		args []string
+	}{
+		{"", []string{"build", "-o", hello, src}},
+		{"", []string{"build", "-o", dynexpr, "./cmd/dynexpr"}},
+		{"0", []string{"build", "-o", static, "./cmd/dynexpr"}},
+	} {
+		cmd := exec.Command("go", b.args...)
+		if b.cgo != "" {
+			cmd.Env = append(os.Environ(), "CGO_ENABLED="+b.cgo)
+		}
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("go %v: %v\n%s", b.args, err, out)
 		}
 	}
+	for _, bin := range []string{dynexpr, static} {
+		if err := measure(runs, hello, bin); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// measure runs hello and bin's build alternately and prints the medians.
+func measure(runs int, hello, dynexpr string) error {
 	// Warm the page cache for both binaries before timing.
 	for range 5 {
 		if _, err := timeRun(hello); err != nil {
@@ -71,8 +98,8 @@ func run(runs int) error {
 		helloTimes = append(helloTimes, float64(h)/1e6)
 		buildTimes = append(buildTimes, float64(d)/1e6)
 	}
-	fmt.Printf("pairs: %d\nhello world: median %.2f ms\ndynexpr build: median %.2f ms\nmedian of pairwise ratios: %.2f\n",
-		runs, median(helloTimes), median(buildTimes), median(ratios))
+	fmt.Printf("%s: %d pairs; hello world median %.2f ms, dynexpr build median %.2f ms; median of pairwise ratios %.2f\n",
+		filepath.Base(dynexpr), runs, median(helloTimes), median(buildTimes), median(ratios))
 	return nil
 }
 
