@@ -1,6 +1,6 @@
 // Package format writes DSL files in one canonical layout, as dynexpr fmt
 // does: each statement as grammar.Format prints it (keywords in lower case,
-// clauses in the order of dsl.md, one line when it fits in 80 columns, else
+// clauses in the order of the clause table, one line when it fits in 80 columns, else
 // one clause per indented line), statements separated by ";", comments kept.
 //
 // A comment before a statement, or after it on its last line, stays where

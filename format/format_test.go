@@ -15,7 +15,7 @@ func TestFile(t *testing.T) {
 		{"one statement, no separator",
 			`scan   Tickets   FILTER priority=1`,
 			"scan Tickets filter priority = 1\n"},
-		{"clauses in dsl.md's order, keywords lower case",
+		{"clauses in the language's order, keywords lower case",
 			`UPDATE Tickets IF attribute_exists(id) SET a = 1 KEY id = "x" RETURN new`,
 			"update Tickets key id = \"x\" set a = 1 if attribute_exists(id) return new\n"},
 		{"separators between statements only",

@@ -69,7 +69,8 @@ func TestCatalogIsComplete(t *testing.T) {
 		}
 		seen[r.Name] = true
 	}
-	// rules.md names these; they must exist under these names.
+	// The README, the docs and users' ignore comments and configs name these;
+	// they must exist under these names.
 	for _, name := range []string{
 		"sparse-key-blanked", "empty-key-value", "unprojected-attribute", "select-all-on-index",
 		"consistent-read-on-gsi", "filter-instead-of-index", "limit-with-filter", "key-type-mismatch",
@@ -78,7 +79,7 @@ func TestCatalogIsComplete(t *testing.T) {
 		"expression-limit", "function-misuse", "unknown-table", "unknown-index",
 	} {
 		if Lookup(name) == nil {
-			t.Errorf("rules.md names %s, which the catalog lacks", name)
+			t.Errorf("the docs name %s, which the catalog lacks", name)
 		}
 	}
 }

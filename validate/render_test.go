@@ -207,8 +207,8 @@ func TestJSONPrinter(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 
-	// A valid JSON array whose elements have cli.md's fields, with these
-	// types, and no others.
+	// A valid JSON array whose elements have the fields `lint --help`
+	// documents, with these types, and no others.
 	var arr []map[string]any
 	if err := json.Unmarshal([]byte(got), &arr); err != nil {
 		t.Fatalf("not a JSON array: %v", err)
@@ -224,7 +224,7 @@ func TestJSONPrinter(t *testing.T) {
 		for k, v := range el {
 			typ, ok := fields[k]
 			if !ok {
-				t.Errorf("element %d: field %q is not one of cli.md's", i, k)
+				t.Errorf("element %d: field %q is not one of the documented fields", i, k)
 			} else if got := fmt.Sprintf("%T", v); got != typ {
 				t.Errorf("element %d: %s is a %s, want %s", i, k, got, typ)
 			}
@@ -236,7 +236,7 @@ func TestJSONPrinter(t *testing.T) {
 		}
 	}
 	if len(arr[0]) != len(fields) {
-		t.Errorf("a finding with an end and a suggestion has %d fields, want all %d of cli.md's: %v", len(arr[0]), len(fields), arr[0])
+		t.Errorf("a finding with an end and a suggestion has %d fields, want all %d documented fields: %v", len(arr[0]), len(fields), arr[0])
 	}
 
 	t.Run("no HTML escaping", func(t *testing.T) {
