@@ -75,8 +75,8 @@ func newBuilder() *builder {
 	}
 }
 
-func (b *builder) fail(p grammar.Position, format string, args ...any) {
-	b.errs = append(b.errs, diag.Errorf(grammar.ToPos(p), format, args...))
+func (b *builder) fail(p diag.Pos, format string, args ...any) {
+	b.errs = append(b.errs, diag.Errorf(p, format, args...))
 }
 
 // exprs are the SDK builders of a statement's expressions.
@@ -317,7 +317,7 @@ func (b *builder) itemKey(c *grammar.Condition, max int, form string) map[string
 		return nil
 	}
 	key := make(map[string]types.AttributeValue, len(parts))
-	seen := make(map[string]grammar.Position, len(parts))
+	seen := make(map[string]diag.Pos, len(parts))
 	for i, n := range parts {
 		if max > 0 && i == max {
 			b.fail(n.Pos, "%s; a table's key has at most two attributes", form)
@@ -339,7 +339,7 @@ func (b *builder) itemKey(c *grammar.Condition, max int, form string) map[string
 			continue
 		}
 		if prev, dup := seen[name]; dup {
-			b.fail(p.Pos, "%q is given twice in this key (first at %d:%d)", name, prev.Line, prev.Column)
+			b.fail(p.Pos, "%q is given twice in this key (first at %d:%d)", name, prev.Line, prev.Col)
 			continue
 		}
 		seen[name] = p.Pos

@@ -6,6 +6,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 )
 
@@ -26,7 +27,7 @@ func (b *builder) nameStandIn(name string) string {
 // name with a dot stays one name and a list index stays an index.
 func (b *builder) name(p *grammar.Path) expression.NameBuilder {
 	if p == nil || len(p.Elems) == 0 || p.Elems[0].IsIndex {
-		pos := grammar.Position{}
+		pos := diag.Pos{}
 		if p != nil {
 			pos = p.Pos
 		}
@@ -355,7 +356,7 @@ func (b *builder) operand(o *grammar.Operand, hint string) expression.OperandBui
 		}
 		return noOperand
 	}
-	b.fail(grammar.Position{}, "empty operand")
+	b.fail(diag.Pos{}, "empty operand")
 	return noOperand
 }
 
@@ -647,6 +648,6 @@ func (b *builder) setOperand(o *grammar.Operand, hint string) expression.Operand
 		}
 		return noOperand
 	}
-	b.fail(grammar.Position{}, "empty operand")
+	b.fail(diag.Pos{}, "empty operand")
 	return noOperand
 }

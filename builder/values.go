@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 )
 
@@ -53,7 +54,7 @@ func (b *builder) literal(v *grammar.Value) types.AttributeValue {
 
 // checkUTF8 refuses text that is not UTF-8: DynamoDB takes only UTF-8, and
 // JSON would silently turn the bad bytes into U+FFFD.
-func (b *builder) checkUTF8(pos grammar.Position, s, what string) {
+func (b *builder) checkUTF8(pos diag.Pos, s, what string) {
 	if !utf8.ValidString(s) {
 		hint := ""
 		if what == "string" {

@@ -273,7 +273,7 @@ func TestFastMatchesParticiple(t *testing.T) {
 func sameLexError(fast, slow error) error {
 	var le *LexError
 	if errors.As(fast, &le) {
-		want := (&diag.Error{Pos: ToPos(le.Pos), Msg: le.Msg}).Error()
+		want := (&diag.Error{Pos: le.Pos, Msg: le.Msg}).Error()
 		if slow == nil || slow.Error() != want {
 			return errors.New("lexical error " + want + ", participle says " + errString(slow))
 		}

@@ -213,7 +213,7 @@ func (b *binder) value(v *Value, attr string) {
 	name := v.FromParam
 	p, ok := b.params[name]
 	if !ok {
-		b.errs = append(b.errs, diag.Errorf(ToPos(v.Pos), "parameter $%s is not bound: give it with -p %s=VALUE (a string), -p %s:=JSON, or --params FILE", name, name, name))
+		b.errs = append(b.errs, diag.Errorf(v.Pos, "parameter $%s is not bound: give it with -p %s=VALUE (a string), -p %s:=JSON, or --params FILE", name, name, name))
 		return
 	}
 	b.used[name] = true
@@ -227,7 +227,7 @@ func (b *binder) value(v *Value, attr string) {
 			}
 		}
 		if err := setScalar(v, want, p.Text); err != nil {
-			b.errs = append(b.errs, diag.Errorf(ToPos(v.Pos), "parameter $%s (%s): %v", name, p.Source, err))
+			b.errs = append(b.errs, diag.Errorf(v.Pos, "parameter $%s (%s): %v", name, p.Source, err))
 		}
 		return
 	}
@@ -238,7 +238,7 @@ func (b *binder) value(v *Value, attr string) {
 		if err == nil {
 			err = fmt.Errorf("more than one JSON value")
 		}
-		b.errs = append(b.errs, diag.Errorf(ToPos(v.Pos), "parameter $%s (%s) is not valid JSON: %v", name, p.Source, err))
+		b.errs = append(b.errs, diag.Errorf(v.Pos, "parameter $%s (%s) is not valid JSON: %v", name, p.Source, err))
 		return
 	}
 	fromJSON(v, x)

@@ -121,13 +121,12 @@ func (c *converter) failAt(off int, format string, args ...any) {
 	panic(convFailure{diag.Errorf(c.r.File.Pos(off), format, args...)})
 }
 
-func (c *converter) failPos(p grammar.Position, format string, args ...any) {
-	panic(convFailure{diag.Errorf(grammar.ToPos(p), format, args...)})
+func (c *converter) failPos(p diag.Pos, format string, args ...any) {
+	panic(convFailure{diag.Errorf(p, format, args...)})
 }
 
-func (c *converter) pos(off int) grammar.Position {
-	p := c.r.File.Pos(off)
-	return grammar.Position{Filename: p.File, Offset: p.Offset, Line: p.Line, Column: p.Col}
+func (c *converter) pos(off int) diag.Pos {
+	return c.r.File.Pos(off)
 }
 
 // The members each command takes, as the AWS CLI's --cli-input-json does.
@@ -222,15 +221,14 @@ func (c *converter) statement() {
 		c.failAt(obj.Start, "the request has no TableName")
 	}
 	st.Table = c.tableRef(table)
-	var clauses []*grammar.Clause
-	clause := func(m *Member, kw string) *grammar.Clause {
-		cl := &grammar.Clause{Pos: c.pos(m.NamePos), Keyword: kw}
-		clauses = append(clauses, cl)
-		return cl
+	clause := func(m *Member, id grammar.ClauseID) diag.Pos {
+		at := c.pos(m.NamePos)
+		st.Written = append(st.Written, grammar.ClauseAt{Clause: id, Pos: at})
+		return at
 	}
 	if m := obj.Member("IndexName"); m != nil {
 		st.Index = c.tableRef(m)
-		clause(m, "index").Index = st.Index
+		clause(m, grammar.ClauseIndex)
 	}
 
 	// The clauses in the order grammar.Format writes them.
@@ -241,14 +239,14 @@ func (c *converter) statement() {
 			c.failAt(obj.Start, "a query needs a KeyConditionExpression (the DSL's key clause)")
 		}
 		st.Key = c.condition(m, ddbexpr.KeyConditionExpression)
-		clause(m, "key").Key = st.Key
+		clause(m, grammar.ClauseKey)
 	case grammar.KindGet, grammar.KindUpdate, grammar.KindDelete:
 		m := obj.Member("Key")
 		if m == nil {
 			c.failAt(obj.Start, "a %s request needs the item's Key", r.Command)
 		}
 		st.Key = c.itemKey(m)
-		clause(m, "key").Key = st.Key
+		clause(m, grammar.ClauseKey)
 	case grammar.KindPut:
 		m := obj.Member("Item")
 		if m == nil {
@@ -258,30 +256,27 @@ func (c *converter) statement() {
 			c.failAt(m.Value.Start, "Item is a map of the item's attributes, not %s", m.Value.Kind)
 		}
 		st.Item = c.mapValue(m.Value, c.pos(m.Value.Start), "Item")
-		clause(m, "item").Item = st.Item
+		clause(m, grammar.ClauseItem)
 	}
 	if m := obj.Member("FilterExpression"); m != nil {
 		st.Filter = c.condition(m, ddbexpr.FilterExpression)
-		clause(m, "filter").Filter = st.Filter
+		clause(m, grammar.ClauseFilter)
 	}
 	if sel, at := c.projection(); sel != nil {
 		st.Select = sel
-		clause(at, "select").Select = sel
+		clause(at, grammar.ClauseSelect)
 	}
 	if m := obj.Member("ScanIndexForward"); m != nil {
 		forward := c.boolean(m)
-		cl := clause(m, "order")
-		cl.Asc, cl.Desc = forward, !forward
-		st.Order = cl
+		st.Order = &grammar.Order{Pos: clause(m, grammar.ClauseOrder), Asc: forward, Desc: !forward}
 	}
 	if m := obj.Member("Limit"); m != nil {
 		st.Limit = c.number(m, 1, 1<<31-1, "Limit takes a whole number from 1 to 2147483647")
-		clause(m, "limit").Limit = st.Limit
+		clause(m, grammar.ClauseLimit)
 	}
 	if m := obj.Member("ConsistentRead"); m != nil {
 		if c.boolean(m) {
-			clause(m, "consistent").Consistent = true
-			st.Consistent = clauses[len(clauses)-1]
+			st.Consistent = &grammar.Consistent{Pos: clause(m, grammar.ClauseConsistent)}
 		} else {
 			c.drop(m, true, "ConsistentRead false is DynamoDB's default")
 		}
@@ -289,7 +284,7 @@ func (c *converter) statement() {
 	c.segment(clause)
 	if m := obj.Member("ExclusiveStartKey"); m != nil {
 		st.After = c.after(m)
-		clause(m, "after").After = st.After
+		clause(m, grammar.ClauseAfter)
 	}
 	if m := obj.Member("UpdateExpression"); m != nil {
 		c.update(m, clause)
@@ -298,13 +293,12 @@ func (c *converter) statement() {
 	}
 	if m := obj.Member("ConditionExpression"); m != nil {
 		st.If = c.condition(m, ddbexpr.ConditionExpression)
-		clause(m, "if").If = st.If
+		clause(m, grammar.ClauseIf)
 	}
 	if m := obj.Member("ReturnValues"); m != nil {
 		st.Return = c.returnValues(m)
-		clause(m, "return").Return = st.Return
+		clause(m, grammar.ClauseReturn)
 	}
-	st.Clauses = clauses
 
 	for i := range obj.Members {
 		m := &obj.Members[i]
@@ -465,7 +459,7 @@ func (c *converter) number(m *Member, lo, hi int64, msg string) *grammar.Number 
 	return &grammar.Number{Pos: c.pos(v.Start), Text: v.Text}
 }
 
-func (c *converter) segment(clause func(*Member, string) *grammar.Clause) {
+func (c *converter) segment(clause func(*Member, grammar.ClauseID) diag.Pos) {
 	seg, total := c.r.Obj.Member("Segment"), c.r.Obj.Member("TotalSegments")
 	switch {
 	case seg == nil && total == nil:
@@ -483,7 +477,7 @@ func (c *converter) segment(clause func(*Member, string) *grammar.Clause) {
 		first = total
 	}
 	c.st.Segment = &grammar.Segment{Pos: c.pos(seg.Value.Start), Index: i, Total: t}
-	clause(first, "segment").Segment = c.st.Segment
+	clause(first, grammar.ClauseSegment)
 }
 
 var returnWords = map[string]string{
@@ -548,7 +542,7 @@ func (c *converter) projection() (*grammar.Projection, *Member) {
 
 // pathName is one attribute name as a path segment: bare where the DSL
 // reads it back as the same name, else in backticks.
-func (c *converter) pathName(name string, at grammar.Position, where func() string) *grammar.PathName {
+func (c *converter) pathName(name string, at diag.Pos, where func() string) *grammar.PathName {
 	if name == "" || strings.ContainsAny(name, "`\n") {
 		what := "is empty"
 		if name != "" {
@@ -564,7 +558,7 @@ func (c *converter) pathName(name string, at grammar.Position, where func() stri
 }
 
 // topPath is a one-name path: a key attribute.
-func (c *converter) topPath(name string, at grammar.Position, where string) *grammar.Path {
+func (c *converter) topPath(name string, at diag.Pos, where string) *grammar.Path {
 	first := c.pathName(name, at, func() string { return " (" + where + ")" })
 	return &grammar.Path{Pos: at, First: first, Elems: []grammar.PathElem{{Pos: at, Name: name}}}
 }
@@ -573,7 +567,7 @@ func (c *converter) topPath(name string, at grammar.Position, where string) *gra
 
 // value reads a DynamoDB JSON value ({"S": "text"}) into a DSL literal
 // standing at at; what names it in messages.
-func (c *converter) value(v *Value, at grammar.Position, what string) *grammar.Value {
+func (c *converter) value(v *Value, at diag.Pos, what string) *grammar.Value {
 	if v.Kind != Object {
 		c.failAt(v.Start, "%s is not a DynamoDB value: write it as an object with one type, like {\"S\": \"text\"} or {\"N\": \"42\"}", what)
 	}
@@ -671,7 +665,7 @@ func (c *converter) checkBase64(x *Value, what string) {
 
 // mapValue reads a JSON object of DynamoDB values (an Item, an M) into a
 // map literal.
-func (c *converter) mapValue(obj *Value, at grammar.Position, what string) *grammar.Value {
+func (c *converter) mapValue(obj *Value, at diag.Pos, what string) *grammar.Value {
 	m := &grammar.Map{Pos: at}
 	for _, e := range obj.Members {
 		if e.Repeated {
@@ -809,7 +803,7 @@ func (c *converter) parse(m *Member, kind ddbexpr.Kind) *expr {
 }
 
 // at is the position in the file of byte off of the expression.
-func (x *expr) at(off int) grammar.Position {
+func (x *expr) at(off int) diag.Pos {
 	if x.plain {
 		if off > len(x.raw)-2 {
 			off = len(x.raw) - 2
@@ -939,13 +933,13 @@ func (x *expr) path(p *ddbexpr.Path) *grammar.Path {
 }
 
 // name resolves a #name placeholder.
-func (x *expr) name(ph string, at grammar.Position) string {
+func (x *expr) name(ph string, at diag.Pos) string {
 	def := x.c.names[ph]
 	if def == nil {
 		x.c.failPos(at, "%s: %s is not defined: add it to ExpressionAttributeNames, like %q: \"attributeName\"", x.m.Name, ph, ph)
 	}
 	x.c.used[ph] = true
-	x.c.out.Placeholders = append(x.c.out.Placeholders, PlaceholderUse{Name: ph, Pos: grammar.ToPos(at), Def: def})
+	x.c.out.Placeholders = append(x.c.out.Placeholders, PlaceholderUse{Name: ph, Pos: at, Def: def})
 	return def.Value.Text
 }
 
@@ -959,13 +953,13 @@ func (x *expr) value(ph *ddbexpr.ValuePlaceholder) *grammar.Value {
 	}
 	x.c.used[ph.Name] = true
 	v := x.c.value(def.Value, at, ph.Name)
-	x.c.out.Placeholders = append(x.c.out.Placeholders, PlaceholderUse{Name: ph.Name, Pos: grammar.ToPos(at), Def: def, Value: v})
+	x.c.out.Placeholders = append(x.c.out.Placeholders, PlaceholderUse{Name: ph.Name, Pos: at, Def: def, Value: v})
 	return v
 }
 
 // update converts an UpdateExpression: its sections of each kind become
 // one DSL clause of that kind.
-func (c *converter) update(m *Member, clause func(*Member, string) *grammar.Clause) {
+func (c *converter) update(m *Member, clause func(*Member, grammar.ClauseID) diag.Pos) {
 	x := c.parse(m, ddbexpr.UpdateExpression)
 	st := c.st
 	var first [ddbexpr.Delete + 1]*ddbexpr.Section
@@ -995,30 +989,17 @@ func (c *converter) update(m *Member, clause func(*Member, string) *grammar.Clau
 						m.Name, s.Kind, v.Text, strings.ToLower(s.Kind.String()), grammar.FormatPath(path), v.Text, grammar.FormatPath(path), v.Text[1:])
 				}
 				if s.Kind == ddbexpr.Add {
-					st.Adds = append(st.Adds, &grammar.AddAction{Pos: at, Path: path, Value: v})
+					st.Adds = append(st.Adds, &grammar.ValueAction{Pos: at, Path: path, Value: v})
 				} else {
-					st.Deletes = append(st.Deletes, &grammar.DeleteAction{Pos: at, Path: path, Value: v})
+					st.Deletes = append(st.Deletes, &grammar.ValueAction{Pos: at, Path: path, Value: v})
 				}
 			}
 		}
 	}
-	kws := [...]string{ddbexpr.Set: "set", ddbexpr.Remove: "remove", ddbexpr.Add: "add", ddbexpr.Delete: "delete"}
+	ids := [...]grammar.ClauseID{ddbexpr.Set: grammar.ClauseSet, ddbexpr.Remove: grammar.ClauseRemove, ddbexpr.Add: grammar.ClauseAdd, ddbexpr.Delete: grammar.ClauseDelete}
 	for k := ddbexpr.Set; k <= ddbexpr.Delete; k++ {
-		s := first[k]
-		if s == nil {
-			continue
-		}
-		cl := clause(m, kws[k])
-		cl.Pos = x.at(s.KeywordSpan.Start)
-		switch k {
-		case ddbexpr.Set:
-			cl.Set = st.Sets
-		case ddbexpr.Remove:
-			cl.Remove = st.Removes
-		case ddbexpr.Add:
-			cl.Add = st.Adds
-		case ddbexpr.Delete:
-			cl.Delete = st.Deletes
+		if s := first[k]; s != nil {
+			st.Written = append(st.Written, grammar.ClauseAt{Clause: ids[k], Pos: x.at(s.KeywordSpan.Start)})
 		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/dynexpr/dynexpr/builder"
+	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/schema"
 )
@@ -125,7 +126,7 @@ func checkUpdatePathOverlap(p *Pass) {
 				msg = msgPathConflict
 			}
 			dyn := "Invalid UpdateExpression: " + fmt.Sprintf(msg, ddbPath(one.path), ddbPath(two.path))
-			at := fmt.Sprintf("(at %d:%d)", first.path.Pos.Line, first.path.Pos.Column)
+			at := fmt.Sprintf("(at %d:%d)", first.path.Pos.Line, first.path.Pos.Col)
 			var what, fix string
 			switch c {
 			case clashSame:
@@ -203,12 +204,12 @@ func checkProjectionPathOverlap(p *Pass) {
 			// DynamoDB reads the list from its end: path one is the
 			// earlier of the two.
 			dyn := "Invalid ProjectionExpression: " + fmt.Sprintf(msg, ddbPath(first), ddbPath(later))
-			at := fmt.Sprintf("(at %d:%d)", first.Pos.Line, first.Pos.Column)
+			at := fmt.Sprintf("(at %d:%d)", first.Pos.Line, first.Pos.Col)
 			f, l := pathString(first), pathString(later)
 			var what, fix string
 			switch c {
 			case clashSame:
-				what = fmt.Sprintf("%s is selected twice (first at %d:%d)", l, first.Pos.Line, first.Pos.Column)
+				what = fmt.Sprintf("%s is selected twice (first at %d:%d)", l, first.Pos.Line, first.Pos.Col)
 				fix = "select " + l + " once"
 			case clashInside:
 				what = fmt.Sprintf("%s is inside %s, which this select already returns whole %s", l, f, at)
@@ -694,7 +695,7 @@ func checkSetValue(p *Pass, v *grammar.Value) {
 			same = fmt.Sprintf(" (%s and %s are the same bytes)", literalText(prev), literalText(it))
 		}
 		p.Reportf(it.Pos, "%s%s is in this set twice (first at %d:%d)%s; DynamoDB answers %q. Write instead: each element once",
-			valueShown(it), boundFrom(it), prev.Pos.Line, prev.Pos.Column, same, dupSetMessage(elem, items))
+			valueShown(it), boundFrom(it), prev.Pos.Line, prev.Pos.Col, same, dupSetMessage(elem, items))
 	}
 }
 
@@ -834,7 +835,7 @@ schema to know the keys.`,
 type builtExpr struct {
 	kind  string // KeyCondition, Filter, Condition, Projection, Update
 	what  string // the DSL's words for it, in messages
-	pos   grammar.Position
+	pos   diag.Pos
 	cond  *grammar.Condition
 	paths []*grammar.Path // a ProjectionExpression's
 	st    *grammar.Statement
@@ -1465,7 +1466,7 @@ func checkFunctionMisuse(p *Pass) {
 }
 
 // reportFix reports what is wrong, DynamoDB's answer and what to write.
-func (fc funcCheck) reportFix(at grammar.Position, what, dyn, fix string) {
+func (fc funcCheck) reportFix(at diag.Pos, what, dyn, fix string) {
 	fc.p.Reportf(at, "%s; DynamoDB answers %q. Write instead: %s", what, fc.prefix+dyn, fix)
 }
 

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/schema"
 )
@@ -228,7 +229,7 @@ func checkInvalidName(p *Pass) {
 		p.Reportf(ref.tr.Pos, "%s name %q %s; DynamoDB %s names are 3 to 255 characters of letters, digits, _, - and . (DynamoDB: %q). Write the %s's name as DynamoDB knows it",
 			ref.what, shortName(name), strings.Join(what, " and "), ref.what, errs+strings.Join(parts, "; "), ref.what)
 	}
-	checkName := func(name string, at grammar.Position, key bool) {
+	checkName := func(name string, at diag.Pos, key bool) {
 		switch {
 		case name == "":
 			p.Reportf(at, "an attribute name cannot be empty: DynamoDB refuses an empty name in a path, key or item; name the attribute")
@@ -555,8 +556,8 @@ attributes from left to right, = on all but the last.`,
 
 // keyTest is one test of a query's key condition, read in DynamoDB's terms.
 type keyTest struct {
-	at     grammar.Position // where the test stands: its call for begins_with, else its path
-	path   *grammar.Path    // the attribute tested (top-level)
+	at     diag.Pos      // where the test stands: its call for begins_with, else its path
+	path   *grammar.Path // the attribute tested (top-level)
 	attr   string
 	op     string           // = < <= > >= between begins_with, as if the attribute stood first
 	values []*grammar.Value // the values it is compared with
@@ -564,7 +565,7 @@ type keyTest struct {
 
 // keyProblem is a key condition DynamoDB refuses whatever the schema.
 type keyProblem struct {
-	at  grammar.Position
+	at  diag.Pos
 	msg string
 }
 
@@ -587,7 +588,7 @@ func readKeyCondition(st *grammar.Statement, c *grammar.Condition) *keyShape {
 	return ks
 }
 
-func (ks *keyShape) problem(at grammar.Position, format string, args ...any) {
+func (ks *keyShape) problem(at diag.Pos, format string, args ...any) {
 	ks.problems = append(ks.problems, keyProblem{at, fmt.Sprintf(format, args...)})
 }
 
@@ -700,7 +701,7 @@ func (ks *keyShape) compare(c *grammar.Comparison) {
 }
 
 // onePath checks that a test names exactly one top-level attribute.
-func (ks *keyShape) onePath(at grammar.Position, paths []*grammar.Path) bool {
+func (ks *keyShape) onePath(at diag.Pos, paths []*grammar.Path) bool {
 	switch {
 	case len(paths) == 0:
 		ks.problem(at, "this test names no attribute; DynamoDB answers %q. Write KEY = VALUE, the key attribute first", msgKCNoAttr)
@@ -755,9 +756,9 @@ func (ks *keyShape) beginsWith(call *grammar.Call) {
 }
 
 // findSize returns where a size() call stands in o, if one does.
-func findSize(o *grammar.Operand) (grammar.Position, bool) {
+func findSize(o *grammar.Operand) (diag.Pos, bool) {
 	if o == nil || o.Call == nil {
-		return grammar.Position{}, false
+		return diag.Pos{}, false
 	}
 	if o.Call.Func == "size" {
 		return o.Call.Pos, true
@@ -767,7 +768,7 @@ func findSize(o *grammar.Operand) (grammar.Position, bool) {
 			return at, true
 		}
 	}
-	return grammar.Position{}, false
+	return diag.Pos{}, false
 }
 
 // mirror turns an operator around, for a value written before the attribute.
@@ -885,7 +886,7 @@ func checkKeyConditionInvalid(p *Pass) {
 		k := &ks.tests[i]
 		if prev := tested[k.attr]; prev != nil {
 			p.Reportf(k.path.Pos, "%q is tested twice in this key condition (first at %d:%d); DynamoDB answers %q. For a range, write %s between LOW and HIGH",
-				k.attr, prev.path.Pos.Line, prev.path.Pos.Column, msgKCOnePerKey, nameString(k.attr))
+				k.attr, prev.path.Pos.Line, prev.path.Pos.Col, msgKCOnePerKey, nameString(k.attr))
 			continue
 		}
 		tested[k.attr] = k
@@ -1017,10 +1018,10 @@ func quotedList(names []string) string {
 // tokenBefore returns where words stand just before at in the statement's
 // text (the nearest first, blanks between), or at itself when they do not:
 // the AST keeps no position for keywords such as or and in.
-func tokenBefore(st *grammar.Statement, at grammar.Position, words ...string) grammar.Position {
+func tokenBefore(st *grammar.Statement, at diag.Pos, words ...string) diag.Pos {
 	src := st.Source
 	i := at.Offset - st.Pos.Offset
-	if at.Filename != st.Pos.Filename || i < 0 || i > len(src) {
+	if at.File != st.Pos.File || i < 0 || i > len(src) {
 		return at
 	}
 	for _, w := range words {
@@ -1040,9 +1041,9 @@ func tokenBefore(st *grammar.Statement, at grammar.Position, words ...string) gr
 	head := src[:i]
 	if nl := strings.LastIndexByte(head, '\n'); nl >= 0 {
 		pos.Line += strings.Count(head, "\n")
-		pos.Column = i - nl
+		pos.Col = i - nl
 	} else {
-		pos.Column += i
+		pos.Col += i
 	}
 	return pos
 }
@@ -1120,14 +1121,14 @@ anything else.`,
 
 // itemKeyTerm is one attr = value of an item key.
 type itemKeyTerm struct {
-	at    grammar.Position
+	at    diag.Pos
 	attr  string
 	value *grammar.Value
 }
 
 // itemKeyTerms reads an item key, k = v [and k = v]: its terms, and where
 // it is not of that shape.
-func itemKeyTerms(st *grammar.Statement, c *grammar.Condition) (terms []itemKeyTerm, bad []grammar.Position) {
+func itemKeyTerms(st *grammar.Statement, c *grammar.Condition) (terms []itemKeyTerm, bad []diag.Pos) {
 	var cond func(*grammar.Condition)
 	var not func(*grammar.NotCondition)
 	cond = func(c *grammar.Condition) {
@@ -1168,7 +1169,7 @@ func itemKeyTerms(st *grammar.Statement, c *grammar.Condition) (terms []itemKeyT
 }
 
 // afterEntries reads the start key: a map or an item key.
-func afterEntries(st *grammar.Statement) ([]itemKeyTerm, []grammar.Position) {
+func afterEntries(st *grammar.Statement) ([]itemKeyTerm, []diag.Pos) {
 	a := st.After
 	if a == nil {
 		return nil, nil
@@ -1300,15 +1301,15 @@ type keySpec struct {
 	what     string // "key", "start key (after)"
 	holds    string // "the key of table Tickets is id"
 	required []string
-	where    grammar.Position // where to report what it lacks
-	msg      string           // DynamoDB's answer
+	where    diag.Pos // where to report what it lacks
+	msg      string   // DynamoDB's answer
 }
 
 // checkKeyTerms reports the terms of a key that are not among the required
 // attributes, the ones given twice, and what it lacks (once, and only when
 // nothing else is wrong with it: naming the wrong attribute is one problem).
 func checkKeyTerms(p *Pass, terms []itemKeyTerm, malformed bool, ks keySpec) {
-	seen := map[string]grammar.Position{}
+	seen := map[string]diag.Pos{}
 	var missing []string
 	for _, a := range ks.required {
 		found := false
@@ -1323,7 +1324,7 @@ func checkKeyTerms(p *Pass, terms []itemKeyTerm, malformed bool, ks keySpec) {
 	for _, k := range terms {
 		if prev, dup := seen[k.attr]; dup {
 			p.Reportf(k.at, "%q is given twice in this %s (first at %d:%d); DynamoDB takes each key attribute once (%q). Drop one",
-				k.attr, ks.what, prev.Line, prev.Column, ks.msg)
+				k.attr, ks.what, prev.Line, prev.Col, ks.msg)
 			continue
 		}
 		seen[k.attr] = k.at

@@ -1,0 +1,202 @@
+package grammar
+
+// ---- productions, in the order of ast.go
+
+// File: @@? ( ";" @@? )*
+func (p *fastParser) file() *File {
+	f := p.files.get(1)
+	f.Pos = p.peek().Pos
+	var buf [8]*Statement
+	stmts := buf[:0]
+	start := p.pos
+	st := p.statement()
+	if st != nil {
+		stmts = append(stmts, st)
+	} else if !p.rewind(start) {
+		return nil
+	}
+	ok := st != nil
+	for {
+		p.compact()
+		if p.peek().Value != ";" {
+			break
+		}
+		p.pos++
+		start := p.pos
+		st := p.statement()
+		if st != nil {
+			stmts = append(stmts, st)
+		} else if !p.rewind(start) {
+			return nil
+		}
+		ok = st != nil
+	}
+	if p.peek().Type != tokEOF {
+		p.trailing(ok)
+		return nil
+	}
+	if len(stmts) > 0 {
+		f.Statements = p.stmtList.many(stmts)
+	}
+	return f
+}
+
+// Statement: ( @@ ":" )? @( "query" | ... ) @@ Clause*
+func (p *fastParser) statement() *Statement {
+	t := p.peek()
+	pos := t.Pos
+	var label *Ident
+	if t.Type == tokIdent {
+		name := t.Value
+		if p.peekAt(1).Value == ":" {
+			label = p.idents.get(1)
+			label.Pos, label.Name = pos, name
+			p.pos += 2
+		}
+	}
+	t = p.peek()
+	if !isVerb(t) {
+		if p.want(wantStatement) && label == nil {
+			p.errHint = p.errTok.Type == tokIdent
+		}
+		return nil
+	}
+	st := p.statements.get(1)
+	st.Pos, st.Label, st.Verb, st.Kind = pos, label, t.Value, kindOf(t.Value)
+	p.kind, p.lastClause = st.Kind, 0
+	p.pos++
+	if st.Table = p.tableRef(); st.Table == nil {
+		p.want(wantTable)
+		return nil
+	}
+	var buf [8]ClauseAt
+	written := buf[:0]
+	for {
+		if len(written) > 0 {
+			p.compact()
+		}
+		start := p.pos
+		var ok bool
+		if written, ok = p.clause(st, written); !ok {
+			if !p.rewind(start) {
+				return nil
+			}
+			break
+		}
+	}
+	if len(written) > 0 {
+		st.Written = p.written.many(written)
+	}
+	st.EndPos = p.peek().Pos
+	return st
+}
+
+// tableRef: @( Name | Quoted | Ident )
+func (p *fastParser) tableRef() *TableRef {
+	t := p.peek()
+	if t.Type != tokName && t.Type != tokQuoted && t.Type != tokIdent {
+		return nil
+	}
+	r := p.tables.get(1)
+	r.Pos, r.Raw = t.Pos, t.Value
+	p.pos++
+	return r
+}
+
+// ident: @Ident
+func (p *fastParser) ident() *Ident {
+	t := p.peek()
+	if t.Type != tokIdent {
+		return nil
+	}
+	id := p.idents.get(1)
+	id.Pos, id.Name = t.Pos, t.Value
+	p.pos++
+	return id
+}
+
+// Clause: one alternative per keyword (the clause table); only the one
+// whose keyword stands here can match. It stores the clause's body in st
+// and returns written with the clause added, or reports that no clause
+// parsed here.
+func (p *fastParser) clause(st *Statement, written []ClauseAt) ([]ClauseAt, bool) {
+	t := p.peek()
+	id, word := clauseAt(t)
+	if id == 0 {
+		return written, false
+	}
+	pos := t.Pos
+	p.pos++
+	p.inClause = id
+	if !clauseTable[id].parse(p, st, word, pos, keepClause(st.Kind, id, written)) {
+		return written, false
+	}
+	p.lastClause = id
+	return append(written, ClauseAt{Clause: id, Pos: pos}), true
+}
+
+// body ends a clause whose body is the one node x: nil if it did not parse,
+// which the parser records; else stored in *dst when keep.
+func body[T any](p *fastParser, x *T, dst **T, keep bool) bool {
+	if x == nil {
+		p.want(wantClauseBody)
+		return false
+	}
+	if keep {
+		*dst = x
+	}
+	return true
+}
+
+// actions parses a clause's `@@ ( "," @@ )*` of actions and, when keep,
+// adds them to *dst.
+func actions[T any](p *fastParser, s *slab[*T], item func() *T, dst *[]*T, keep bool) bool {
+	list, ok := commaList(p, s, item, wantClauseBody)
+	if ok && keep {
+		if *dst == nil {
+			*dst = list
+		} else {
+			*dst = append(*dst, list...)
+		}
+	}
+	return ok
+}
+
+// sepList parses the rest of the grammar's `@@ ( sep @@ )*` once the first
+// item is read: while sep follows, another item. An item that does not
+// parse after sep leaves sep unread when the parser can rewind there (the
+// list ends before it; the caller's rule decides), else the parse fails
+// (ok false). The list is carved from s.
+func sepList[T any](p *fastParser, s *slab[*T], first *T, sep string, item func() *T, w want) (list []*T, ok bool) {
+	var buf [8]*T
+	items := append(buf[:0], first)
+	for {
+		start := p.pos
+		if !isKw(p.peek(), sep) {
+			break
+		}
+		p.pos++
+		next := item()
+		if next == nil {
+			p.want(w)
+			if !p.rewind(start) {
+				return nil, false
+			}
+			break
+		}
+		items = append(items, next)
+	}
+	return s.many(items), true
+}
+
+// commaList parses `@@ ( "," @@ )*`, the first item required.
+func commaList[T any](p *fastParser, s *slab[*T], item func() *T, w want) ([]*T, bool) {
+	first := item()
+	if first == nil {
+		p.want(w)
+		return nil, false
+	}
+	return sepList(p, s, first, ",", item, w)
+}
+
+// Condition: @@ ( "or" @@ )*
