@@ -335,7 +335,7 @@ func (b *builder) itemKey(c *grammar.Condition, max int, form string) map[string
 		p := cmp.Left.Path
 		name, ok := topName(p)
 		if !ok {
-			b.fail(p.Pos, "%s; a key attribute is a top-level name, not the path %s", form, pathText(p))
+			b.fail(p.Pos, "%s; a key attribute is a top-level name, not the path %s", form, grammar.FormatPath(p))
 			continue
 		}
 		if prev, dup := seen[name]; dup {
@@ -398,45 +398,4 @@ func LastName(p *grammar.Path) string {
 		}
 	}
 	return ""
-}
-
-// pathText writes a path back in the DSL, for messages.
-func pathText(p *grammar.Path) string {
-	var sb strings.Builder
-	for i, e := range p.Elems {
-		switch {
-		case e.IsIndex:
-			sb.WriteByte('[')
-			sb.WriteString(strconv.Itoa(e.Index))
-			sb.WriteByte(']')
-			continue
-		case i > 0:
-			sb.WriteByte('.')
-		}
-		sb.WriteString(nameText(e.Name))
-	}
-	return sb.String()
-}
-
-// nameText writes an attribute name as the DSL takes it: bare when it can
-// be, in backticks otherwise.
-func nameText(name string) string {
-	if isBareName(name) {
-		return name
-	}
-	return "`" + name + "`"
-}
-
-func isBareName(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9' {
-			continue
-		}
-		return false
-	}
-	return true
 }

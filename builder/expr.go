@@ -425,7 +425,7 @@ func (b *builder) pathArg(call *grammar.Call, i int, form string) *grammar.Path 
 	}
 	if a.Value != nil && a.Value.Type == grammar.TypeS && a.Value.Text != "" && !strings.Contains(a.Value.Text, "`") {
 		b.fail(a.Pos, "%s takes an attribute name, not a value: write %s(%s) (names are written bare or in backticks, not in quotes)",
-			fn(call), fn(call), nameText(a.Value.Text)+restArgs(call, i))
+			fn(call), fn(call), grammar.Name(a.Value.Text)+restArgs(call, i))
 		return nil
 	}
 	b.fail(a.Pos, "%s takes an attribute path as argument %d: write %s", fn(call), i+1, form)
@@ -448,7 +448,7 @@ func (b *builder) bareCondition(o *grammar.Operand) expression.ConditionBuilder 
 	case o == nil:
 		return noCondition
 	case o.Path != nil:
-		t := pathText(o.Path)
+		t := grammar.FormatPath(o.Path)
 		b.fail(o.Pos, "%s alone is not a condition: write attribute_exists(%s), or compare it, like %s = VALUE", t, t, t)
 		return noCondition
 	case o.Value != nil:
@@ -557,7 +557,7 @@ func (b *builder) attributeType(a *grammar.Operand, hint string) string {
 		name, ok := topName(a.Path)
 		word := strings.ToUpper(name)
 		if !ok || !attributeTypes[word] {
-			b.fail(a.Pos, "attribute_type takes a type: S, SS, N, NS, B, BS, BOOL, NULL, L or M, not %s", pathText(a.Path))
+			b.fail(a.Pos, "attribute_type takes a type: S, SS, N, NS, B, BS, BOOL, NULL, L or M, not %s", grammar.FormatPath(a.Path))
 			return ""
 		}
 		return b.sentinelS(word, hint)
