@@ -70,13 +70,62 @@ type clauseSpec struct {
 	// what to write instead.
 	hints map[Kind]string
 
-	// parse reads the body after the keyword (word, at pos) and, when
-	// keep, stores it in st; it reports whether the body parsed.
-	parse func(p *fastParser, st *Statement, word string, pos diag.Pos, keep bool) bool
+	// body is what follows the keyword, which the parser reads
+	// (parseBody), and store puts it in its Statement field. (The parser
+	// dispatches on body rather than calling a function of the table, so
+	// that it does not escape to the heap.)
+	body  bodyKind
+	store func(st *Statement, b clauseBody)
 	// check resolves and checks the stored body (resolve).
 	check func(st *Statement, fail failFunc)
 	// print writes the clause, or "" when st does not have it.
 	print func(st *Statement) string
+}
+
+// bodyKind is the shape of a clause's body: which parser function reads it.
+type bodyKind uint8
+
+const (
+	bodyTableRef     bodyKind = iota + 1 // an index name
+	bodyCondition                        // a condition
+	bodyValue                            // a value
+	bodyProjection                       // paths, or count, all or projected
+	bodyOrder                            // nothing; asc or desc is the clause
+	bodyConsistent                       // nothing; the keyword is the clause
+	bodyNumber                           // a number
+	bodyAfter                            // a map or a key condition
+	bodySegment                          // I of N
+	bodyIdent                            // a word
+	bodySetActions                       // set actions, separated by ","
+	bodyPaths                            // paths, separated by ","
+	bodyValueActions                     // add or delete actions, separated by ","
+)
+
+// clauseBody carries a clause's body from the parser to the clause's store
+// function: the one field of its kind is set. It is passed by value, so
+// that carrying it allocates nothing.
+type clauseBody struct {
+	index        *TableRef
+	cond         *Condition
+	value        *Value
+	projection   *Projection
+	order        *Order
+	consistent   *Consistent
+	number       *Number
+	after        *After
+	segment      *Segment
+	ident        *Ident
+	sets         []*SetAction
+	paths        []*Path
+	valueActions []*ValueAction
+}
+
+// appendList adds a repeated clause's actions to those before it.
+func appendList[T any](before, more []T) []T {
+	if before == nil {
+		return more
+	}
+	return append(before, more...)
 }
 
 // failFunc reports a problem at a position.
@@ -103,10 +152,9 @@ var clauseTable = [...]clauseSpec{
 	ClauseIndex: {
 		words: []string{"index"}, display: "index", kinds: reads,
 		expect: "an index name, like index open-tickets-index",
-		parse: func(p *fastParser, st *Statement, _ string, _ diag.Pos, keep bool) bool {
-			return body(p, p.tableRef(), &st.Index, keep)
-		},
-		check: func(st *Statement, _ failFunc) { resolveTableRef(st.Index) },
+		body:   bodyTableRef,
+		store:  func(st *Statement, b clauseBody) { st.Index = b.index },
+		check:  func(st *Statement, _ failFunc) { resolveTableRef(st.Index) },
 		print: func(st *Statement) string {
 			return when(st.Index != nil, func() string { return "index " + TableName(st.Index.Name) })
 		},
@@ -115,17 +163,15 @@ var clauseTable = [...]clauseSpec{
 		words: []string{"key"}, display: "key", kinds: keyed, operandNext: true,
 		expect: msgCondition, more: msgAndOr,
 		hints: map[Kind]string{KindScan: " (a scan reads the whole table; to read by key, use query)"},
-		parse: func(p *fastParser, st *Statement, _ string, _ diag.Pos, keep bool) bool {
-			return body(p, p.condition(), &st.Key, keep)
-		},
+		body:  bodyCondition,
+		store: func(st *Statement, b clauseBody) { st.Key = b.cond },
 		print: func(st *Statement) string { return printCondition("key ", st.Key) },
 	},
 	ClauseItem: {
 		words: []string{"item"}, display: "item", kinds: []Kind{KindPut}, operandNext: true,
 		expect: `the item as a map, like item {id: "a91f", subject: "printer"}`,
-		parse: func(p *fastParser, st *Statement, _ string, _ diag.Pos, keep bool) bool {
-			return body(p, p.value(), &st.Item, keep)
-		},
+		body:   bodyValue,
+		store:  func(st *Statement, b clauseBody) { st.Item = b.value },
 		check: func(st *Statement, fail failFunc) {
 			if st.Item.Map == nil {
 				fail(st.Item.Pos, "item takes a map of the item's attributes, like item {id: \"a91f\", subject: \"printer\"}")
@@ -144,17 +190,15 @@ var clauseTable = [...]clauseSpec{
 			KindUpdate: " (a write's condition is written with if)",
 			KindDelete: " (a write's condition is written with if)",
 		},
-		parse: func(p *fastParser, st *Statement, _ string, _ diag.Pos, keep bool) bool {
-			return body(p, p.condition(), &st.Filter, keep)
-		},
+		body:  bodyCondition,
+		store: func(st *Statement, b clauseBody) { st.Filter = b.cond },
 		print: func(st *Statement) string { return printCondition("filter ", st.Filter) },
 	},
 	ClauseSelect: {
 		words: []string{"select"}, display: "select", kinds: readsKV, operandNext: true,
 		expect: "attribute names, or count, all or projected",
-		parse: func(p *fastParser, st *Statement, _ string, _ diag.Pos, keep bool) bool {
-			return body(p, p.projection(), &st.Select, keep)
-		},
+		body:   bodyProjection,
+		store:  func(st *Statement, b clauseBody) { st.Select = b.projection },
 		check: func(st *Statement, fail failFunc) {
 			if st.Kind == KindGet && len(st.Select.Paths) == 0 {
 				fail(st.Select.Pos, "get takes only attribute paths in select (count, all and projected are for query and scan)")
@@ -166,11 +210,8 @@ var clauseTable = [...]clauseSpec{
 	},
 	ClauseOrder: {
 		words: []string{"asc", "desc"}, display: "asc/desc", kinds: []Kind{KindQuery},
-		parse: func(p *fastParser, st *Statement, word string, pos diag.Pos, keep bool) bool {
-			o := p.orders.get(1)
-			o.Pos, o.Asc, o.Desc = pos, word == "asc", word == "desc"
-			return body(p, o, &st.Order, keep)
-		},
+		body:  bodyOrder,
+		store: func(st *Statement, b clauseBody) { st.Order = b.order },
 		print: func(st *Statement) string {
 			switch {
 			case st.Order == nil:
@@ -184,9 +225,8 @@ var clauseTable = [...]clauseSpec{
 	ClauseLimit: {
 		words: []string{"limit"}, display: "limit", kinds: reads,
 		expect: "a whole number, like limit 25",
-		parse: func(p *fastParser, st *Statement, _ string, _ diag.Pos, keep bool) bool {
-			return body(p, p.number(), &st.Limit, keep)
-		},
+		body:   bodyNumber,
+		store:  func(st *Statement, b clauseBody) { st.Limit = b.number },
 		check: func(st *Statement, fail failFunc) {
 			if n, ok := positiveInt(st.Limit.Text); !ok || n < 1 {
 				fail(st.Limit.Pos, "limit takes a whole number from 1 to 2147483647, not %s", st.Limit.Text)
@@ -198,11 +238,8 @@ var clauseTable = [...]clauseSpec{
 	},
 	ClauseConsistent: {
 		words: []string{"consistent"}, display: "consistent", kinds: readsKV,
-		parse: func(p *fastParser, st *Statement, _ string, pos diag.Pos, keep bool) bool {
-			c := p.consistents.get(1)
-			c.Pos = pos
-			return body(p, c, &st.Consistent, keep)
-		},
+		body:  bodyConsistent,
+		store: func(st *Statement, b clauseBody) { st.Consistent = b.consistent },
 		print: func(st *Statement) string {
 			return when(st.Consistent != nil, func() string { return "consistent" })
 		},
@@ -210,10 +247,9 @@ var clauseTable = [...]clauseSpec{
 	ClauseSegment: {
 		words: []string{"segment"}, display: "segment", kinds: []Kind{KindScan},
 		expect: "the segment to read, like segment 0 of 4",
-		parse: func(p *fastParser, st *Statement, _ string, _ diag.Pos, keep bool) bool {
-			return body(p, p.segment(), &st.Segment, keep)
-		},
-		check: func(st *Statement, fail failFunc) { checkSegment(st.Segment, fail) },
+		body:   bodySegment,
+		store:  func(st *Statement, b clauseBody) { st.Segment = b.segment },
+		check:  func(st *Statement, fail failFunc) { checkSegment(st.Segment, fail) },
 		print: func(st *Statement) string {
 			return when(st.Segment != nil, func() string {
 				return "segment " + st.Segment.Index.Text + " of " + st.Segment.Total.Text
@@ -223,9 +259,8 @@ var clauseTable = [...]clauseSpec{
 	ClauseAfter: {
 		words: []string{"after"}, display: "after", kinds: reads, operandNext: true,
 		expect: `the key to start after: a map like {id: "a91f"}, or id = "a91f"`,
-		parse: func(p *fastParser, st *Statement, _ string, _ diag.Pos, keep bool) bool {
-			return body(p, p.after(), &st.After, keep)
-		},
+		body:   bodyAfter,
+		store:  func(st *Statement, b clauseBody) { st.After = b.after },
 		print: func(st *Statement) string {
 			switch {
 			case st.After == nil:
@@ -239,9 +274,8 @@ var clauseTable = [...]clauseSpec{
 	ClauseSet: {
 		words: []string{"set"}, display: "set", kinds: onlyUpd, repeatable: true, operandNext: true,
 		expect: `an assignment, like set status = "done"`, more: `"," and another set action, `,
-		parse: func(p *fastParser, st *Statement, _ string, _ diag.Pos, keep bool) bool {
-			return actions(p, &p.setList, p.setAction, &st.Sets, keep)
-		},
+		body:  bodySetActions,
+		store: func(st *Statement, b clauseBody) { st.Sets = appendList(st.Sets, b.sets) },
 		print: func(st *Statement) string {
 			return printList("set ", st.Sets, func(a *SetAction) string {
 				s := FormatPath(a.Path) + " = " + FormatOperand(a.Left)
@@ -255,9 +289,8 @@ var clauseTable = [...]clauseSpec{
 	ClauseRemove: {
 		words: []string{"remove"}, display: "remove", kinds: onlyUpd, repeatable: true, operandNext: true,
 		expect: msgPath, more: `"," and another remove action, `,
-		parse: func(p *fastParser, st *Statement, _ string, _ diag.Pos, keep bool) bool {
-			return actions(p, &p.pathList, p.path, &st.Removes, keep)
-		},
+		body:  bodyPaths,
+		store: func(st *Statement, b clauseBody) { st.Removes = appendList(st.Removes, b.paths) },
 		print: func(st *Statement) string { return printList("remove ", st.Removes, FormatPath) },
 	},
 	ClauseAdd: {
@@ -265,20 +298,18 @@ var clauseTable = [...]clauseSpec{
 		expect:      `an attribute and the value to add, like add views 1`,
 		expectValue: `the value to add: a number, or a set like <<"x">>`,
 		more:        `"," and another add action, `,
-		parse: func(p *fastParser, st *Statement, _ string, _ diag.Pos, keep bool) bool {
-			return actions(p, &p.valueActionList, p.valueAction, &st.Adds, keep)
-		},
-		print: func(st *Statement) string { return printList("add ", st.Adds, formatValueAction) },
+		body:        bodyValueActions,
+		store:       func(st *Statement, b clauseBody) { st.Adds = appendList(st.Adds, b.valueActions) },
+		print:       func(st *Statement) string { return printList("add ", st.Adds, formatValueAction) },
 	},
 	ClauseDelete: {
 		words: []string{"delete"}, display: "delete", kinds: onlyUpd, repeatable: true, operandNext: true,
 		expect:      `an attribute and the elements to delete, like delete tags <<"x">>`,
 		expectValue: `the elements to delete, as a set like <<"x">>`,
 		more:        `"," and another delete action, `,
-		parse: func(p *fastParser, st *Statement, _ string, _ diag.Pos, keep bool) bool {
-			return actions(p, &p.valueActionList, p.valueAction, &st.Deletes, keep)
-		},
-		print: func(st *Statement) string { return printList("delete ", st.Deletes, formatValueAction) },
+		body:        bodyValueActions,
+		store:       func(st *Statement, b clauseBody) { st.Deletes = appendList(st.Deletes, b.valueActions) },
+		print:       func(st *Statement) string { return printList("delete ", st.Deletes, formatValueAction) },
 	},
 	ClauseIf: {
 		words: []string{"if"}, display: "if", kinds: writes, operandNext: true,
@@ -287,19 +318,17 @@ var clauseTable = [...]clauseSpec{
 			KindQuery: " (a read's condition is written with filter)",
 			KindScan:  " (a read's condition is written with filter)",
 		},
-		parse: func(p *fastParser, st *Statement, _ string, _ diag.Pos, keep bool) bool {
-			return body(p, p.condition(), &st.If, keep)
-		},
+		body:  bodyCondition,
+		store: func(st *Statement, b clauseBody) { st.If = b.cond },
 		print: func(st *Statement) string { return printCondition("if ", st.If) },
 	},
 	ClauseReturn: {
 		words: []string{"return"}, display: "return", kinds: writes,
 		expect:       "what to return: none or old",
 		expectUpdate: "what to return: none, old, new, updated_old or updated_new",
-		parse: func(p *fastParser, st *Statement, _ string, _ diag.Pos, keep bool) bool {
-			return body(p, p.ident(), &st.Return, keep)
-		},
-		check: checkReturn,
+		body:         bodyIdent,
+		store:        func(st *Statement, b clauseBody) { st.Return = b.ident },
+		check:        checkReturn,
 		print: func(st *Statement) string {
 			return when(st.Return != nil, func() string { return "return " + st.Return.Name })
 		},

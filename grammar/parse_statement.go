@@ -1,5 +1,7 @@
 package grammar
 
+import "github.com/dynexpr/dynexpr/diag"
+
 // ---- productions, in the order of ast.go
 
 // File: @@? ( ";" @@? )*
@@ -117,8 +119,8 @@ func (p *fastParser) ident() *Ident {
 
 // Clause: one alternative per keyword (the clause table); only the one
 // whose keyword stands here can match. It stores the clause's body in st
-// and returns written with the clause added, or reports that no clause
-// parsed here.
+// (unless keepClause says not to) and returns written with the clause
+// added, or reports that no clause parsed here.
 func (p *fastParser) clause(st *Statement, written []ClauseAt) ([]ClauseAt, bool) {
 	t := p.peek()
 	id, word := clauseAt(t)
@@ -128,38 +130,66 @@ func (p *fastParser) clause(st *Statement, written []ClauseAt) ([]ClauseAt, bool
 	pos := t.Pos
 	p.pos++
 	p.inClause = id
-	if !clauseTable[id].parse(p, st, word, pos, keepClause(st.Kind, id, written)) {
+	c := &clauseTable[id]
+	b, ok := p.parseBody(c.body, word, pos)
+	if !ok {
+		if c.body < bodySetActions { // a list has recorded what it wanted
+			p.want(wantClauseBody)
+		}
 		return written, false
+	}
+	if keepClause(st.Kind, id, written) {
+		c.store(st, b)
 	}
 	p.lastClause = id
 	return append(written, ClauseAt{Clause: id, Pos: pos}), true
 }
 
-// body ends a clause whose body is the one node x: nil if it did not parse,
-// which the parser records; else stored in *dst when keep.
-func body[T any](p *fastParser, x *T, dst **T, keep bool) bool {
-	if x == nil {
-		p.want(wantClauseBody)
-		return false
+// parseBody reads a clause's body of kind k after its keyword (word, at
+// pos). Where it fails, the caller records that the clause's body was
+// expected, unless the failure went deeper.
+func (p *fastParser) parseBody(k bodyKind, word string, pos diag.Pos) (b clauseBody, ok bool) {
+	switch k {
+	case bodyTableRef:
+		b.index = p.tableRef()
+		return b, b.index != nil
+	case bodyCondition:
+		b.cond = p.condition()
+		return b, b.cond != nil
+	case bodyValue:
+		b.value = p.value()
+		return b, b.value != nil
+	case bodyProjection:
+		b.projection = p.projection()
+		return b, b.projection != nil
+	case bodyOrder:
+		b.order = p.orders.get(1)
+		b.order.Pos, b.order.Asc, b.order.Desc = pos, word == "asc", word == "desc"
+		return b, true
+	case bodyConsistent:
+		b.consistent = p.consistents.get(1)
+		b.consistent.Pos = pos
+		return b, true
+	case bodyNumber:
+		b.number = p.number()
+		return b, b.number != nil
+	case bodyAfter:
+		b.after = p.after()
+		return b, b.after != nil
+	case bodySegment:
+		b.segment = p.segment()
+		return b, b.segment != nil
+	case bodyIdent:
+		b.ident = p.ident()
+		return b, b.ident != nil
+	case bodySetActions:
+		b.sets, ok = commaList(p, &p.setList, p.setAction, wantClauseBody)
+	case bodyPaths:
+		b.paths, ok = commaList(p, &p.pathList, p.path, wantClauseBody)
+	case bodyValueActions:
+		b.valueActions, ok = commaList(p, &p.valueActionList, p.valueAction, wantClauseBody)
 	}
-	if keep {
-		*dst = x
-	}
-	return true
-}
-
-// actions parses a clause's `@@ ( "," @@ )*` of actions and, when keep,
-// adds them to *dst.
-func actions[T any](p *fastParser, s *slab[*T], item func() *T, dst *[]*T, keep bool) bool {
-	list, ok := commaList(p, s, item, wantClauseBody)
-	if ok && keep {
-		if *dst == nil {
-			*dst = list
-		} else {
-			*dst = append(*dst, list...)
-		}
-	}
-	return ok
+	return b, ok
 }
 
 // sepList parses the rest of the grammar's `@@ ( sep @@ )*` once the first
