@@ -80,6 +80,8 @@ type clauseSpec struct {
 	check func(st *Statement, fail failFunc)
 	// print writes the clause, or "" when st does not have it.
 	print func(st *Statement) string
+	// inspect visits the clause's nodes in st, if it has the clause (Inspect).
+	inspect func(st *Statement, f func(Node) bool)
 }
 
 // bodyKind is the shape of a clause's body: which parser function reads it.
@@ -150,7 +152,8 @@ const (
 // clauseTable is indexed by ClauseID.
 var clauseTable = [...]clauseSpec{
 	ClauseIndex: {
-		words: []string{"index"}, display: "index", kinds: reads,
+		inspect: func(st *Statement, f func(Node) bool) { visit(st.Index, f) },
+		words:   []string{"index"}, display: "index", kinds: reads,
 		expect: "an index name, like index open-tickets-index",
 		body:   bodyTableRef,
 		store:  func(st *Statement, b clauseBody) { st.Index = b.index },
@@ -160,7 +163,8 @@ var clauseTable = [...]clauseSpec{
 		},
 	},
 	ClauseKey: {
-		words: []string{"key"}, display: "key", kinds: keyed, operandNext: true,
+		inspect: func(st *Statement, f func(Node) bool) { visit(st.Key, f) },
+		words:   []string{"key"}, display: "key", kinds: keyed, operandNext: true,
 		expect: msgCondition, more: msgAndOr,
 		hints: map[Kind]string{KindScan: " (a scan reads the whole table; to read by key, use query)"},
 		body:  bodyCondition,
@@ -168,7 +172,8 @@ var clauseTable = [...]clauseSpec{
 		print: func(st *Statement) string { return printCondition("key ", st.Key) },
 	},
 	ClauseItem: {
-		words: []string{"item"}, display: "item", kinds: []Kind{KindPut}, operandNext: true,
+		inspect: func(st *Statement, f func(Node) bool) { visit(st.Item, f) },
+		words:   []string{"item"}, display: "item", kinds: []Kind{KindPut}, operandNext: true,
 		expect: `the item as a map, like item {id: "a91f", subject: "printer"}`,
 		body:   bodyValue,
 		store:  func(st *Statement, b clauseBody) { st.Item = b.value },
@@ -182,7 +187,8 @@ var clauseTable = [...]clauseSpec{
 		},
 	},
 	ClauseFilter: {
-		words: []string{"filter"}, display: "filter", kinds: reads, operandNext: true,
+		inspect: func(st *Statement, f func(Node) bool) { visit(st.Filter, f) },
+		words:   []string{"filter"}, display: "filter", kinds: reads, operandNext: true,
 		expect: msgCondition, more: msgAndOr,
 		hints: map[Kind]string{
 			KindGet:    " (a get reads one item by its key: use query or scan to filter, or if on a write)",
@@ -195,7 +201,8 @@ var clauseTable = [...]clauseSpec{
 		print: func(st *Statement) string { return printCondition("filter ", st.Filter) },
 	},
 	ClauseSelect: {
-		words: []string{"select"}, display: "select", kinds: readsKV, operandNext: true,
+		inspect: func(st *Statement, f func(Node) bool) { visit(st.Select, f) },
+		words:   []string{"select"}, display: "select", kinds: readsKV, operandNext: true,
 		expect: "attribute names, or count, all or projected",
 		body:   bodyProjection,
 		store:  func(st *Statement, b clauseBody) { st.Select = b.projection },
@@ -209,7 +216,8 @@ var clauseTable = [...]clauseSpec{
 		},
 	},
 	ClauseOrder: {
-		words: []string{"asc", "desc"}, display: "asc/desc", kinds: []Kind{KindQuery},
+		inspect: func(st *Statement, f func(Node) bool) { visit(st.Order, f) },
+		words:   []string{"asc", "desc"}, display: "asc/desc", kinds: []Kind{KindQuery},
 		body:  bodyOrder,
 		store: func(st *Statement, b clauseBody) { st.Order = b.order },
 		print: func(st *Statement) string {
@@ -223,7 +231,8 @@ var clauseTable = [...]clauseSpec{
 		},
 	},
 	ClauseLimit: {
-		words: []string{"limit"}, display: "limit", kinds: reads,
+		inspect: func(st *Statement, f func(Node) bool) { visit(st.Limit, f) },
+		words:   []string{"limit"}, display: "limit", kinds: reads,
 		expect: "a whole number, like limit 25",
 		body:   bodyNumber,
 		store:  func(st *Statement, b clauseBody) { st.Limit = b.number },
@@ -237,7 +246,8 @@ var clauseTable = [...]clauseSpec{
 		},
 	},
 	ClauseConsistent: {
-		words: []string{"consistent"}, display: "consistent", kinds: readsKV,
+		inspect: func(st *Statement, f func(Node) bool) { visit(st.Consistent, f) },
+		words:   []string{"consistent"}, display: "consistent", kinds: readsKV,
 		body:  bodyConsistent,
 		store: func(st *Statement, b clauseBody) { st.Consistent = b.consistent },
 		print: func(st *Statement) string {
@@ -245,7 +255,8 @@ var clauseTable = [...]clauseSpec{
 		},
 	},
 	ClauseSegment: {
-		words: []string{"segment"}, display: "segment", kinds: []Kind{KindScan},
+		inspect: func(st *Statement, f func(Node) bool) { visit(st.Segment, f) },
+		words:   []string{"segment"}, display: "segment", kinds: []Kind{KindScan},
 		expect: "the segment to read, like segment 0 of 4",
 		body:   bodySegment,
 		store:  func(st *Statement, b clauseBody) { st.Segment = b.segment },
@@ -257,7 +268,8 @@ var clauseTable = [...]clauseSpec{
 		},
 	},
 	ClauseAfter: {
-		words: []string{"after"}, display: "after", kinds: reads, operandNext: true,
+		inspect: func(st *Statement, f func(Node) bool) { visit(st.After, f) },
+		words:   []string{"after"}, display: "after", kinds: reads, operandNext: true,
 		expect: `the key to start after: a map like {id: "a91f"}, or id = "a91f"`,
 		body:   bodyAfter,
 		store:  func(st *Statement, b clauseBody) { st.After = b.after },
@@ -272,7 +284,8 @@ var clauseTable = [...]clauseSpec{
 		},
 	},
 	ClauseSet: {
-		words: []string{"set"}, display: "set", kinds: onlyUpd, repeatable: true, operandNext: true,
+		inspect: func(st *Statement, f func(Node) bool) { visitAll(st.Sets, f) },
+		words:   []string{"set"}, display: "set", kinds: onlyUpd, repeatable: true, operandNext: true,
 		expect: `an assignment, like set status = "done"`, more: `"," and another set action, `,
 		body:  bodySetActions,
 		store: func(st *Statement, b clauseBody) { st.Sets = appendList(st.Sets, b.sets) },
@@ -287,14 +300,16 @@ var clauseTable = [...]clauseSpec{
 		},
 	},
 	ClauseRemove: {
-		words: []string{"remove"}, display: "remove", kinds: onlyUpd, repeatable: true, operandNext: true,
+		inspect: func(st *Statement, f func(Node) bool) { visitAll(st.Removes, f) },
+		words:   []string{"remove"}, display: "remove", kinds: onlyUpd, repeatable: true, operandNext: true,
 		expect: msgPath, more: `"," and another remove action, `,
 		body:  bodyPaths,
 		store: func(st *Statement, b clauseBody) { st.Removes = appendList(st.Removes, b.paths) },
 		print: func(st *Statement) string { return printList("remove ", st.Removes, FormatPath) },
 	},
 	ClauseAdd: {
-		words: []string{"add"}, display: "add", kinds: onlyUpd, repeatable: true, operandNext: true,
+		inspect: func(st *Statement, f func(Node) bool) { visitAll(st.Adds, f) },
+		words:   []string{"add"}, display: "add", kinds: onlyUpd, repeatable: true, operandNext: true,
 		expect:      `an attribute and the value to add, like add views 1`,
 		expectValue: `the value to add: a number, or a set like <<"x">>`,
 		more:        `"," and another add action, `,
@@ -303,7 +318,8 @@ var clauseTable = [...]clauseSpec{
 		print:       func(st *Statement) string { return printList("add ", st.Adds, formatValueAction) },
 	},
 	ClauseDelete: {
-		words: []string{"delete"}, display: "delete", kinds: onlyUpd, repeatable: true, operandNext: true,
+		inspect: func(st *Statement, f func(Node) bool) { visitAll(st.Deletes, f) },
+		words:   []string{"delete"}, display: "delete", kinds: onlyUpd, repeatable: true, operandNext: true,
 		expect:      `an attribute and the elements to delete, like delete tags <<"x">>`,
 		expectValue: `the elements to delete, as a set like <<"x">>`,
 		more:        `"," and another delete action, `,
@@ -312,7 +328,8 @@ var clauseTable = [...]clauseSpec{
 		print:       func(st *Statement) string { return printList("delete ", st.Deletes, formatValueAction) },
 	},
 	ClauseIf: {
-		words: []string{"if"}, display: "if", kinds: writes, operandNext: true,
+		inspect: func(st *Statement, f func(Node) bool) { visit(st.If, f) },
+		words:   []string{"if"}, display: "if", kinds: writes, operandNext: true,
 		expect: msgCondition, more: msgAndOr,
 		hints: map[Kind]string{
 			KindQuery: " (a read's condition is written with filter)",
@@ -323,7 +340,8 @@ var clauseTable = [...]clauseSpec{
 		print: func(st *Statement) string { return printCondition("if ", st.If) },
 	},
 	ClauseReturn: {
-		words: []string{"return"}, display: "return", kinds: writes,
+		inspect: func(st *Statement, f func(Node) bool) { visit(st.Return, f) },
+		words:   []string{"return"}, display: "return", kinds: writes,
 		expect:       "what to return: none or old",
 		expectUpdate: "what to return: none, old, new, updated_old or updated_new",
 		body:         bodyIdent,
