@@ -109,6 +109,12 @@ func eqFold(s, lower string) bool {
 	return true
 }
 
+// punctuation maps the characters that are a token alone to the token.
+var punctuation = [256]tokKind{
+	',': tComma, '(': tLParen, ')': tRParen, '.': tDot, '[': tLBrack, ']': tRBrack,
+	'=': tEQ, '+': tPlus, '-': tMinus,
+}
+
 // lex appends the tokens of src to toks, ending with a tEOF token at
 // len(src). It never fails: a character DynamoDB's lexer does not know is a
 // tUnknown token, which the parser then reports.
@@ -127,24 +133,8 @@ func lex(src string, toks []token) []token {
 		i++
 		k := tUnknown
 		switch {
-		case c == ',':
-			k = tComma
-		case c == '(':
-			k = tLParen
-		case c == ')':
-			k = tRParen
-		case c == '.':
-			k = tDot
-		case c == '[':
-			k = tLBrack
-		case c == ']':
-			k = tRBrack
-		case c == '=':
-			k = tEQ
-		case c == '+':
-			k = tPlus
-		case c == '-':
-			k = tMinus
+		case punctuation[c] != 0:
+			k = punctuation[c]
 		case c == '<':
 			k = tLT
 			if i < n && src[i] == '>' {

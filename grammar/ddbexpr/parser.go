@@ -285,36 +285,38 @@ func (p *parser) parseCondition() Condition {
 // text being parsed is the inside of parentheses at the start of a
 // condition, which may turn out to be an operand instead, as in (a) = :v;
 // then they return that operand and a nil Condition.
-func (p *parser) parseOr(operandOK bool) (Condition, Operand) {
-	left, op := p.parseAnd(operandOK)
-	if op != nil {
-		return nil, op
-	}
-	t := p.tok()
-	if t.kind != tOR {
-		return left, nil
-	}
-	p.next()
-	p.enter()
-	right, _ := p.parseOr(false)
-	p.leave()
-	return put(&p.n.logicals, p.h.logicals, Logical{Span: Span{left.Bounds().Start, right.Bounds().End}, Op: Or, OpSpan: spanOf(t), Left: left, Right: right}), nil
-}
+func (p *parser) parseOr(operandOK bool) (Condition, Operand) { return p.parseLogical(tOR, operandOK) }
 
 func (p *parser) parseAnd(operandOK bool) (Condition, Operand) {
-	left, op := p.parseNot(operandOK)
+	return p.parseLogical(tAND, operandOK)
+}
+
+// parseLogical parses a chain of ORs (kind tOR) of ANDs, or of ANDs (tAND)
+// of NOTs, nesting to the right.
+func (p *parser) parseLogical(kind tokKind, operandOK bool) (Condition, Operand) {
+	var left Condition
+	var op Operand
+	if kind == tOR {
+		left, op = p.parseAnd(operandOK)
+	} else {
+		left, op = p.parseNot(operandOK)
+	}
 	if op != nil {
 		return nil, op
 	}
 	t := p.tok()
-	if t.kind != tAND {
+	if t.kind != kind {
 		return left, nil
 	}
 	p.next()
 	p.enter()
-	right, _ := p.parseAnd(false)
+	right, _ := p.parseLogical(kind, false)
 	p.leave()
-	return put(&p.n.logicals, p.h.logicals, Logical{Span: Span{left.Bounds().Start, right.Bounds().End}, Op: And, OpSpan: spanOf(t), Left: left, Right: right}), nil
+	logical := And
+	if kind == tOR {
+		logical = Or
+	}
+	return put(&p.n.logicals, p.h.logicals, Logical{Span: Span{left.Bounds().Start, right.Bounds().End}, Op: logical, OpSpan: spanOf(t), Left: left, Right: right}), nil
 }
 
 func (p *parser) parseNot(operandOK bool) (Condition, Operand) {
