@@ -41,18 +41,36 @@ func (n *ValueAction) Start() diag.Pos  { return n.Pos }
 // f(n); if that returns true, it inspects each non-nil child of n, then
 // calls f(nil).
 func Inspect(n Node, f func(Node) bool) {
+	switch n := n.(type) {
+	case *File:
+		if f(n) {
+			for _, st := range n.Statements {
+				Inspect(st, f)
+			}
+			f(nil)
+		}
+	case *Statement:
+		if f(n) {
+			visit(n.Label, f)
+			visit(n.Table, f)
+			for id := ClauseIndex; int(id) < len(clauseInspectors); id++ {
+				clauseInspectors[id].inspect(n, f)
+			}
+			f(nil)
+		}
+	default:
+		inspect(n, f)
+	}
+}
+
+// inspect is Inspect below a statement. The walkers call it rather than
+// Inspect: Inspect hands f to the clause table's functions, which makes
+// every f given to it escape to the heap, and this does not.
+func inspect(n Node, f func(Node) bool) {
 	if !f(n) {
 		return
 	}
 	switch n := n.(type) {
-	case *File:
-		visitAll(n.Statements, f)
-	case *Statement:
-		visit(n.Label, f)
-		visit(n.Table, f)
-		for id := ClauseIndex; int(id) < len(clauseInspectors); id++ {
-			clauseInspectors[id].inspect(n, f)
-		}
 	case *Condition:
 		visitAll(n.Or, f)
 	case *AndCondition:
@@ -123,7 +141,7 @@ func visit[P interface {
 }](x P, f func(Node) bool) {
 	var none P
 	if x != none {
-		Inspect(x, f)
+		inspect(x, f)
 	}
 }
 

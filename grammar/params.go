@@ -108,42 +108,21 @@ func (b *binder) mapEntries(m *Map) {
 	}
 }
 
-func (b *binder) cond(c *Condition) {
-	if c == nil {
-		return
-	}
-	for _, a := range c.Or {
-		for _, n := range a.And {
-			b.not(n)
-		}
-	}
-}
+func (b *binder) cond(c *Condition) { EachComparison(c, b.comparison) }
 
-func (b *binder) not(n *NotCondition) {
-	switch {
-	case n.Not != nil:
-		b.not(n.Not)
-	case n.Group != nil:
-		b.cond(n.Group)
-	case n.Compare != nil:
-		c := n.Compare
-		attr := operandAttr(c.Left)
-		if attr == "" {
-			attr = operandAttr(c.Right)
-		}
-		if isSize(c.Left) || isSize(c.Right) {
-			// size(p) is a number, whatever p holds: what it is compared
-			// with is a number too.
-			attr = sizeAttr
-		}
-		b.operand(c.Left, attr)
-		b.operand(c.Right, attr)
-		b.operand(c.Low, attr)
-		b.operand(c.High, attr)
-		for _, o := range c.In {
-			b.operand(o, attr)
-		}
+// comparison binds the parameters of a comparison, typed by the attribute
+// they meet.
+func (b *binder) comparison(c *Comparison) {
+	attr := operandAttr(c.Left)
+	if attr == "" {
+		attr = operandAttr(c.Right)
 	}
+	if isSize(c.Left) || isSize(c.Right) {
+		// size(p) is a number, whatever p holds: what it is compared
+		// with is a number too.
+		attr = sizeAttr
+	}
+	eachOperand(c, func(o *Operand) { b.operand(o, attr) })
 }
 
 // sizeAttr stands for "the value meets size(...)": a number.

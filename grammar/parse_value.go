@@ -2,14 +2,7 @@ package grammar
 
 // Value: @String | @Binary | @Number | @("true" | "false") | @"null" |
 // @Param | "[" @@ | "{" @@ | "<<" @@
-func (p *fastParser) value() *Value {
-	if !p.enter() {
-		return nil
-	}
-	v := p.value1()
-	p.depth--
-	return v
-}
+func (p *fastParser) value() *Value { return nested(p, p.value1) }
 
 func (p *fastParser) value1() *Value {
 	t := p.peek()
@@ -217,11 +210,7 @@ func (p *fastParser) after() *After {
 	start := p.pos
 	if t.Value == "{" {
 		p.pos++
-		if !p.enter() {
-			return nil
-		}
-		m := p.mapBody()
-		p.depth--
+		m := nested(p, p.mapBody)
 		if m != nil {
 			a := p.afters.get(1)
 			a.Pos, a.Map = pos, m

@@ -242,6 +242,16 @@ func (p *fastParser) enter() bool {
 	return true
 }
 
+// nested parses with parse one level of nesting deeper.
+func nested[T any](p *fastParser, parse func() *T) *T {
+	if !p.enter() {
+		return nil
+	}
+	x := parse()
+	p.depth--
+	return x
+}
+
 // isKw reports whether t is the keyword kw: participle's literal "kw", which
 // matches an Ident case-insensitively (participle.CaseInsensitive("Ident"))
 // and any other token exactly.

@@ -150,32 +150,7 @@ func (w walker) valueAction(a *ValueAction) {
 }
 
 func (w walker) cond(c *Condition) {
-	if c == nil {
-		return
-	}
-	for _, a := range c.Or {
-		for _, n := range a.And {
-			w.not(n)
-		}
-	}
-}
-
-func (w walker) not(n *NotCondition) {
-	switch {
-	case n.Not != nil:
-		w.not(n.Not)
-	case n.Group != nil:
-		w.cond(n.Group)
-	case n.Compare != nil:
-		c := n.Compare
-		w.operand(c.Left)
-		w.operand(c.Right)
-		w.operand(c.Low)
-		w.operand(c.High)
-		for _, o := range c.In {
-			w.operand(o)
-		}
-	}
+	EachComparison(c, func(c *Comparison) { eachOperand(c, w.operand) })
 }
 
 func (w walker) operand(o *Operand) {

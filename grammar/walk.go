@@ -9,7 +9,7 @@ func EachComparison(c *Condition, fn func(*Comparison)) {
 	if c == nil {
 		return
 	}
-	Inspect(c, func(n Node) bool {
+	inspect(c, func(n Node) bool {
 		cmp, ok := n.(*Comparison)
 		if ok {
 			fn(cmp) // no condition stands inside a comparison
@@ -20,13 +20,23 @@ func EachComparison(c *Condition, fn func(*Comparison)) {
 
 // Operands returns a comparison's operands in order.
 func Operands(c *Comparison) []*Operand {
-	out := []*Operand{c.Left}
-	for _, o := range []*Operand{c.Right, c.Low, c.High} {
+	var out []*Operand
+	eachOperand(c, func(o *Operand) { out = append(out, o) })
+	return out
+}
+
+// eachOperand calls fn for each of a comparison's operands in order:
+// Operands without the slice.
+func eachOperand(c *Comparison, fn func(*Operand)) {
+	fn(c.Left)
+	for _, o := range [...]*Operand{c.Right, c.Low, c.High} {
 		if o != nil {
-			out = append(out, o)
+			fn(o)
 		}
 	}
-	return append(out, c.In...)
+	for _, o := range c.In {
+		fn(o)
+	}
 }
 
 // EachPath calls fn for every document path in an operand, including the
@@ -35,7 +45,7 @@ func EachPath(o *Operand, fn func(*Path)) {
 	if o == nil {
 		return
 	}
-	Inspect(o, func(n Node) bool {
+	inspect(o, func(n Node) bool {
 		switch n := n.(type) {
 		case *Path:
 			fn(n)
