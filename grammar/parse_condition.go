@@ -98,71 +98,54 @@ func (p *fastParser) comparison() *Comparison {
 		p.pos++
 		r := p.operand()
 		if r == nil {
-			p.want(wantOperand)
-			if !p.rewind(start) {
-				return nil
-			}
-			return c
+			return p.untested(c, wantOperand, start)
 		}
 		c.Op, c.Right = op, r
 	case isKw(t, "between"):
 		p.pos++
 		low := p.operand()
 		if low == nil {
-			p.want(wantOperand)
-			if !p.rewind(start) {
-				return nil
-			}
-			return c
+			return p.untested(c, wantOperand, start)
 		}
 		if !isKw(p.peek(), "and") {
-			p.want(wantBetweenAnd)
-			if !p.rewind(start) {
-				return nil
-			}
-			return c
+			return p.untested(c, wantBetweenAnd, start)
 		}
 		p.pos++
 		high := p.operand()
 		if high == nil {
-			p.want(wantOperand)
-			if !p.rewind(start) {
-				return nil
-			}
-			return c
+			return p.untested(c, wantOperand, start)
 		}
 		c.Low, c.High = low, high
 	case isKw(t, "in"):
 		p.pos++
 		if p.peek().Value != "(" {
-			p.want(wantInParen)
-			if !p.rewind(start) {
-				return nil
-			}
-			return c
+			return p.untested(c, wantInParen, start)
 		}
 		p.pos++
 		first := p.operand()
 		if first == nil {
-			p.want(wantOperand)
-			if !p.rewind(start) {
-				return nil
-			}
-			return c
+			return p.untested(c, wantOperand, start)
 		}
 		list, ok := sepList(p, &p.opList, first, ",", p.operand, wantOperand)
 		if !ok {
 			return nil
 		}
 		if p.peek().Value != ")" {
-			p.want(wantCommaOrCloseIn)
-			if !p.rewind(start) {
-				return nil
-			}
-			return c
+			return p.untested(c, wantCommaOrCloseIn, start)
 		}
 		p.pos++
 		c.In = list
+	}
+	return c
+}
+
+// untested ends a comparison whose test (from start) does not parse, having
+// recorded w: it is the bare operand, if the parser may rewind to before
+// the test.
+func (p *fastParser) untested(c *Comparison, w want, start int) *Comparison {
+	p.want(w)
+	if !p.rewind(start) {
+		return nil
 	}
 	return c
 }

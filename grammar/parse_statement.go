@@ -151,17 +151,13 @@ func (p *fastParser) clause(st *Statement, written []ClauseAt) ([]ClauseAt, bool
 func (p *fastParser) parseBody(k bodyKind, word string, pos diag.Pos) (b clauseBody, ok bool) {
 	switch k {
 	case bodyTableRef:
-		b.index = p.tableRef()
-		return b, b.index != nil
+		return b, got(&b.index, p.tableRef())
 	case bodyCondition:
-		b.cond = p.condition()
-		return b, b.cond != nil
+		return b, got(&b.cond, p.condition())
 	case bodyValue:
-		b.value = p.value()
-		return b, b.value != nil
+		return b, got(&b.value, p.value())
 	case bodyProjection:
-		b.projection = p.projection()
-		return b, b.projection != nil
+		return b, got(&b.projection, p.projection())
 	case bodyOrder:
 		b.order = p.orders.get(1)
 		b.order.Pos, b.order.Asc, b.order.Desc = pos, word == "asc", word == "desc"
@@ -171,17 +167,13 @@ func (p *fastParser) parseBody(k bodyKind, word string, pos diag.Pos) (b clauseB
 		b.consistent.Pos = pos
 		return b, true
 	case bodyNumber:
-		b.number = p.number()
-		return b, b.number != nil
+		return b, got(&b.number, p.number())
 	case bodyAfter:
-		b.after = p.after()
-		return b, b.after != nil
+		return b, got(&b.after, p.after())
 	case bodySegment:
-		b.segment = p.segment()
-		return b, b.segment != nil
+		return b, got(&b.segment, p.segment())
 	case bodyIdent:
-		b.ident = p.ident()
-		return b, b.ident != nil
+		return b, got(&b.ident, p.ident())
 	case bodySetActions:
 		b.sets, ok = commaList(p, &p.setList, p.setAction, wantClauseBody)
 	case bodyPaths:
@@ -190,6 +182,12 @@ func (p *fastParser) parseBody(k bodyKind, word string, pos diag.Pos) (b clauseB
 		b.valueActions, ok = commaList(p, &p.valueActionList, p.valueAction, wantClauseBody)
 	}
 	return b, ok
+}
+
+// got stores a node that parsed, or nil, in *dst, and reports which.
+func got[T any](dst **T, x *T) bool {
+	*dst = x
+	return x != nil
 }
 
 // sepList parses the rest of the grammar's `@@ ( sep @@ )*` once the first

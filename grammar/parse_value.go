@@ -1,5 +1,7 @@
 package grammar
 
+import "github.com/dynexpr/dynexpr/diag"
+
 // Value: @String | @Binary | @Number | @("true" | "false") | @"null" |
 // @Param | "[" @@ | "{" @@ | "<<" @@
 func (p *fastParser) value() *Value { return nested(p, p.value1) }
@@ -66,72 +68,68 @@ func (p *fastParser) value1() *Value {
 	return nil
 }
 
-// bracketed parses ( @@ ( "," @@ )* )? and then the closing token close,
-// the items carved from s: a list, a set or a map after its opening token.
-// wantItem is what must follow a comma; wantFirst and wantNext what
-// must stand where close does not, before any item and after one.
-func bracketed[T any](p *fastParser, s *slab[*T], item func() *T, close string, wantItem, wantFirst, wantNext want) ([]*T, bool) {
-	var buf [8]*T
-	items := buf[:0]
+// closer says how a bracketed list ends: its closing token, and what the
+// parser wants where it fails: an item after a comma, the first item or
+// the closing token, a comma or the closing token.
+type closer struct {
+	tok               string
+	item, first, next want
+}
+
+var (
+	closeList = closer{"]", wantValue, wantValueOrCloseList, wantCommaOrCloseList}
+	closeSet  = closer{">>", wantValue, wantValueOrCloseSet, wantCommaOrCloseSet}
+	closeMap  = closer{"}", wantMapEntry, wantMapEntryOrClose, wantCommaOrCloseMap}
+)
+
+// bracketed parses ( @@ ( "," @@ )* )? and the closing token after an
+// opening one (a list, a set or a map): a node from nodes, which set fills
+// with the items, carved from list (nil for none).
+func bracketed[T, N any](p *fastParser, list *slab[*T], item func() *T, end closer, nodes *slab[N], set func(*N, diag.Pos, []*T)) *N {
+	pos := p.peek().Pos
+	var items []*T
 	start := p.pos
 	if first := item(); first != nil {
-		list, ok := sepList(p, s, first, ",", item, wantItem)
-		if !ok {
-			return nil, false
+		var ok bool
+		if items, ok = sepList(p, list, first, ",", item, end.item); !ok {
+			return nil
 		}
-		items = list
 	} else if !p.rewind(start) {
-		return nil, false
+		return nil
 	}
-	if p.peek().Value != close {
+	if p.peek().Value != end.tok {
 		if len(items) == 0 {
-			p.want(wantFirst)
+			p.want(end.first)
 		} else {
-			p.want(wantNext)
+			p.want(end.next)
 		}
-		return nil, false
+		return nil
 	}
 	p.pos++
-	if len(items) == 0 {
-		return nil, true
-	}
-	return items, true
+	n := nodes.alloc()
+	set(n, pos, items)
+	return n
 }
 
 // List: ( @@ ( "," @@ )* )? "]", after the "["
 func (p *fastParser) list() *List {
-	pos := p.peek().Pos
-	items, ok := bracketed(p, &p.valueList, p.value, "]", wantValue, wantValueOrCloseList, wantCommaOrCloseList)
-	if !ok {
-		return nil
-	}
-	l := p.lists.alloc()
-	l.Pos, l.Items = pos, items
-	return l
+	return bracketed(p, &p.valueList, p.value, closeList, &p.lists, func(l *List, pos diag.Pos, items []*Value) {
+		l.Pos, l.Items = pos, items
+	})
 }
 
 // SetValue: ( @@ ( "," @@ )* )? ">>", after the "<<"
 func (p *fastParser) setBody() *SetValue {
-	pos := p.peek().Pos
-	items, ok := bracketed(p, &p.valueList, p.value, ">>", wantValue, wantValueOrCloseSet, wantCommaOrCloseSet)
-	if !ok {
-		return nil
-	}
-	s := p.sets.alloc()
-	s.Pos, s.Items = pos, items
-	return s
+	return bracketed(p, &p.valueList, p.value, closeSet, &p.sets, func(s *SetValue, pos diag.Pos, items []*Value) {
+		s.Pos, s.Items = pos, items
+	})
 }
 
 // Map: ( @@ ( "," @@ )* )? "}", after the "{"
 func (p *fastParser) mapBody() *Map {
-	pos := p.peek().Pos
-	entries, ok := bracketed(p, &p.entryList, p.mapEntry, "}", wantMapEntry, wantMapEntryOrClose, wantCommaOrCloseMap)
-	if !ok {
-		return nil
-	}
-	m := p.maps.alloc()
-	m.Pos, m.Entries = pos, entries
-	return m
+	return bracketed(p, &p.entryList, p.mapEntry, closeMap, &p.maps, func(m *Map, pos diag.Pos, entries []*MapEntry) {
+		m.Pos, m.Entries = pos, entries
+	})
 }
 
 // MapEntry: @( Ident | String | Quoted ) ":" @@
