@@ -238,9 +238,7 @@ func (p *fastParser) path() *Path {
 		}
 		steps = append(steps, s)
 	}
-	if len(steps) > 0 {
-		path.Steps = p.stepList.many(steps)
-	}
+	path.Steps = p.stepList.manyOrNil(steps)
 	return path
 }
 

@@ -37,9 +37,7 @@ func (p *fastParser) file() *File {
 		p.trailing(ok)
 		return nil
 	}
-	if len(stmts) > 0 {
-		f.Statements = p.stmtList.many(stmts)
-	}
+	f.Statements = p.stmtList.manyOrNil(stmts)
 	return f
 }
 
@@ -86,36 +84,41 @@ func (p *fastParser) statement() *Statement {
 			break
 		}
 	}
-	if len(written) > 0 {
-		st.Written = p.written.many(written)
-	}
+	st.Written = p.written.manyOrNil(written)
 	st.EndPos = p.peek().Pos
 	return st
 }
 
 // tableRef: @( Name | Quoted | Ident )
 func (p *fastParser) tableRef() *TableRef {
-	t := p.peek()
-	if t.Type != tokName && t.Type != tokQuoted && t.Type != tokIdent {
-		return nil
-	}
-	r := p.tables.get(1)
-	r.Pos, r.Raw = t.Pos, t.Value
-	p.pos++
-	return r
+	return leaf(p, tokBit(tokName)|tokBit(tokQuoted)|tokBit(tokIdent), &p.tables, func(r *TableRef, pos diag.Pos, raw string) {
+		r.Pos, r.Raw = pos, raw
+	})
 }
 
 // ident: @Ident
 func (p *fastParser) ident() *Ident {
+	return leaf(p, tokBit(tokIdent), &p.idents, func(id *Ident, pos diag.Pos, name string) {
+		id.Pos, id.Name = pos, name
+	})
+}
+
+// leaf reads a node of one token, if the next token's type is among types
+// (tokBit of each): a node from nodes, which set fills with the token's
+// position and text.
+func leaf[N any](p *fastParser, types uint16, nodes *slab[N], set func(*N, diag.Pos, string)) *N {
 	t := p.peek()
-	if t.Type != tokIdent {
+	if tokBit(t.Type)&types == 0 {
 		return nil
 	}
-	id := p.idents.get(1)
-	id.Pos, id.Name = t.Pos, t.Value
+	n := nodes.get(1)
+	set(n, t.Pos, t.Value)
 	p.pos++
-	return id
+	return n
 }
+
+// tokBit is the bit of a token type in a set of them.
+func tokBit(t tokType) uint16 { return 1 << uint(-t) }
 
 // Clause: one alternative per keyword (the clause table); only the one
 // whose keyword stands here can match. It stores the clause's body in st

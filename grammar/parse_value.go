@@ -8,64 +8,51 @@ func (p *fastParser) value() *Value { return nested(p, p.value1) }
 
 func (p *fastParser) value1() *Value {
 	t := p.peek()
-	pos := t.Pos
-	switch t.Type {
-	case tokString, tokBinary, tokNumber, tokParam:
-		s := p.strs.alloc()
-		*s = t.Value
-		v := p.values.alloc()
-		v.Pos = pos
-		switch t.Type {
-		case tokString:
-			v.String = s
-		case tokBinary:
-			v.Binary = s
-		case tokNumber:
-			v.Number = s
-		default:
-			v.Param = s
-		}
-		p.pos++
-		return v
-	}
+	v := Value{Pos: t.Pos}
 	start := p.pos
+	ok := true
 	switch {
+	case t.Type == tokString:
+		v.String = p.text(t)
+	case t.Type == tokBinary:
+		v.Binary = p.text(t)
+	case t.Type == tokNumber:
+		v.Number = p.text(t)
+	case t.Type == tokParam:
+		v.Param = p.text(t)
 	case isKw(t, "true") || isKw(t, "false"):
-		v := p.values.alloc()
-		v.Pos, v.Bool = pos, t.Value
+		v.Bool = t.Value
 		p.pos++
-		return v
 	case isKw(t, "null"):
-		v := p.values.alloc()
-		v.Pos, v.Null = pos, true
+		v.Null = true
 		p.pos++
-		return v
 	case t.Value == "[":
 		p.pos++
-		if l := p.list(); l != nil {
-			v := p.values.alloc()
-			v.Pos, v.List = pos, l
-			return v
-		}
+		ok = got(&v.List, p.list())
 	case t.Value == "{":
 		p.pos++
-		if m := p.mapBody(); m != nil {
-			v := p.values.alloc()
-			v.Pos, v.Map = pos, m
-			return v
-		}
+		ok = got(&v.Map, p.mapBody())
 	case t.Value == "<<":
 		p.pos++
-		if s := p.setBody(); s != nil {
-			v := p.values.alloc()
-			v.Pos, v.Set = pos, s
-			return v
-		}
+		ok = got(&v.Set, p.setBody())
 	default:
 		return nil
 	}
-	p.rewind(start)
-	return nil
+	if !ok {
+		p.rewind(start)
+		return nil
+	}
+	out := p.values.alloc()
+	*out = v
+	return out
+}
+
+// text reads a literal token: its text as written, carved from a chunk.
+func (p *fastParser) text(t *token) *string {
+	s := p.strs.alloc()
+	*s = t.Value
+	p.pos++
+	return s
 }
 
 // closer says how a bracketed list ends: its closing token, and what the
@@ -191,14 +178,9 @@ func (p *fastParser) projection() *Projection {
 
 // Number: @Number
 func (p *fastParser) number() *Number {
-	t := p.peek()
-	if t.Type != tokNumber {
-		return nil
-	}
-	n := p.numbers.get(1)
-	n.Pos, n.Text = t.Pos, t.Value
-	p.pos++
-	return n
+	return leaf(p, tokBit(tokNumber), &p.numbers, func(n *Number, pos diag.Pos, text string) {
+		n.Pos, n.Text = pos, text
+	})
 }
 
 // After: "{" @@ | @@

@@ -45,6 +45,14 @@ func (s *slab[T]) many(vals []T) []T {
 	return (*s)[i : i+n : i+n]
 }
 
+// manyOrNil is many, but nil for no values: the tree has no empty lists.
+func (s *slab[T]) manyOrNil(vals []T) []T {
+	if len(vals) == 0 {
+		return nil
+	}
+	return s.many(vals)
+}
+
 // firstChunk holds the nodes of a typical statement, so that parsing one
 // makes a single allocation for its tree; the slabs start in it and go on in
 // chunks of their own.
