@@ -107,16 +107,7 @@ const (
 // function: the one field of its kind is set. It is passed by value, so
 // that carrying it allocates nothing.
 type clauseBody struct {
-	index        *TableRef
-	cond         *Condition
-	value        *Value
-	projection   *Projection
-	order        *Order
-	consistent   *Consistent
-	number       *Number
-	after        *After
-	segment      *Segment
-	ident        *Ident
+	node         Node // the body of one node: its type is the clause's
 	sets         []*SetAction
 	paths        []*Path
 	valueActions []*ValueAction
@@ -156,7 +147,7 @@ var clauseTable = [...]clauseSpec{
 		words:   []string{"index"}, display: "index", kinds: reads,
 		expect: "an index name, like index open-tickets-index",
 		body:   bodyTableRef,
-		store:  func(st *Statement, b clauseBody) { st.Index = b.index },
+		store:  func(st *Statement, b clauseBody) { st.Index = b.node.(*TableRef) },
 		check:  func(st *Statement, _ failFunc) { resolveTableRef(st.Index) },
 		print: func(st *Statement) string {
 			return when(st.Index != nil, func() string { return "index " + TableName(st.Index.Name) })
@@ -168,7 +159,7 @@ var clauseTable = [...]clauseSpec{
 		expect: msgCondition, more: msgAndOr,
 		hints: map[Kind]string{KindScan: " (a scan reads the whole table; to read by key, use query)"},
 		body:  bodyCondition,
-		store: func(st *Statement, b clauseBody) { st.Key = b.cond },
+		store: func(st *Statement, b clauseBody) { st.Key = b.node.(*Condition) },
 		print: func(st *Statement) string { return printCondition("key ", st.Key) },
 	},
 	ClauseItem: {
@@ -176,7 +167,7 @@ var clauseTable = [...]clauseSpec{
 		words:   []string{"item"}, display: "item", kinds: []Kind{KindPut}, operandNext: true,
 		expect: `the item as a map, like item {id: "a91f", subject: "printer"}`,
 		body:   bodyValue,
-		store:  func(st *Statement, b clauseBody) { st.Item = b.value },
+		store:  func(st *Statement, b clauseBody) { st.Item = b.node.(*Value) },
 		check: func(st *Statement, fail failFunc) {
 			if st.Item.Map == nil {
 				fail(st.Item.Pos, "item takes a map of the item's attributes, like item {id: \"a91f\", subject: \"printer\"}")
@@ -197,7 +188,7 @@ var clauseTable = [...]clauseSpec{
 			KindDelete: " (a write's condition is written with if)",
 		},
 		body:  bodyCondition,
-		store: func(st *Statement, b clauseBody) { st.Filter = b.cond },
+		store: func(st *Statement, b clauseBody) { st.Filter = b.node.(*Condition) },
 		print: func(st *Statement) string { return printCondition("filter ", st.Filter) },
 	},
 	ClauseSelect: {
@@ -205,7 +196,7 @@ var clauseTable = [...]clauseSpec{
 		words:   []string{"select"}, display: "select", kinds: readsKV, operandNext: true,
 		expect: "attribute names, or count, all or projected",
 		body:   bodyProjection,
-		store:  func(st *Statement, b clauseBody) { st.Select = b.projection },
+		store:  func(st *Statement, b clauseBody) { st.Select = b.node.(*Projection) },
 		check: func(st *Statement, fail failFunc) {
 			if st.Kind == KindGet && len(st.Select.Paths) == 0 {
 				fail(st.Select.Pos, "get takes only attribute paths in select (count, all and projected are for query and scan)")
@@ -219,7 +210,7 @@ var clauseTable = [...]clauseSpec{
 		inspect: func(st *Statement, f func(Node) bool) { visit(st.Order, f) },
 		words:   []string{"asc", "desc"}, display: "asc/desc", kinds: []Kind{KindQuery},
 		body:  bodyOrder,
-		store: func(st *Statement, b clauseBody) { st.Order = b.order },
+		store: func(st *Statement, b clauseBody) { st.Order = b.node.(*Order) },
 		print: func(st *Statement) string {
 			switch {
 			case st.Order == nil:
@@ -235,7 +226,7 @@ var clauseTable = [...]clauseSpec{
 		words:   []string{"limit"}, display: "limit", kinds: reads,
 		expect: "a whole number, like limit 25",
 		body:   bodyNumber,
-		store:  func(st *Statement, b clauseBody) { st.Limit = b.number },
+		store:  func(st *Statement, b clauseBody) { st.Limit = b.node.(*Number) },
 		check: func(st *Statement, fail failFunc) {
 			if n, ok := positiveInt(st.Limit.Text); !ok || n < 1 {
 				fail(st.Limit.Pos, "limit takes a whole number from 1 to 2147483647, not %s", st.Limit.Text)
@@ -249,7 +240,7 @@ var clauseTable = [...]clauseSpec{
 		inspect: func(st *Statement, f func(Node) bool) { visit(st.Consistent, f) },
 		words:   []string{"consistent"}, display: "consistent", kinds: readsKV,
 		body:  bodyConsistent,
-		store: func(st *Statement, b clauseBody) { st.Consistent = b.consistent },
+		store: func(st *Statement, b clauseBody) { st.Consistent = b.node.(*Consistent) },
 		print: func(st *Statement) string {
 			return when(st.Consistent != nil, func() string { return "consistent" })
 		},
@@ -259,7 +250,7 @@ var clauseTable = [...]clauseSpec{
 		words:   []string{"segment"}, display: "segment", kinds: []Kind{KindScan},
 		expect: "the segment to read, like segment 0 of 4",
 		body:   bodySegment,
-		store:  func(st *Statement, b clauseBody) { st.Segment = b.segment },
+		store:  func(st *Statement, b clauseBody) { st.Segment = b.node.(*Segment) },
 		check:  func(st *Statement, fail failFunc) { checkSegment(st.Segment, fail) },
 		print: func(st *Statement) string {
 			return when(st.Segment != nil, func() string {
@@ -272,7 +263,7 @@ var clauseTable = [...]clauseSpec{
 		words:   []string{"after"}, display: "after", kinds: reads, operandNext: true,
 		expect: `the key to start after: a map like {id: "a91f"}, or id = "a91f"`,
 		body:   bodyAfter,
-		store:  func(st *Statement, b clauseBody) { st.After = b.after },
+		store:  func(st *Statement, b clauseBody) { st.After = b.node.(*After) },
 		print: func(st *Statement) string {
 			switch {
 			case st.After == nil:
@@ -336,7 +327,7 @@ var clauseTable = [...]clauseSpec{
 			KindScan:  " (a read's condition is written with filter)",
 		},
 		body:  bodyCondition,
-		store: func(st *Statement, b clauseBody) { st.If = b.cond },
+		store: func(st *Statement, b clauseBody) { st.If = b.node.(*Condition) },
 		print: func(st *Statement) string { return printCondition("if ", st.If) },
 	},
 	ClauseReturn: {
@@ -345,7 +336,7 @@ var clauseTable = [...]clauseSpec{
 		expect:       "what to return: none or old",
 		expectUpdate: "what to return: none, old, new, updated_old or updated_new",
 		body:         bodyIdent,
-		store:        func(st *Statement, b clauseBody) { st.Return = b.ident },
+		store:        func(st *Statement, b clauseBody) { st.Return = b.node.(*Ident) },
 		check:        checkReturn,
 		print: func(st *Statement) string {
 			return when(st.Return != nil, func() string { return "return " + st.Return.Name })

@@ -63,7 +63,6 @@ type dxLexer struct {
 	stmtStart  bool // the next word may be a label or a verb
 	expectName bool // the next token is a table or index name
 	prevEnds   bool // the previous token ends an operand (so "-" is minus, "index" a clause)
-	prevWord   string
 
 	// comments, when not nil, collects the comments skipped (Trivia).
 	comments *[]Comment
@@ -158,19 +157,19 @@ func (l *dxLexer) afterToken(tok token) {
 	wasStart := l.stmtStart
 	l.stmtStart = false
 	l.expectName = false
-	word := ""
 	switch tok.Type {
 	case tokIdent:
-		word = strings.ToLower(tok.Value)
+		var buf [maxKeyword]byte
+		word := lowerWord(buf[:0], tok.Value)
 		switch {
 		case wasStart && l.peekByte() == ':':
 			l.stmtStart = true // a label; the verb follows the colon
-		case wasStart && verbs[word]:
+		case wasStart && verbs[string(word)]:
 			l.expectName = true
-		case word == "index" && l.prevEnds:
+		case string(word) == "index" && l.prevEnds:
 			l.expectName = true
 		}
-		l.prevEnds = !keywordsBeforeOperand[word]
+		l.prevEnds = !keywordsBeforeOperand[string(word)]
 	case tokPunct:
 		switch tok.Value {
 		case ";":
@@ -182,7 +181,26 @@ func (l *dxLexer) afterToken(tok token) {
 	default:
 		l.prevEnds = true
 	}
-	l.prevWord = word
+}
+
+// maxKeyword is longer than any keyword of the language.
+const maxKeyword = 16
+
+// lowerWord appends the identifier w in lower case to buf, or nothing when
+// it is too long to be a keyword: the words the lexer looks up, without
+// allocating (the maps are indexed by string(word), which does not copy).
+func lowerWord(buf []byte, w string) []byte {
+	if len(w) > cap(buf) {
+		return buf
+	}
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf = append(buf, c)
+	}
+	return buf
 }
 
 func (l *dxLexer) peekByte() byte {

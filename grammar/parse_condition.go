@@ -1,40 +1,38 @@
 package grammar
 
-import "github.com/dynexpr/dynexpr/diag"
-
 // Condition: @@ ( "or" @@ )*
 func (p *fastParser) condition() *Condition {
-	return chain(p, &p.orList, p.andCondition, "or", &p.conds, func(c *Condition, pos diag.Pos, or []*AndCondition) {
-		c.Pos, c.Or = pos, or
-	})
+	pos := p.peek().Pos
+	or, ok := itemList(p, &p.orList, p.andCondition, "or", wantNone, wantCondition)
+	if !ok {
+		return nil
+	}
+	c := p.conds.get(2)
+	c.Pos, c.Or = pos, or
+	return c
 }
 
 // AndCondition: @@ ( "and" @@ )*
 func (p *fastParser) andCondition() *AndCondition {
-	return chain(p, &p.andList, p.notCondition, "and", &p.ands, func(a *AndCondition, pos diag.Pos, and []*NotCondition) {
-		a.Pos, a.And = pos, and
-	})
-}
-
-// chain parses `@@ ( sep @@ )*` of items, the list carved from list, into
-// a node from nodes, which set fills.
-func chain[T, N any](p *fastParser, list *slab[*T], item func() *T, sep string, nodes *slab[N], set func(*N, diag.Pos, []*T)) *N {
 	pos := p.peek().Pos
-	first := item()
-	if first == nil {
-		return nil
-	}
-	items, ok := sepList(p, list, first, sep, item, wantCondition)
+	and, ok := itemList(p, &p.andList, p.notCondition, "and", wantNone, wantCondition)
 	if !ok {
 		return nil
 	}
-	n := nodes.get(2)
-	set(n, pos, items)
-	return n
+	a := p.ands.get(2)
+	a.Pos, a.And = pos, and
+	return a
 }
 
 // NotCondition: "not" @@ | "(" @@ ")" | @@
-func (p *fastParser) notCondition() *NotCondition { return nested(p, p.notCondition1) }
+func (p *fastParser) notCondition() *NotCondition {
+	if !p.enter() {
+		return nil
+	}
+	n := p.notCondition1()
+	p.leave()
+	return n
+}
 
 func (p *fastParser) notCondition1() *NotCondition {
 	t := p.peek()
@@ -151,7 +149,14 @@ func (p *fastParser) untested(c *Comparison, w want, start int) *Comparison {
 }
 
 // Operand: @@ (Call) | @@ (Value) | @@ (Path)
-func (p *fastParser) operand() *Operand { return nested(p, p.operand1) }
+func (p *fastParser) operand() *Operand {
+	if !p.enter() {
+		return nil
+	}
+	o := p.operand1()
+	p.leave()
+	return o
+}
 
 func (p *fastParser) operand1() *Operand {
 	t := p.peek()

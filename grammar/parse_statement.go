@@ -154,29 +154,31 @@ func (p *fastParser) clause(st *Statement, written []ClauseAt) ([]ClauseAt, bool
 func (p *fastParser) parseBody(k bodyKind, word string, pos diag.Pos) (b clauseBody, ok bool) {
 	switch k {
 	case bodyTableRef:
-		return b, got(&b.index, p.tableRef())
+		return node(b, p.tableRef())
 	case bodyCondition:
-		return b, got(&b.cond, p.condition())
+		return node(b, p.condition())
 	case bodyValue:
-		return b, got(&b.value, p.value())
+		return node(b, p.value())
 	case bodyProjection:
-		return b, got(&b.projection, p.projection())
+		return node(b, p.projection())
 	case bodyOrder:
-		b.order = p.orders.get(1)
-		b.order.Pos, b.order.Asc, b.order.Desc = pos, word == "asc", word == "desc"
+		o := p.orders.get(1)
+		o.Pos, o.Asc, o.Desc = pos, word == "asc", word == "desc"
+		b.node = o
 		return b, true
 	case bodyConsistent:
-		b.consistent = p.consistents.get(1)
-		b.consistent.Pos = pos
+		c := p.consistents.get(1)
+		c.Pos = pos
+		b.node = c
 		return b, true
 	case bodyNumber:
-		return b, got(&b.number, p.number())
+		return node(b, p.number())
 	case bodyAfter:
-		return b, got(&b.after, p.after())
+		return node(b, p.after())
 	case bodySegment:
-		return b, got(&b.segment, p.segment())
+		return node(b, p.segment())
 	case bodyIdent:
-		return b, got(&b.ident, p.ident())
+		return node(b, p.ident())
 	case bodySetActions:
 		b.sets, ok = commaList(p, &p.setList, p.setAction, wantClauseBody)
 	case bodyPaths:
@@ -185,6 +187,19 @@ func (p *fastParser) parseBody(k bodyKind, word string, pos diag.Pos) (b clauseB
 		b.valueActions, ok = commaList(p, &p.valueActionList, p.valueAction, wantClauseBody)
 	}
 	return b, ok
+}
+
+// node returns b with x, a node that parsed or nil, and whether it did.
+func node[P interface {
+	comparable
+	Node
+}](b clauseBody, x P) (clauseBody, bool) {
+	var none P
+	if x == none {
+		return b, false
+	}
+	b.node = x
+	return b, true
 }
 
 // got stores a node that parsed, or nil, in *dst, and reports which.
@@ -222,12 +237,20 @@ func sepList[T any](p *fastParser, s *slab[*T], first *T, sep string, item func(
 
 // commaList parses `@@ ( "," @@ )*`, the first item required.
 func commaList[T any](p *fastParser, s *slab[*T], item func() *T, w want) ([]*T, bool) {
+	return itemList(p, s, item, ",", w, w)
+}
+
+// itemList parses `@@ ( sep @@ )*`: the first item required (and wantFirst
+// recorded if it is missing, unless it is wantNone), then sepList.
+func itemList[T any](p *fastParser, s *slab[*T], item func() *T, sep string, wantFirst, wantNext want) ([]*T, bool) {
 	first := item()
 	if first == nil {
-		p.want(w)
+		if wantFirst != wantNone {
+			p.want(wantFirst)
+		}
 		return nil, false
 	}
-	return sepList(p, s, first, ",", item, w)
+	return sepList(p, s, first, sep, item, wantNext)
 }
 
 // Condition: @@ ( "or" @@ )*

@@ -4,47 +4,75 @@ import "github.com/dynexpr/dynexpr/diag"
 
 // Value: @String | @Binary | @Number | @("true" | "false") | @"null" |
 // @Param | "[" @@ | "{" @@ | "<<" @@
-func (p *fastParser) value() *Value { return nested(p, p.value1) }
+func (p *fastParser) value() *Value {
+	if !p.enter() {
+		return nil
+	}
+	v := p.value1()
+	p.leave()
+	return v
+}
 
 func (p *fastParser) value1() *Value {
 	t := p.peek()
-	v := Value{Pos: t.Pos}
+	pos := t.Pos
+	switch t.Type {
+	case tokString, tokBinary, tokNumber, tokParam:
+		s := p.strs.alloc()
+		*s = t.Value
+		v := p.values.alloc()
+		v.Pos = pos
+		switch t.Type {
+		case tokString:
+			v.String = s
+		case tokBinary:
+			v.Binary = s
+		case tokNumber:
+			v.Number = s
+		default:
+			v.Param = s
+		}
+		p.pos++
+		return v
+	}
 	start := p.pos
-	ok := true
 	switch {
-	case t.Type == tokString:
-		v.String = p.text(t)
-	case t.Type == tokBinary:
-		v.Binary = p.text(t)
-	case t.Type == tokNumber:
-		v.Number = p.text(t)
-	case t.Type == tokParam:
-		v.Param = p.text(t)
 	case isKw(t, "true") || isKw(t, "false"):
-		v.Bool = t.Value
+		v := p.values.alloc()
+		v.Pos, v.Bool = pos, t.Value
 		p.pos++
+		return v
 	case isKw(t, "null"):
-		v.Null = true
+		v := p.values.alloc()
+		v.Pos, v.Null = pos, true
 		p.pos++
+		return v
 	case t.Value == "[":
 		p.pos++
-		ok = got(&v.List, p.list())
+		if l := p.list(); l != nil {
+			v := p.values.alloc()
+			v.Pos, v.List = pos, l
+			return v
+		}
 	case t.Value == "{":
 		p.pos++
-		ok = got(&v.Map, p.mapBody())
+		if m := p.mapBody(); m != nil {
+			v := p.values.alloc()
+			v.Pos, v.Map = pos, m
+			return v
+		}
 	case t.Value == "<<":
 		p.pos++
-		ok = got(&v.Set, p.setBody())
+		if s := p.setBody(); s != nil {
+			v := p.values.alloc()
+			v.Pos, v.Set = pos, s
+			return v
+		}
 	default:
 		return nil
 	}
-	if !ok {
-		p.rewind(start)
-		return nil
-	}
-	out := p.values.alloc()
-	*out = v
-	return out
+	p.rewind(start)
+	return nil
 }
 
 // text reads a literal token: its text as written, carved from a chunk.
@@ -190,7 +218,7 @@ func (p *fastParser) after() *After {
 	start := p.pos
 	if t.Value == "{" {
 		p.pos++
-		m := nested(p, p.mapBody)
+		m := p.nestedMap()
 		if m != nil {
 			a := p.afters.get(1)
 			a.Pos, a.Map = pos, m
@@ -208,6 +236,16 @@ func (p *fastParser) after() *After {
 	a := p.afters.get(1)
 	a.Pos, a.Key = pos, cond
 	return a
+}
+
+// nestedMap is mapBody one level of nesting deeper.
+func (p *fastParser) nestedMap() *Map {
+	if !p.enter() {
+		return nil
+	}
+	m := p.mapBody()
+	p.leave()
+	return m
 }
 
 // Segment: @@ "of" @@

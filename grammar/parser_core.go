@@ -227,8 +227,8 @@ func (p *fastParser) rewind(start int) bool {
 	return true
 }
 
-// enter counts one more level of nesting (the caller decrements p.depth on
-// the way out); past maxDepth the parse fails.
+// enter counts one more level of nesting (the caller calls leave on the
+// way out); past maxDepth the parse fails.
 func (p *fastParser) enter() bool {
 	if p.fatal {
 		return false
@@ -242,15 +242,8 @@ func (p *fastParser) enter() bool {
 	return true
 }
 
-// nested parses with parse one level of nesting deeper.
-func nested[T any](p *fastParser, parse func() *T) *T {
-	if !p.enter() {
-		return nil
-	}
-	x := parse()
-	p.depth--
-	return x
-}
+// leave ends a level of nesting that enter began.
+func (p *fastParser) leave() { p.depth-- }
 
 // isKw reports whether t is the keyword kw: participle's literal "kw", which
 // matches an Ident case-insensitively (participle.CaseInsensitive("Ident"))
