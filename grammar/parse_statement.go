@@ -202,12 +202,6 @@ func node[P interface {
 	return b, true
 }
 
-// got stores a node that parsed, or nil, in *dst, and reports which.
-func got[T any](dst **T, x *T) bool {
-	*dst = x
-	return x != nil
-}
-
 // sepList parses the rest of the grammar's `@@ ( sep @@ )*` once the first
 // item is read: while sep follows, another item. An item that does not
 // parse after sep leaves sep unread when the parser can rewind there (the

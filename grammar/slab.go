@@ -45,14 +45,6 @@ func (s *slab[T]) many(vals []T) []T {
 	return (*s)[i : i+n : i+n]
 }
 
-// put returns a copy of x carved from a chunk: for a node built on the
-// stack and kept only once it has parsed.
-func (s *slab[T]) put(x T) *T {
-	n := s.alloc()
-	*n = x
-	return n
-}
-
 // manyOrNil is many, but nil for no values: the tree has no empty lists.
 func (s *slab[T]) manyOrNil(vals []T) []T {
 	if len(vals) == 0 {
