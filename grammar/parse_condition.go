@@ -25,13 +25,12 @@ func (p *fastParser) andCondition() *AndCondition {
 }
 
 // NotCondition: "not" @@ | "(" @@ ")" | @@
-func (p *fastParser) notCondition() *NotCondition {
-	if !p.enter() {
-		return nil
+func (p *fastParser) notCondition() (x *NotCondition) {
+	if p.enter() {
+		x = p.notCondition1()
+		p.leave()
 	}
-	n := p.notCondition1()
-	p.leave()
-	return n
+	return x
 }
 
 func (p *fastParser) notCondition1() *NotCondition {
@@ -149,13 +148,12 @@ func (p *fastParser) untested(c *Comparison, w want, start int) *Comparison {
 }
 
 // Operand: @@ (Call) | @@ (Value) | @@ (Path)
-func (p *fastParser) operand() *Operand {
-	if !p.enter() {
-		return nil
+func (p *fastParser) operand() (x *Operand) {
+	if p.enter() {
+		x = p.operand1()
+		p.leave()
 	}
-	o := p.operand1()
-	p.leave()
-	return o
+	return x
 }
 
 func (p *fastParser) operand1() *Operand {

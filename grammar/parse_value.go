@@ -4,13 +4,12 @@ import "github.com/dynexpr/dynexpr/diag"
 
 // Value: @String | @Binary | @Number | @("true" | "false") | @"null" |
 // @Param | "[" @@ | "{" @@ | "<<" @@
-func (p *fastParser) value() *Value {
-	if !p.enter() {
-		return nil
+func (p *fastParser) value() (x *Value) {
+	if p.enter() {
+		x = p.value1()
+		p.leave()
 	}
-	v := p.value1()
-	p.leave()
-	return v
+	return x
 }
 
 func (p *fastParser) value1() *Value {
@@ -239,13 +238,12 @@ func (p *fastParser) after() *After {
 }
 
 // nestedMap is mapBody one level of nesting deeper.
-func (p *fastParser) nestedMap() *Map {
-	if !p.enter() {
-		return nil
+func (p *fastParser) nestedMap() (x *Map) {
+	if p.enter() {
+		x = p.mapBody()
+		p.leave()
 	}
-	m := p.mapBody()
-	p.leave()
-	return m
+	return x
 }
 
 // Segment: @@ "of" @@

@@ -19,13 +19,9 @@ func Inspect(n Node, f func(Node) bool) {
 		Inspect(n.High, f)
 	case *In:
 		Inspect(n.X, f)
-		for _, o := range n.List {
-			Inspect(o, f)
-		}
+		inspectAll(n.List, f)
 	case *Function:
-		for _, a := range n.Args {
-			Inspect(a, f)
-		}
+		inspectAll(n.Args, f)
 	case *Not:
 		Inspect(n.X, f)
 	case *Logical:
@@ -39,22 +35,23 @@ func Inspect(n Node, f func(Node) bool) {
 		Inspect(n.Left, f)
 		Inspect(n.Right, f)
 	case *Projection:
-		for _, p := range n.Paths {
-			Inspect(p, f)
-		}
+		inspectAll(n.Paths, f)
 	case *Update:
-		for _, s := range n.Sections {
-			Inspect(s, f)
-		}
+		inspectAll(n.Sections, f)
 	case *Section:
-		for _, a := range n.Actions {
-			Inspect(a, f)
-		}
+		inspectAll(n.Actions, f)
 	case *UpdateAction:
 		Inspect(n.Path, f)
 		if n.Value != nil {
 			Inspect(n.Value, f)
 		}
+	}
+}
+
+// inspectAll inspects each node of a list.
+func inspectAll[T Node](nodes []T, f func(Node) bool) {
+	for _, n := range nodes {
+		Inspect(n, f)
 	}
 }
 
