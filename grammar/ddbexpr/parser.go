@@ -476,6 +476,10 @@ func (p *parser) parseOperandList() []Operand {
 }
 
 // parsePath parses a document path; the current token is an ID or a #name.
+// segmentKinds are the kinds of the path segments that follow a "." (0:
+// none does).
+var segmentKinds = [256]SegmentKind{tID: NameSegment, tName: NamePlaceholder, tValue: ValueSegment}
+
 func (p *parser) parsePath() *Path {
 	t := p.tok()
 	first := Segment{Span: spanOf(t), Kind: NameSegment, Name: p.text(t)}
@@ -489,15 +493,8 @@ func (p *parser) parsePath() *Path {
 		case tDot:
 			p.next()
 			t := p.tok()
-			var k SegmentKind
-			switch t.kind {
-			case tID:
-				k = NameSegment
-			case tName:
-				k = NamePlaceholder
-			case tValue:
-				k = ValueSegment
-			default:
+			k := segmentKinds[t.kind]
+			if k == 0 {
 				p.fail("an attribute name or #name placeholder after \".\"")
 			}
 			p.next()
@@ -559,21 +556,16 @@ func (p *parser) parseProjection() *Projection {
 
 // ---- update -----------------------------------------------------------------
 
+// sectionKinds are the kinds of the update sections that the keywords
+// begin (0: none does).
+var sectionKinds = [256]SectionKind{tSET: Set, tREMOVE: Remove, tADD: Add, tDELETE: Delete}
+
 func (p *parser) parseUpdate() *Update {
 	u := &Update{Sections: make([]*Section, 0, p.h.sections)}
 	for {
 		t := p.tok()
-		var kind SectionKind
-		switch t.kind {
-		case tSET:
-			kind = Set
-		case tREMOVE:
-			kind = Remove
-		case tADD:
-			kind = Add
-		case tDELETE:
-			kind = Delete
-		default:
+		kind := sectionKinds[t.kind]
+		if kind == 0 {
 			if len(u.Sections) == 0 {
 				p.fail("SET, REMOVE, ADD or DELETE to start the UpdateExpression")
 			}

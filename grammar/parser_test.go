@@ -2,8 +2,6 @@ package grammar
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -355,12 +353,7 @@ func FuzzParsersAgree(f *testing.F) {
 	for _, s := range failInputs {
 		f.Add(s)
 	}
-	files, _ := filepath.Glob(filepath.Join("..", "examples", "*.dx"))
-	for _, file := range files {
-		if b, err := os.ReadFile(file); err == nil {
-			f.Add(string(b))
-		}
-	}
+	addExamples(f)
 	f.Fuzz(func(t *testing.T, src string) {
 		fast, ferr := parseFast("<fuzz>", src)
 		slow, perr := parseParticiple("<fuzz>", src)
