@@ -8,16 +8,18 @@ import (
 
 // The clauses of the language, in one table. Adding a clause touches:
 //   - the table below: its entry (words, statement kinds, repeatable or not,
-//     message texts, and its parse, check and print functions), placed
-//     where `dynexpr fmt` writes the clause, and a ClauseID constant at the
-//     same place in the list of IDs;
-//   - the Statement field that holds its body (ast.go), and the parser
-//     function for the body if no existing one fits (parse_*.go);
-//   - the grammar spec in spec_test.go: the alternative in specClause and
-//     its case in the conversion to the production tree.
+//     message texts, its body kind, and its store, check, print and
+//     inspect functions), placed where `dynexpr fmt` writes the clause,
+//     and a ClauseID constant at the same place in the list of IDs;
+//   - the Statement field that holds its body (ast.go);
+//   - the parser function for its body, if no existing body kind fits: a
+//     bodyKind, its case in parseBody (parse_statement.go) and the
+//     function (parse_*.go);
+//   - the grammar spec: the alternative in specClause (spec_test.go) and
+//     its case in specClause.clause (spec_convert_test.go).
 // Everything else derives from the table: the lexer's keywords, the parser's
 // dispatch, which clauses a statement kind takes and which may repeat, the
-// error texts and the printer's order.
+// resolver's checks, the error texts, the printer's order and Inspect's.
 
 // ClauseID names a clause. The IDs go in the order `dynexpr fmt` writes
 // the clauses.
@@ -98,7 +100,7 @@ const (
 	bodyAfter                            // a map or a key condition
 	bodySegment                          // I of N
 	bodyIdent                            // a word
-	bodySetActions                       // set actions, separated by ","
+	bodySetActions                       // set actions, separated by "," (lists last: see clause)
 	bodyPaths                            // paths, separated by ","
 	bodyValueActions                     // add or delete actions, separated by ","
 )
@@ -143,8 +145,7 @@ const (
 // clauseTable is indexed by ClauseID.
 var clauseTable = [...]clauseSpec{
 	ClauseIndex: {
-		inspect: func(st *Statement, f func(Node) bool) { visit(st.Index, f) },
-		words:   []string{"index"}, display: "index", kinds: reads,
+		words: []string{"index"}, display: "index", kinds: reads,
 		expect: "an index name, like index open-tickets-index",
 		body:   bodyTableRef,
 		store:  func(st *Statement, b clauseBody) { st.Index = b.node.(*TableRef) },
@@ -152,19 +153,19 @@ var clauseTable = [...]clauseSpec{
 		print: func(st *Statement) string {
 			return when(st.Index != nil, func() string { return "index " + TableName(st.Index.Name) })
 		},
+		inspect: func(st *Statement, f func(Node) bool) { visit(st.Index, f) },
 	},
 	ClauseKey: {
-		inspect: func(st *Statement, f func(Node) bool) { visit(st.Key, f) },
-		words:   []string{"key"}, display: "key", kinds: keyed, operandNext: true,
+		words: []string{"key"}, display: "key", kinds: keyed, operandNext: true,
 		expect: msgCondition, more: msgAndOr,
-		hints: map[Kind]string{KindScan: " (a scan reads the whole table; to read by key, use query)"},
-		body:  bodyCondition,
-		store: func(st *Statement, b clauseBody) { st.Key = b.node.(*Condition) },
-		print: func(st *Statement) string { return printCondition("key ", st.Key) },
+		hints:   map[Kind]string{KindScan: " (a scan reads the whole table; to read by key, use query)"},
+		body:    bodyCondition,
+		store:   func(st *Statement, b clauseBody) { st.Key = b.node.(*Condition) },
+		print:   func(st *Statement) string { return printCondition("key ", st.Key) },
+		inspect: func(st *Statement, f func(Node) bool) { visit(st.Key, f) },
 	},
 	ClauseItem: {
-		inspect: func(st *Statement, f func(Node) bool) { visit(st.Item, f) },
-		words:   []string{"item"}, display: "item", kinds: []Kind{KindPut}, operandNext: true,
+		words: []string{"item"}, display: "item", kinds: []Kind{KindPut}, operandNext: true,
 		expect: `the item as a map, like item {id: "a91f", subject: "printer"}`,
 		body:   bodyValue,
 		store:  func(st *Statement, b clauseBody) { st.Item = b.node.(*Value) },
@@ -176,10 +177,10 @@ var clauseTable = [...]clauseSpec{
 		print: func(st *Statement) string {
 			return when(st.Item != nil, func() string { return "item " + FormatValue(st.Item) })
 		},
+		inspect: func(st *Statement, f func(Node) bool) { visit(st.Item, f) },
 	},
 	ClauseFilter: {
-		inspect: func(st *Statement, f func(Node) bool) { visit(st.Filter, f) },
-		words:   []string{"filter"}, display: "filter", kinds: reads, operandNext: true,
+		words: []string{"filter"}, display: "filter", kinds: reads, operandNext: true,
 		expect: msgCondition, more: msgAndOr,
 		hints: map[Kind]string{
 			KindGet:    " (a get reads one item by its key: use query or scan to filter, or if on a write)",
@@ -187,13 +188,13 @@ var clauseTable = [...]clauseSpec{
 			KindUpdate: " (a write's condition is written with if)",
 			KindDelete: " (a write's condition is written with if)",
 		},
-		body:  bodyCondition,
-		store: func(st *Statement, b clauseBody) { st.Filter = b.node.(*Condition) },
-		print: func(st *Statement) string { return printCondition("filter ", st.Filter) },
+		body:    bodyCondition,
+		store:   func(st *Statement, b clauseBody) { st.Filter = b.node.(*Condition) },
+		print:   func(st *Statement) string { return printCondition("filter ", st.Filter) },
+		inspect: func(st *Statement, f func(Node) bool) { visit(st.Filter, f) },
 	},
 	ClauseSelect: {
-		inspect: func(st *Statement, f func(Node) bool) { visit(st.Select, f) },
-		words:   []string{"select"}, display: "select", kinds: readsKV, operandNext: true,
+		words: []string{"select"}, display: "select", kinds: readsKV, operandNext: true,
 		expect: "attribute names, or count, all or projected",
 		body:   bodyProjection,
 		store:  func(st *Statement, b clauseBody) { st.Select = b.node.(*Projection) },
@@ -205,10 +206,10 @@ var clauseTable = [...]clauseSpec{
 		print: func(st *Statement) string {
 			return when(st.Select != nil, func() string { return "select " + formatProjection(st.Select) })
 		},
+		inspect: func(st *Statement, f func(Node) bool) { visit(st.Select, f) },
 	},
 	ClauseOrder: {
-		inspect: func(st *Statement, f func(Node) bool) { visit(st.Order, f) },
-		words:   []string{"asc", "desc"}, display: "asc/desc", kinds: []Kind{KindQuery},
+		words: []string{"asc", "desc"}, display: "asc/desc", kinds: []Kind{KindQuery},
 		body:  bodyOrder,
 		store: func(st *Statement, b clauseBody) { st.Order = b.node.(*Order) },
 		print: func(st *Statement) string {
@@ -220,10 +221,10 @@ var clauseTable = [...]clauseSpec{
 			}
 			return "asc"
 		},
+		inspect: func(st *Statement, f func(Node) bool) { visit(st.Order, f) },
 	},
 	ClauseLimit: {
-		inspect: func(st *Statement, f func(Node) bool) { visit(st.Limit, f) },
-		words:   []string{"limit"}, display: "limit", kinds: reads,
+		words: []string{"limit"}, display: "limit", kinds: reads,
 		expect: "a whole number, like limit 25",
 		body:   bodyNumber,
 		store:  func(st *Statement, b clauseBody) { st.Limit = b.node.(*Number) },
@@ -235,19 +236,19 @@ var clauseTable = [...]clauseSpec{
 		print: func(st *Statement) string {
 			return when(st.Limit != nil, func() string { return "limit " + st.Limit.Text })
 		},
+		inspect: func(st *Statement, f func(Node) bool) { visit(st.Limit, f) },
 	},
 	ClauseConsistent: {
-		inspect: func(st *Statement, f func(Node) bool) { visit(st.Consistent, f) },
-		words:   []string{"consistent"}, display: "consistent", kinds: readsKV,
+		words: []string{"consistent"}, display: "consistent", kinds: readsKV,
 		body:  bodyConsistent,
 		store: func(st *Statement, b clauseBody) { st.Consistent = b.node.(*Consistent) },
 		print: func(st *Statement) string {
 			return when(st.Consistent != nil, func() string { return "consistent" })
 		},
+		inspect: func(st *Statement, f func(Node) bool) { visit(st.Consistent, f) },
 	},
 	ClauseSegment: {
-		inspect: func(st *Statement, f func(Node) bool) { visit(st.Segment, f) },
-		words:   []string{"segment"}, display: "segment", kinds: []Kind{KindScan},
+		words: []string{"segment"}, display: "segment", kinds: []Kind{KindScan},
 		expect: "the segment to read, like segment 0 of 4",
 		body:   bodySegment,
 		store:  func(st *Statement, b clauseBody) { st.Segment = b.node.(*Segment) },
@@ -257,10 +258,10 @@ var clauseTable = [...]clauseSpec{
 				return "segment " + st.Segment.Index.Text + " of " + st.Segment.Total.Text
 			})
 		},
+		inspect: func(st *Statement, f func(Node) bool) { visit(st.Segment, f) },
 	},
 	ClauseAfter: {
-		inspect: func(st *Statement, f func(Node) bool) { visit(st.After, f) },
-		words:   []string{"after"}, display: "after", kinds: reads, operandNext: true,
+		words: []string{"after"}, display: "after", kinds: reads, operandNext: true,
 		expect: `the key to start after: a map like {id: "a91f"}, or id = "a91f"`,
 		body:   bodyAfter,
 		store:  func(st *Statement, b clauseBody) { st.After = b.node.(*After) },
@@ -273,10 +274,10 @@ var clauseTable = [...]clauseSpec{
 			}
 			return "after " + FormatCondition(st.After.Key)
 		},
+		inspect: func(st *Statement, f func(Node) bool) { visit(st.After, f) },
 	},
 	ClauseSet: {
-		inspect: func(st *Statement, f func(Node) bool) { visitAll(st.Sets, f) },
-		words:   []string{"set"}, display: "set", kinds: onlyUpd, repeatable: true, operandNext: true,
+		words: []string{"set"}, display: "set", kinds: onlyUpd, repeatable: true, operandNext: true,
 		expect: `an assignment, like set status = "done"`, more: `"," and another set action, `,
 		body:  bodySetActions,
 		store: func(st *Statement, b clauseBody) { st.Sets = appendList(st.Sets, b.sets) },
@@ -289,50 +290,50 @@ var clauseTable = [...]clauseSpec{
 				return s
 			})
 		},
+		inspect: func(st *Statement, f func(Node) bool) { visitAll(st.Sets, f) },
 	},
 	ClauseRemove: {
-		inspect: func(st *Statement, f func(Node) bool) { visitAll(st.Removes, f) },
-		words:   []string{"remove"}, display: "remove", kinds: onlyUpd, repeatable: true, operandNext: true,
+		words: []string{"remove"}, display: "remove", kinds: onlyUpd, repeatable: true, operandNext: true,
 		expect: msgPath, more: `"," and another remove action, `,
-		body:  bodyPaths,
-		store: func(st *Statement, b clauseBody) { st.Removes = appendList(st.Removes, b.paths) },
-		print: func(st *Statement) string { return printList("remove ", st.Removes, FormatPath) },
+		body:    bodyPaths,
+		store:   func(st *Statement, b clauseBody) { st.Removes = appendList(st.Removes, b.paths) },
+		print:   func(st *Statement) string { return printList("remove ", st.Removes, FormatPath) },
+		inspect: func(st *Statement, f func(Node) bool) { visitAll(st.Removes, f) },
 	},
 	ClauseAdd: {
-		inspect: func(st *Statement, f func(Node) bool) { visitAll(st.Adds, f) },
-		words:   []string{"add"}, display: "add", kinds: onlyUpd, repeatable: true, operandNext: true,
+		words: []string{"add"}, display: "add", kinds: onlyUpd, repeatable: true, operandNext: true,
 		expect:      `an attribute and the value to add, like add views 1`,
 		expectValue: `the value to add: a number, or a set like <<"x">>`,
 		more:        `"," and another add action, `,
 		body:        bodyValueActions,
 		store:       func(st *Statement, b clauseBody) { st.Adds = appendList(st.Adds, b.valueActions) },
 		print:       func(st *Statement) string { return printList("add ", st.Adds, formatValueAction) },
+		inspect:     func(st *Statement, f func(Node) bool) { visitAll(st.Adds, f) },
 	},
 	ClauseDelete: {
-		inspect: func(st *Statement, f func(Node) bool) { visitAll(st.Deletes, f) },
-		words:   []string{"delete"}, display: "delete", kinds: onlyUpd, repeatable: true, operandNext: true,
+		words: []string{"delete"}, display: "delete", kinds: onlyUpd, repeatable: true, operandNext: true,
 		expect:      `an attribute and the elements to delete, like delete tags <<"x">>`,
 		expectValue: `the elements to delete, as a set like <<"x">>`,
 		more:        `"," and another delete action, `,
 		body:        bodyValueActions,
 		store:       func(st *Statement, b clauseBody) { st.Deletes = appendList(st.Deletes, b.valueActions) },
 		print:       func(st *Statement) string { return printList("delete ", st.Deletes, formatValueAction) },
+		inspect:     func(st *Statement, f func(Node) bool) { visitAll(st.Deletes, f) },
 	},
 	ClauseIf: {
-		inspect: func(st *Statement, f func(Node) bool) { visit(st.If, f) },
-		words:   []string{"if"}, display: "if", kinds: writes, operandNext: true,
+		words: []string{"if"}, display: "if", kinds: writes, operandNext: true,
 		expect: msgCondition, more: msgAndOr,
 		hints: map[Kind]string{
 			KindQuery: " (a read's condition is written with filter)",
 			KindScan:  " (a read's condition is written with filter)",
 		},
-		body:  bodyCondition,
-		store: func(st *Statement, b clauseBody) { st.If = b.node.(*Condition) },
-		print: func(st *Statement) string { return printCondition("if ", st.If) },
+		body:    bodyCondition,
+		store:   func(st *Statement, b clauseBody) { st.If = b.node.(*Condition) },
+		print:   func(st *Statement) string { return printCondition("if ", st.If) },
+		inspect: func(st *Statement, f func(Node) bool) { visit(st.If, f) },
 	},
 	ClauseReturn: {
-		inspect: func(st *Statement, f func(Node) bool) { visit(st.Return, f) },
-		words:   []string{"return"}, display: "return", kinds: writes,
+		words: []string{"return"}, display: "return", kinds: writes,
 		expect:       "what to return: none or old",
 		expectUpdate: "what to return: none, old, new, updated_old or updated_new",
 		body:         bodyIdent,
@@ -341,6 +342,7 @@ var clauseTable = [...]clauseSpec{
 		print: func(st *Statement) string {
 			return when(st.Return != nil, func() string { return "return " + st.Return.Name })
 		},
+		inspect: func(st *Statement, f func(Node) bool) { visit(st.Return, f) },
 	},
 }
 
