@@ -45,14 +45,15 @@ const (
 )
 
 // String is how messages name the clause.
-func (id ClauseID) String() string { return clauseTable[id].display }
+func (id ClauseID) String() string { return clauseTable[id].name() }
+
+// name is how messages name the clause: its keywords, as in asc/desc.
+func (c *clauseSpec) name() string { return strings.Join(c.words, "/") }
 
 // clauseSpec is one clause of the language.
 type clauseSpec struct {
 	// words are the keywords that begin the clause, lower case.
 	words []string
-	// display is how messages name the clause.
-	display string
 	// kinds are the statement kinds that take the clause.
 	kinds []Kind
 	// repeatable clauses may appear several times; their actions add up.
@@ -145,7 +146,7 @@ const (
 // clauseTable is indexed by ClauseID.
 var clauseTable = [...]clauseSpec{
 	ClauseIndex: {
-		words: []string{"index"}, display: "index", kinds: reads,
+		words: []string{"index"}, kinds: reads,
 		expect: "an index name, like index open-tickets-index",
 		body:   bodyTableRef,
 		store:  func(st *Statement, b clauseBody) { st.Index = b.node.(*TableRef) },
@@ -156,7 +157,7 @@ var clauseTable = [...]clauseSpec{
 		inspect: func(st *Statement, f func(Node) bool) { visit(st.Index, f) },
 	},
 	ClauseKey: {
-		words: []string{"key"}, display: "key", kinds: keyed, operandNext: true,
+		words: []string{"key"}, kinds: keyed, operandNext: true,
 		expect: msgCondition, more: msgAndOr,
 		hints:   map[Kind]string{KindScan: " (a scan reads the whole table; to read by key, use query)"},
 		body:    bodyCondition,
@@ -165,7 +166,7 @@ var clauseTable = [...]clauseSpec{
 		inspect: func(st *Statement, f func(Node) bool) { visit(st.Key, f) },
 	},
 	ClauseItem: {
-		words: []string{"item"}, display: "item", kinds: []Kind{KindPut}, operandNext: true,
+		words: []string{"item"}, kinds: []Kind{KindPut}, operandNext: true,
 		expect: `the item as a map, like item {id: "a91f", subject: "printer"}`,
 		body:   bodyValue,
 		store:  func(st *Statement, b clauseBody) { st.Item = b.node.(*Value) },
@@ -180,7 +181,7 @@ var clauseTable = [...]clauseSpec{
 		inspect: func(st *Statement, f func(Node) bool) { visit(st.Item, f) },
 	},
 	ClauseFilter: {
-		words: []string{"filter"}, display: "filter", kinds: reads, operandNext: true,
+		words: []string{"filter"}, kinds: reads, operandNext: true,
 		expect: msgCondition, more: msgAndOr,
 		hints: map[Kind]string{
 			KindGet:    " (a get reads one item by its key: use query or scan to filter, or if on a write)",
@@ -194,7 +195,7 @@ var clauseTable = [...]clauseSpec{
 		inspect: func(st *Statement, f func(Node) bool) { visit(st.Filter, f) },
 	},
 	ClauseSelect: {
-		words: []string{"select"}, display: "select", kinds: readsKV, operandNext: true,
+		words: []string{"select"}, kinds: readsKV, operandNext: true,
 		expect: "attribute names, or count, all or projected",
 		body:   bodyProjection,
 		store:  func(st *Statement, b clauseBody) { st.Select = b.node.(*Projection) },
@@ -209,7 +210,7 @@ var clauseTable = [...]clauseSpec{
 		inspect: func(st *Statement, f func(Node) bool) { visit(st.Select, f) },
 	},
 	ClauseOrder: {
-		words: []string{"asc", "desc"}, display: "asc/desc", kinds: []Kind{KindQuery},
+		words: []string{"asc", "desc"}, kinds: []Kind{KindQuery},
 		body:  bodyOrder,
 		store: func(st *Statement, b clauseBody) { st.Order = b.node.(*Order) },
 		print: func(st *Statement) string {
@@ -224,7 +225,7 @@ var clauseTable = [...]clauseSpec{
 		inspect: func(st *Statement, f func(Node) bool) { visit(st.Order, f) },
 	},
 	ClauseLimit: {
-		words: []string{"limit"}, display: "limit", kinds: reads,
+		words: []string{"limit"}, kinds: reads,
 		expect: "a whole number, like limit 25",
 		body:   bodyNumber,
 		store:  func(st *Statement, b clauseBody) { st.Limit = b.node.(*Number) },
@@ -239,7 +240,7 @@ var clauseTable = [...]clauseSpec{
 		inspect: func(st *Statement, f func(Node) bool) { visit(st.Limit, f) },
 	},
 	ClauseConsistent: {
-		words: []string{"consistent"}, display: "consistent", kinds: readsKV,
+		words: []string{"consistent"}, kinds: readsKV,
 		body:  bodyConsistent,
 		store: func(st *Statement, b clauseBody) { st.Consistent = b.node.(*Consistent) },
 		print: func(st *Statement) string {
@@ -248,7 +249,7 @@ var clauseTable = [...]clauseSpec{
 		inspect: func(st *Statement, f func(Node) bool) { visit(st.Consistent, f) },
 	},
 	ClauseSegment: {
-		words: []string{"segment"}, display: "segment", kinds: []Kind{KindScan},
+		words: []string{"segment"}, kinds: []Kind{KindScan},
 		expect: "the segment to read, like segment 0 of 4",
 		body:   bodySegment,
 		store:  func(st *Statement, b clauseBody) { st.Segment = b.node.(*Segment) },
@@ -261,7 +262,7 @@ var clauseTable = [...]clauseSpec{
 		inspect: func(st *Statement, f func(Node) bool) { visit(st.Segment, f) },
 	},
 	ClauseAfter: {
-		words: []string{"after"}, display: "after", kinds: reads, operandNext: true,
+		words: []string{"after"}, kinds: reads, operandNext: true,
 		expect: `the key to start after: a map like {id: "a91f"}, or id = "a91f"`,
 		body:   bodyAfter,
 		store:  func(st *Statement, b clauseBody) { st.After = b.node.(*After) },
@@ -277,7 +278,7 @@ var clauseTable = [...]clauseSpec{
 		inspect: func(st *Statement, f func(Node) bool) { visit(st.After, f) },
 	},
 	ClauseSet: {
-		words: []string{"set"}, display: "set", kinds: onlyUpd, repeatable: true, operandNext: true,
+		words: []string{"set"}, kinds: onlyUpd, repeatable: true, operandNext: true,
 		expect: `an assignment, like set status = "done"`, more: `"," and another set action, `,
 		body:  bodySetActions,
 		store: func(st *Statement, b clauseBody) { st.Sets = appendList(st.Sets, b.sets) },
@@ -293,7 +294,7 @@ var clauseTable = [...]clauseSpec{
 		inspect: func(st *Statement, f func(Node) bool) { visitAll(st.Sets, f) },
 	},
 	ClauseRemove: {
-		words: []string{"remove"}, display: "remove", kinds: onlyUpd, repeatable: true, operandNext: true,
+		words: []string{"remove"}, kinds: onlyUpd, repeatable: true, operandNext: true,
 		expect: msgPath, more: `"," and another remove action, `,
 		body:    bodyPaths,
 		store:   func(st *Statement, b clauseBody) { st.Removes = appendList(st.Removes, b.paths) },
@@ -301,7 +302,7 @@ var clauseTable = [...]clauseSpec{
 		inspect: func(st *Statement, f func(Node) bool) { visitAll(st.Removes, f) },
 	},
 	ClauseAdd: {
-		words: []string{"add"}, display: "add", kinds: onlyUpd, repeatable: true, operandNext: true,
+		words: []string{"add"}, kinds: onlyUpd, repeatable: true, operandNext: true,
 		expect:      `an attribute and the value to add, like add views 1`,
 		expectValue: `the value to add: a number, or a set like <<"x">>`,
 		more:        `"," and another add action, `,
@@ -311,7 +312,7 @@ var clauseTable = [...]clauseSpec{
 		inspect:     func(st *Statement, f func(Node) bool) { visitAll(st.Adds, f) },
 	},
 	ClauseDelete: {
-		words: []string{"delete"}, display: "delete", kinds: onlyUpd, repeatable: true, operandNext: true,
+		words: []string{"delete"}, kinds: onlyUpd, repeatable: true, operandNext: true,
 		expect:      `an attribute and the elements to delete, like delete tags <<"x">>`,
 		expectValue: `the elements to delete, as a set like <<"x">>`,
 		more:        `"," and another delete action, `,
@@ -321,7 +322,7 @@ var clauseTable = [...]clauseSpec{
 		inspect:     func(st *Statement, f func(Node) bool) { visitAll(st.Deletes, f) },
 	},
 	ClauseIf: {
-		words: []string{"if"}, display: "if", kinds: writes, operandNext: true,
+		words: []string{"if"}, kinds: writes, operandNext: true,
 		expect: msgCondition, more: msgAndOr,
 		hints: map[Kind]string{
 			KindQuery: " (a read's condition is written with filter)",
@@ -333,7 +334,7 @@ var clauseTable = [...]clauseSpec{
 		inspect: func(st *Statement, f func(Node) bool) { visit(st.If, f) },
 	},
 	ClauseReturn: {
-		words: []string{"return"}, display: "return", kinds: writes,
+		words: []string{"return"}, kinds: writes,
 		expect:       "what to return: none or old",
 		expectUpdate: "what to return: none, old, new, updated_old or updated_new",
 		body:         bodyIdent,
@@ -434,7 +435,7 @@ func clauseList(k Kind, words bool) string {
 		if words {
 			b.WriteString(strings.Join(clauseTable[id].words, ", "))
 		} else {
-			b.WriteString(clauseTable[id].display)
+			b.WriteString(clauseTable[id].name())
 		}
 	}
 	return b.String()

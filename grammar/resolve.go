@@ -27,9 +27,9 @@ func resolveStatement(st *Statement, src string) diag.List {
 		c := &clauseTable[w.Clause]
 		switch prev := seen[w.Clause]; {
 		case !c.takes(st.Kind):
-			fail(w.Pos, "%s is not a clause of %s; %s takes: %s%s", c.display, st.Verb, st.Kind, clauseList(st.Kind, false), c.hints[st.Kind])
+			fail(w.Pos, "%s is not a clause of %s; %s takes: %s%s", c.name(), st.Verb, st.Kind, clauseList(st.Kind, false), c.hints[st.Kind])
 		case prev != nil && !c.repeatable:
-			fail(w.Pos, "%s is given twice in this %s (first at %d:%d); each clause appears at most once", c.display, st.Kind, prev.Pos.Line, prev.Pos.Col)
+			fail(w.Pos, "%s is given twice in this %s (first at %d:%d); each clause appears at most once", c.name(), st.Kind, prev.Pos.Line, prev.Pos.Col)
 		case prev == nil:
 			seen[w.Clause] = w
 			if c.check != nil {
