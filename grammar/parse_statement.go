@@ -2,7 +2,7 @@ package grammar
 
 import "github.com/dynexpr/dynexpr/diag"
 
-// ---- productions, in the order of ast.go
+// ---- productions, in the order of the grammar spec (spec_test.go)
 
 // File: @@? ( ";" @@? )*
 func (p *fastParser) file() *File {
