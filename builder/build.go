@@ -58,8 +58,8 @@ func newBuilder() *builder {
 	}
 }
 
-func (b *builder) fail(p grammar.Position, format string, args ...any) {
-	b.errs = append(b.errs, diag.Errorf(grammar.ToPos(p), format, args...))
+func (b *builder) fail(p diag.Pos, format string, args ...any) {
+	b.errs = append(b.errs, diag.Errorf(p, format, args...))
 }
 
 // exprs are a statement's expressions as written, with #id and :id
@@ -288,7 +288,7 @@ func (b *builder) itemKey(c *grammar.Condition, max int, form string) map[string
 		return nil
 	}
 	key := make(map[string]Value, len(parts))
-	seen := make(map[string]grammar.Position, len(parts))
+	seen := make(map[string]diag.Pos, len(parts))
 	for i, n := range parts {
 		if max > 0 && i == max {
 			b.fail(n.Pos, "%s; a table's key has at most two attributes", form)
@@ -306,11 +306,11 @@ func (b *builder) itemKey(c *grammar.Condition, max int, form string) map[string
 		p := cmp.Left.Path
 		name, ok := topName(p)
 		if !ok {
-			b.fail(p.Pos, "%s; a key attribute is a top-level name, not the path %s", form, pathText(p))
+			b.fail(p.Pos, "%s; a key attribute is a top-level name, not the path %s", form, grammar.FormatPath(p))
 			continue
 		}
 		if prev, dup := seen[name]; dup {
-			b.fail(p.Pos, "%q is given twice in this key (first at %d:%d)", name, prev.Line, prev.Column)
+			b.fail(p.Pos, "%q is given twice in this key (first at %d:%d)", name, prev.Line, prev.Col)
 			continue
 		}
 		seen[name] = p.Pos
@@ -369,45 +369,4 @@ func LastName(p *grammar.Path) string {
 		}
 	}
 	return ""
-}
-
-// pathText writes a path back in the DSL, for messages.
-func pathText(p *grammar.Path) string {
-	var sb strings.Builder
-	for i, e := range p.Elems {
-		switch {
-		case e.IsIndex:
-			sb.WriteByte('[')
-			sb.WriteString(strconv.Itoa(e.Index))
-			sb.WriteByte(']')
-			continue
-		case i > 0:
-			sb.WriteByte('.')
-		}
-		sb.WriteString(nameText(e.Name))
-	}
-	return sb.String()
-}
-
-// nameText writes an attribute name as the DSL takes it: bare when it can
-// be, in backticks otherwise.
-func nameText(name string) string {
-	if isBareName(name) {
-		return name
-	}
-	return "`" + name + "`"
-}
-
-func isBareName(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9' {
-			continue
-		}
-		return false
-	}
-	return true
 }

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 )
 
@@ -23,7 +24,7 @@ func (b *builder) appendNameRef(buf []byte, name string) []byte {
 // dot stays one name and a list index stays an index: #0.#1[2].
 func (b *builder) name(p *grammar.Path) string {
 	if p == nil || len(p.Elems) == 0 || p.Elems[0].IsIndex {
-		pos := grammar.Position{}
+		pos := diag.Pos{}
 		if p != nil {
 			pos = p.Pos
 		}
@@ -337,7 +338,7 @@ func (b *builder) pathOrValue(o *grammar.Operand, hint string) string {
 	case o.Value != nil:
 		return b.value(o.Value, hint)
 	}
-	b.fail(grammar.Position{}, "empty operand")
+	b.fail(diag.Pos{}, "empty operand")
 	return noOperand
 }
 
@@ -411,7 +412,7 @@ func (b *builder) pathArg(call *grammar.Call, i int, form string) *grammar.Path 
 	}
 	if a.Value != nil && a.Value.Type == grammar.TypeS && a.Value.Text != "" && !strings.Contains(a.Value.Text, "`") {
 		b.fail(a.Pos, "%s takes an attribute name, not a value: write %s(%s) (names are written bare or in backticks, not in quotes)",
-			fn(call), fn(call), nameText(a.Value.Text)+restArgs(call, i))
+			fn(call), fn(call), grammar.Name(a.Value.Text)+restArgs(call, i))
 		return nil
 	}
 	b.fail(a.Pos, "%s takes an attribute path as argument %d: write %s", fn(call), i+1, form)
@@ -434,7 +435,7 @@ func (b *builder) bareCondition(o *grammar.Operand) string {
 	case o == nil:
 		return noCondition
 	case o.Path != nil:
-		t := pathText(o.Path)
+		t := grammar.FormatPath(o.Path)
 		b.fail(o.Pos, "%s alone is not a condition: write attribute_exists(%s), or compare it, like %s = VALUE", t, t, t)
 		return noCondition
 	case o.Value != nil:
@@ -542,7 +543,7 @@ func (b *builder) attributeType(a *grammar.Operand, hint string) string {
 		name, ok := topName(a.Path)
 		word := strings.ToUpper(name)
 		if !ok || !isAttributeType(word) {
-			b.fail(a.Pos, "attribute_type takes a type: S, SS, N, NS, B, BS, BOOL, NULL, L or M, not %s", pathText(a.Path))
+			b.fail(a.Pos, "attribute_type takes a type: S, SS, N, NS, B, BS, BOOL, NULL, L or M, not %s", grammar.FormatPath(a.Path))
 			return ""
 		}
 		return b.valueRef(Value{Kind: KindS, Text: word}, hint)

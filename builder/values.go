@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"unicode/utf8"
 
+	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 )
 
@@ -103,7 +104,7 @@ func (b *builder) literal(v *grammar.Value) Value {
 
 // checkUTF8 refuses text that is not UTF-8: DynamoDB takes only UTF-8, and
 // JSON would silently turn the bad bytes into U+FFFD.
-func (b *builder) checkUTF8(pos grammar.Position, s, what string) {
+func (b *builder) checkUTF8(pos diag.Pos, s, what string) {
 	if !utf8.ValidString(s) {
 		hint := ""
 		if what == "string" {

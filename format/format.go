@@ -185,12 +185,12 @@ func sameStatements(name string, sts []*grammar.Statement, out string) error {
 	}
 	for i, st := range sts {
 		if a, b := grammar.Format(st), grammar.Format(g.Statements[i]); a != b {
-			return diag.Errorf(grammar.ToPos(st.Pos), "dynexpr fmt would change this statement (to %q); the file is left as it is", b)
+			return diag.Errorf(st.Pos, "dynexpr fmt would change this statement (to %q); the file is left as it is", b)
 		}
 		ra, errA := request(st)
 		rb, errB := request(g.Statements[i])
 		if errA == nil && errB == nil && !bytes.Equal(ra, rb) {
-			return diag.Errorf(grammar.ToPos(st.Pos), "dynexpr fmt would change the request this statement builds; the file is left as it is")
+			return diag.Errorf(st.Pos, "dynexpr fmt would change the request this statement builds; the file is left as it is")
 		}
 	}
 	return nil

@@ -1,39 +1,42 @@
 package grammar
 
-import "github.com/alecthomas/participle/v2/lexer"
+import "github.com/dynexpr/dynexpr/diag"
 
-// Position is where a node starts in its input. It is participle's type, so
-// the parser fills it; Pos() converts it to the diag.Pos every error uses.
-type Position = lexer.Position
-
-// The AST is the participle grammar itself: each struct's tags are its
-// production. Fields without tags are filled after parsing (decoded literals,
-// clauses sorted into the statement) and are what the builder and linter read.
+// The syntax tree of the DSL. Every node records where it starts (Pos); the
+// parser fills the syntax fields, and resolve fills the derived ones
+// (decoded literals, path elements) that the builder and linter read. The
+// grammar each node stands for is written beside it, in the notation of
+// spec_test.go, which holds the same grammar as participle struct tags.
 
 // File is a sequence of statements separated by ";".
 type File struct {
-	Pos        Position
-	Statements []*Statement `@@? ( ";" @@? )*`
+	Pos        diag.Pos
+	Statements []*Statement
 }
 
-// Statement is one DynamoDB request.
+// Statement is one DynamoDB request: ( Label ":" )? Verb TableRef Clause*.
+// Its clauses are kept once, in the fields named after them; Written says
+// which were written, where and in what order (clauses.go lists them).
 type Statement struct {
-	Pos     Position
-	EndPos  Position
-	Label   *Ident    `( @@ ":" )?`
-	Verb    string    `@( "query" | "scan" | "get" | "put" | "update" | "delete" )`
-	Table   *TableRef `@@`
-	Clauses []*Clause `@@*`
+	Pos    diag.Pos
+	EndPos diag.Pos
+	Label  *Ident
+	Verb   string
+	Table  *TableRef
+	Kind   Kind
 
-	// Filled by resolve from Clauses; nil or zero where the clause is absent.
-	Kind       Kind
+	// Written lists the clauses as written, including those the statement
+	// kind does not take or that are given twice (resolve reports them;
+	// their bodies are not kept).
+	Written []ClauseAt
+
 	Index      *TableRef
 	Key        *Condition // query: the key condition; get/update/delete: the item key
 	Filter     *Condition
 	Select     *Projection
-	Order      *Clause // asc or desc
+	Order      *Order
 	Limit      *Number
-	Consistent *Clause
+	Consistent *Consistent
 	After      *After
 	Segment    *Segment
 	Item       *Value
@@ -41,10 +44,16 @@ type Statement struct {
 	Return     *Ident // none, old, new, updated_old, updated_new (lower case)
 	Sets       []*SetAction
 	Removes    []*Path
-	Adds       []*AddAction
-	Deletes    []*DeleteAction
+	Adds       []*ValueAction
+	Deletes    []*ValueAction
 	// Source is the statement's text as written, for messages and hashing.
 	Source string
+}
+
+// ClauseAt is one clause as written: which, and where its keyword stands.
+type ClauseAt struct {
+	Clause ClauseID
+	Pos    diag.Pos
 }
 
 // Kind is the operation a statement performs.
@@ -70,93 +79,83 @@ func (k Kind) Command() string { return kindCommands[k] }
 
 // Ident is a bare word with its position.
 type Ident struct {
-	Pos  Position
-	Name string `@Ident`
+	Pos  diag.Pos
+	Name string
 }
 
 // TableRef is a table or index name, bare as DynamoDB spells it or backticked.
 type TableRef struct {
-	Pos  Position
-	Raw  string `@( Name | Quoted | Ident )`
+	Pos  diag.Pos
+	Raw  string
 	Name string // without backticks
 }
 
-// Clause is one clause after the table; resolve sorts them into Statement.
-type Clause struct {
-	Pos        Position
-	Keyword    string          // the clause's keyword, lower case, for messages
-	Index      *TableRef       `(  "index" @@`
-	Key        *Condition      ` | "key" @@`
-	Filter     *Condition      ` | "filter" @@`
-	Select     *Projection     ` | "select" @@`
-	Asc        bool            ` | @"asc"`
-	Desc       bool            ` | @"desc"`
-	Limit      *Number         ` | "limit" @@`
-	Consistent bool            ` | @"consistent"`
-	After      *After          ` | "after" @@`
-	Segment    *Segment        ` | "segment" @@`
-	Item       *Value          ` | "item" @@`
-	If         *Condition      ` | "if" @@`
-	Return     *Ident          ` | "return" @@`
-	Set        []*SetAction    ` | "set" @@ ( "," @@ )*`
-	Remove     []*Path         ` | "remove" @@ ( "," @@ )*`
-	Add        []*AddAction    ` | "add" @@ ( "," @@ )*`
-	Delete     []*DeleteAction ` | "delete" @@ ( "," @@ )* )`
+// Order is the asc or desc clause.
+type Order struct {
+	Pos  diag.Pos
+	Asc  bool
+	Desc bool
+}
+
+// Consistent is the consistent clause: a strongly consistent read.
+type Consistent struct {
+	Pos diag.Pos
 }
 
 // Condition is an OR of ANDs: DynamoDB's condition grammar, where NOT binds
 // tighter than AND, and AND tighter than OR.
 type Condition struct {
-	Pos Position
-	Or  []*AndCondition `@@ ( "or" @@ )*`
+	Pos diag.Pos
+	Or  []*AndCondition
 }
 
 // AndCondition is a conjunction.
 type AndCondition struct {
-	Pos Position
-	And []*NotCondition `@@ ( "and" @@ )*`
+	Pos diag.Pos
+	And []*NotCondition
 }
 
-// NotCondition is a possibly negated primary condition.
+// NotCondition is a possibly negated primary condition: exactly one of Not,
+// Group and Compare is set.
 type NotCondition struct {
-	Pos     Position
-	Not     *NotCondition `(  "not" @@`
-	Group   *Condition    ` | "(" @@ ")"`
-	Compare *Comparison   ` | @@ )`
+	Pos     diag.Pos
+	Not     *NotCondition
+	Group   *Condition
+	Compare *Comparison
 }
 
 // Comparison is an operand with an optional test: `a = 1`, `a between 1 and
 // 2`, `a in (1, 2)`, or a bare operand (a function such as attribute_exists(a)).
 type Comparison struct {
-	Pos   Position
-	Left  *Operand   `@@`
-	Op    string     `( @( "=" | "<>" | "<=" | ">=" | "<" | ">" )`
-	Right *Operand   `  @@`
-	Low   *Operand   `| "between" @@`
-	High  *Operand   `  "and" @@`
-	In    []*Operand `| "in" "(" @@ ( "," @@ )* ")" )?`
+	Pos   diag.Pos
+	Left  *Operand
+	Op    string
+	Right *Operand
+	Low   *Operand
+	High  *Operand
+	In    []*Operand
 }
 
 // Operand is a function call, a value or a document path.
 type Operand struct {
-	Pos   Position
-	Call  *Call  `(  @@`
-	Value *Value ` | @@`
-	Path  *Path  ` | @@ )`
+	Pos   diag.Pos
+	Call  *Call
+	Value *Value
+	Path  *Path
 }
 
 // Call is a function call: size(a), begins_with(a, "x"), if_not_exists(a, 0).
 type Call struct {
-	Pos  Position
-	Func string     `@Ident "("`
-	Args []*Operand `( @@ ( "," @@ )* )? ")"`
+	Pos  diag.Pos
+	Func string
+	Args []*Operand
 }
 
 // Path is a document path: a.b[2].`c.d`.
 type Path struct {
-	Pos   Position
-	First *PathName   `@@`
-	Steps []*PathStep `@@*`
+	Pos   diag.Pos
+	First *PathName
+	Steps []*PathStep
 
 	// Elems is the path resolved: names and list indexes in order.
 	Elems []PathElem
@@ -164,38 +163,39 @@ type Path struct {
 
 // PathElem is one element of a path: a name, or a list index.
 type PathElem struct {
-	Pos     Position
+	Pos     diag.Pos
 	Name    string
 	Index   int
 	IsIndex bool
 }
 
-// PathName is a name segment, bare or backticked.
+// PathName is a name segment, bare (Ident) or backticked (Quoted, raw).
 type PathName struct {
-	Pos    Position
-	Ident  string `(  @Ident`
-	Quoted string ` | @Quoted )`
+	Pos    diag.Pos
+	Ident  string
+	Quoted string
 }
 
 // PathStep is ".name" or "[N]".
 type PathStep struct {
-	Pos   Position
-	Field *PathName `(  "." @@`
-	Index string    ` | "[" @Number "]" )`
+	Pos   diag.Pos
+	Field *PathName
+	Index string
 }
 
-// Value is a typed literal or a parameter.
+// Value is a typed literal or a parameter. The parser sets one of the
+// syntax fields (String to Set) with the raw token text.
 type Value struct {
-	Pos    Position
-	String *string   `(  @String`
-	Binary *string   ` | @Binary`
-	Number *string   ` | @Number`
-	Bool   string    ` | @( "true" | "false" )`
-	Null   bool      ` | @"null"`
-	Param  *string   ` | @Param`
-	List   *List     ` | "[" @@`
-	Map    *Map      ` | "{" @@`
-	Set    *SetValue ` | "<<" @@ )`
+	Pos    diag.Pos
+	String *string
+	Binary *string
+	Number *string
+	Bool   string
+	Null   bool
+	Param  *string
+	List   *List
+	Map    *Map
+	Set    *SetValue
 
 	// Filled by resolve (and by parameter binding, which rewrites the node).
 	Type ValueType
@@ -223,83 +223,76 @@ const (
 
 // List is [v, ...].
 type List struct {
-	Pos   Position
-	Items []*Value `( @@ ( "," @@ )* )? "]"`
+	Pos   diag.Pos
+	Items []*Value
 }
 
 // Map is {name: v, "any name": v}.
 type Map struct {
-	Pos     Position
-	Entries []*MapEntry `( @@ ( "," @@ )* )? "}"`
+	Pos     diag.Pos
+	Entries []*MapEntry
 }
 
 // MapEntry is one name: value pair.
 type MapEntry struct {
-	Pos    Position
-	RawKey string `@( Ident | String | Quoted ) ":"`
-	Value  *Value `@@`
+	Pos    diag.Pos
+	RawKey string
+	Value  *Value
 
 	Key string // decoded
 }
 
 // SetValue is <<v, ...>>: a string, number or binary set.
 type SetValue struct {
-	Pos   Position
-	Items []*Value `( @@ ( "," @@ )* )? ">>"`
+	Pos   diag.Pos
+	Items []*Value
 }
 
 // Projection is what a read returns: paths, or count / all / projected.
 type Projection struct {
-	Pos       Position
-	Count     bool    `(  @"count"`
-	All       bool    ` | @"all"`
-	Projected bool    ` | @"projected"`
-	Paths     []*Path ` | @@ ( "," @@ )* )`
+	Pos       diag.Pos
+	Count     bool
+	All       bool
+	Projected bool
+	Paths     []*Path
 }
 
 // Number is a numeric literal where the DSL wants a count (limit, segment).
 type Number struct {
-	Pos  Position
-	Text string `@Number`
+	Pos  diag.Pos
+	Text string
 }
 
 // After is the key to start after (ExclusiveStartKey): a map or k = v [and k = v].
 type After struct {
-	Pos Position
-	Map *Map       `(  "{" @@`
-	Key *Condition ` | @@ )`
+	Pos diag.Pos
+	Map *Map
+	Key *Condition
 }
 
 // Segment is `segment I of N` for a parallel scan.
 type Segment struct {
-	Pos   Position
-	Index *Number `@@ "of"`
-	Total *Number `@@`
+	Pos   diag.Pos
+	Index *Number
+	Total *Number
 }
 
 // SetAction is `path = value`, `path = a + b`, `path = if_not_exists(p, v)`.
 type SetAction struct {
-	Pos   Position
-	Path  *Path    `@@ "="`
-	Left  *Operand `@@`
-	Op    string   `( @( "+" | "-" )`
-	Right *Operand `  @@ )?`
+	Pos   diag.Pos
+	Path  *Path
+	Left  *Operand
+	Op    string
+	Right *Operand
 }
 
-// AddAction is `path value`: add a number or add elements to a set. After a
+// ValueAction is `path value`, an action of add (add a number, or add
+// elements to a set) or of delete (delete elements from a set). After a
 // path the lexer reads "-" as minus, so `add n -5` arrives as a minus sign
 // and 5; resolve folds the sign into the number.
-type AddAction struct {
-	Pos   Position
-	Path  *Path  `@@`
-	Minus bool   `@"-"?`
-	Value *Value `@@`
-}
-
-// DeleteAction is `path set`: delete elements from a set.
-type DeleteAction struct {
-	Pos   Position
-	Path  *Path  `@@`
-	Minus bool   `@"-"?`
-	Value *Value `@@`
+type ValueAction struct {
+	Pos   diag.Pos
+	Path  *Path
+	Minus bool
+	Value *Value
 }

@@ -17,14 +17,7 @@ func FuzzParse(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	for _, dir := range []string{"../examples"} {
-		files, _ := filepath.Glob(filepath.Join(dir, "*.dx"))
-		for _, file := range files {
-			if b, err := os.ReadFile(file); err == nil {
-				f.Add(string(b))
-			}
-		}
-	}
+	addExamples(f)
 	f.Fuzz(func(t *testing.T, src string) {
 		file, err := Parse("<fuzz>", src)
 		if err != nil {
@@ -44,4 +37,14 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// addExamples seeds a fuzz target with the example files.
+func addExamples(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join("..", "examples", "*.dx"))
+	for _, file := range files {
+		if b, err := os.ReadFile(file); err == nil {
+			f.Add(string(b))
+		}
+	}
 }

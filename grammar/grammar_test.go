@@ -70,12 +70,12 @@ func TestParseFields(t *testing.T) {
 	if q.Kind != KindQuery || q.Label.Name != "open" || q.Table.Name != "Tickets" || q.Index.Name != "open-tickets-index" {
 		t.Errorf("query resolved wrong: kind %v label %v table %q", q.Kind, q.Label, q.Table.Name)
 	}
-	if q.Pos.Line != 2 || q.Pos.Column != 1 || q.Index.Pos.Line != 2 || q.Index.Pos.Column != 27 {
-		t.Errorf("positions: statement %d:%d, index %d:%d", q.Pos.Line, q.Pos.Column, q.Index.Pos.Line, q.Index.Pos.Column)
+	if q.Pos.Line != 2 || q.Pos.Col != 1 || q.Index.Pos.Line != 2 || q.Index.Pos.Col != 27 {
+		t.Errorf("positions: statement %d:%d, index %d:%d", q.Pos.Line, q.Pos.Col, q.Index.Pos.Line, q.Index.Pos.Col)
 	}
 	cmp := q.Key.Or[0].And[1].Compare
-	if cmp.Op != ">=" || cmp.Right.Value.Text != "2026" || cmp.Right.Value.Type != TypeS || cmp.Left.Pos.Line != 3 || cmp.Left.Pos.Column != 31 {
-		t.Errorf("sort condition: %+v at %d:%d", cmp, cmp.Left.Pos.Line, cmp.Left.Pos.Column)
+	if cmp.Op != ">=" || cmp.Right.Value.Text != "2026" || cmp.Right.Value.Type != TypeS || cmp.Left.Pos.Line != 3 || cmp.Left.Pos.Col != 31 {
+		t.Errorf("sort condition: %+v at %d:%d", cmp, cmp.Left.Pos.Line, cmp.Left.Pos.Col)
 	}
 	if s.Kind != KindScan || s.Limit.Text != "7" {
 		t.Errorf("scan resolved wrong: %+v", s)

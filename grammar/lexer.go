@@ -3,19 +3,23 @@ package grammar
 import (
 	"encoding/base64"
 	"fmt"
-	"io"
 	"strings"
 	"unicode/utf8"
 
-	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/dynexpr/dynexpr/diag"
 )
 
-// Token types of the DSL. The lexer is hand-written: participle's regexp
-// lexer costs tens of microseconds a line, this one a few hundred nanoseconds.
+// tokType is a kind of token. The lexer is hand-written: participle's
+// regexp lexer costs tens of microseconds a line, this one a few hundred
+// nanoseconds. The values are participle's (EOF is -1, the others below),
+// so that the grammar spec in spec_test.go can run participle over this
+// lexer.
+type tokType int
+
 const (
-	tokEOF lexer.TokenType = lexer.EOF
+	tokEOF tokType = -1
 	// tokIdent is a bare word: a keyword or an attribute name.
-	tokIdent lexer.TokenType = -(iota + 2)
+	tokIdent tokType = -(iota + 2)
 	// tokName is a table or index name as DynamoDB spells them ([A-Za-z0-9_.-]),
 	// lexed only right after a statement verb or the index keyword.
 	tokName
@@ -33,44 +37,20 @@ const (
 	tokPunct
 )
 
-var symbols = map[string]lexer.TokenType{
-	"EOF":    tokEOF,
-	"Ident":  tokIdent,
-	"Name":   tokName,
-	"Quoted": tokQuoted,
-	"String": tokString,
-	"Binary": tokBinary,
-	"Number": tokNumber,
-	"Param":  tokParam,
-	"Punct":  tokPunct,
+// token is one token: its type, its text as written, and where it starts.
+type token struct {
+	Type  tokType
+	Value string
+	Pos   diag.Pos
 }
 
-type lexDef struct{}
-
-func (lexDef) Symbols() map[string]lexer.TokenType { return symbols }
-
-func (lexDef) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
-	b, err := io.ReadAll(r)
-	if err != nil {
-		return nil, err
-	}
-	return newLexer(filename, string(b)), nil
-}
-
-func (lexDef) LexString(filename string, src string) (lexer.Lexer, error) {
-	return newLexer(filename, src), nil
-}
-
-// LexError is a lexical problem; it satisfies participle.Error so the parser
-// reports it with its position.
+// LexError is a lexical problem.
 type LexError struct {
-	Pos lexer.Position
+	Pos diag.Pos
 	Msg string
 }
 
-func (e *LexError) Error() string            { return e.Msg }
-func (e *LexError) Message() string          { return e.Msg }
-func (e *LexError) Position() lexer.Position { return e.Pos }
+func (e *LexError) Error() string { return e.Msg }
 
 type dxLexer struct {
 	src  string
@@ -83,7 +63,6 @@ type dxLexer struct {
 	stmtStart  bool // the next word may be a label or a verb
 	expectName bool // the next token is a table or index name
 	prevEnds   bool // the previous token ends an operand (so "-" is minus, "index" a clause)
-	prevWord   string
 
 	// comments, when not nil, collects the comments skipped (Trivia).
 	comments *[]Comment
@@ -96,15 +75,24 @@ func newLexer(file, src string) *dxLexer {
 var verbs = map[string]bool{"query": true, "scan": true, "get": true, "put": true, "update": true, "delete": true}
 
 // keywordsBeforeOperand are the words after which an operand (a path) comes,
-// so that a following "index" is an attribute name, not the index clause.
+// so that a following "index" is an attribute name, not the index clause:
+// these of conditions, and the clause keywords marked operandNext (added
+// from the clause table).
 var keywordsBeforeOperand = map[string]bool{
-	"key": true, "filter": true, "select": true, "set": true, "remove": true, "add": true,
-	"delete": true, "and": true, "or": true, "not": true, "between": true, "in": true,
-	"if": true, "after": true, "item": true,
+	"and": true, "or": true, "not": true, "between": true, "in": true,
 }
 
-func (l *dxLexer) pos() lexer.Position {
-	return lexer.Position{Filename: l.file, Offset: l.off, Line: l.line, Column: l.col}
+// keywords are the words the grammar reads as keywords wherever a name
+// could stand, so that a name spelled like one is printed in backticks:
+// these, and every clause keyword (added from the clause table).
+var keywords = map[string]bool{
+	"and": true, "or": true, "not": true, "between": true, "in": true,
+	"true": true, "false": true, "null": true, "count": true, "all": true, "projected": true,
+	"of": true,
+}
+
+func (l *dxLexer) pos() diag.Pos {
+	return diag.Pos{File: l.file, Offset: l.off, Line: l.line, Col: l.col}
 }
 
 // advance moves over n bytes, keeping line and column (columns count bytes).
@@ -120,8 +108,8 @@ func (l *dxLexer) advance(n int) {
 	}
 }
 
-func (l *dxLexer) errorf(pos lexer.Position, format string, args ...any) (lexer.Token, error) {
-	return lexer.Token{}, &LexError{Pos: pos, Msg: fmt.Sprintf(format, args...)}
+func (l *dxLexer) errorf(pos diag.Pos, format string, args ...any) (token, error) {
+	return token{}, &LexError{Pos: pos, Msg: fmt.Sprintf(format, args...)}
 }
 
 func isIdentStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
@@ -150,11 +138,11 @@ func (l *dxLexer) skipSpace() {
 	}
 }
 
-func (l *dxLexer) Next() (lexer.Token, error) {
+func (l *dxLexer) Next() (token, error) {
 	l.skipSpace()
 	start := l.pos()
 	if l.off >= len(l.src) {
-		return lexer.EOFToken(start), nil
+		return token{Type: tokEOF, Pos: start}, nil
 	}
 	tok, err := l.scan(start)
 	if err != nil {
@@ -165,23 +153,23 @@ func (l *dxLexer) Next() (lexer.Token, error) {
 }
 
 // afterToken updates the context that decides how the next token is lexed.
-func (l *dxLexer) afterToken(tok lexer.Token) {
+func (l *dxLexer) afterToken(tok token) {
 	wasStart := l.stmtStart
 	l.stmtStart = false
 	l.expectName = false
-	word := ""
 	switch tok.Type {
 	case tokIdent:
-		word = strings.ToLower(tok.Value)
+		var buf [maxKeyword]byte
+		word := lowerWord(buf[:0], tok.Value)
 		switch {
 		case wasStart && l.peekByte() == ':':
 			l.stmtStart = true // a label; the verb follows the colon
-		case wasStart && verbs[word]:
+		case wasStart && verbs[string(word)]:
 			l.expectName = true
-		case word == "index" && l.prevEnds:
+		case string(word) == "index" && l.prevEnds:
 			l.expectName = true
 		}
-		l.prevEnds = !keywordsBeforeOperand[word]
+		l.prevEnds = !keywordsBeforeOperand[string(word)]
 	case tokPunct:
 		switch tok.Value {
 		case ";":
@@ -193,7 +181,26 @@ func (l *dxLexer) afterToken(tok lexer.Token) {
 	default:
 		l.prevEnds = true
 	}
-	l.prevWord = word
+}
+
+// maxKeyword is longer than any keyword of the language.
+const maxKeyword = 16
+
+// lowerWord appends the identifier w in lower case to buf, or nothing when
+// it is too long to be a keyword: the words the lexer looks up, without
+// allocating (the maps are indexed by string(word), which does not copy).
+func lowerWord(buf []byte, w string) []byte {
+	if len(w) > cap(buf) {
+		return buf
+	}
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf = append(buf, c)
+	}
+	return buf
 }
 
 func (l *dxLexer) peekByte() byte {
@@ -207,13 +214,13 @@ func (l *dxLexer) peekByte() byte {
 	return 0
 }
 
-func (l *dxLexer) token(typ lexer.TokenType, start lexer.Position, n int) lexer.Token {
+func (l *dxLexer) token(typ tokType, start diag.Pos, n int) token {
 	v := l.src[l.off : l.off+n]
 	l.advance(n)
-	return lexer.Token{Type: typ, Value: v, Pos: start}
+	return token{Type: typ, Value: v, Pos: start}
 }
 
-func (l *dxLexer) scan(start lexer.Position) (lexer.Token, error) {
+func (l *dxLexer) scan(start diag.Pos) (token, error) {
 	s := l.src[l.off:]
 	c := s[0]
 	if l.expectName && isNameChar(c) {
@@ -227,7 +234,7 @@ func (l *dxLexer) scan(start lexer.Position) (lexer.Token, error) {
 	case c == 'b' && len(s) > 1 && (s[1] == '"' || s[1] == '\''):
 		n, err := l.quotedLen(s[1:], start)
 		if err != nil {
-			return lexer.Token{}, err
+			return token{}, err
 		}
 		raw := s[2:n]
 		// Strict: DynamoDB takes canonical base64 only (no stray bits in
@@ -249,7 +256,7 @@ func (l *dxLexer) scan(start lexer.Position) (lexer.Token, error) {
 	case c == '"' || c == '\'':
 		n, err := l.quotedLen(s, start)
 		if err != nil {
-			return lexer.Token{}, err
+			return token{}, err
 		}
 		if !utf8.ValidString(s[:n]) {
 			return l.errorf(start, "this string is not valid UTF-8, which DynamoDB requires: save the input as UTF-8, or write the character as \\uXXXX")
@@ -296,7 +303,7 @@ func (l *dxLexer) scan(start lexer.Position) (lexer.Token, error) {
 }
 
 // number lexes decimal text: -?digits[.digits][e[+-]digits], or -?.digits.
-func (l *dxLexer) number(start lexer.Position, s string) (lexer.Token, error) {
+func (l *dxLexer) number(start diag.Pos, s string) (token, error) {
 	n := 0
 	if s[n] == '-' {
 		n++
@@ -337,7 +344,7 @@ func (l *dxLexer) number(start lexer.Position, s string) (lexer.Token, error) {
 
 // quotedLen returns the length of the quoted string at the start of s
 // (quote included), checking its escapes.
-func (l *dxLexer) quotedLen(s string, start lexer.Position) (int, error) {
+func (l *dxLexer) quotedLen(s string, start diag.Pos) (int, error) {
 	q := s[0]
 	for i := 1; i < len(s); i++ {
 		switch s[i] {
@@ -356,7 +363,7 @@ func (l *dxLexer) quotedLen(s string, start lexer.Position) (int, error) {
 				if i+5 >= len(s) || !isHex4(s[i+2:i+6]) {
 					p := start
 					p.Offset += i
-					p.Column += i
+					p.Col += i
 					return 0, &LexError{Pos: p, Msg: "\\u takes four hex digits, like \\u00e9"}
 				}
 				if r := hexRune(s[i+2 : i+6]); r >= 0xD800 && r < 0xE000 {
@@ -369,7 +376,7 @@ func (l *dxLexer) quotedLen(s string, start lexer.Position) (int, error) {
 					if lo < 0xDC00 || lo >= 0xE000 {
 						p := start
 						p.Offset += i
-						p.Column += i
+						p.Col += i
 						return 0, &LexError{Pos: p, Msg: "\\u" + s[i+2:i+6] + " is half of a surrogate pair: write the character itself, or both halves (\\ud83d\\ude00)"}
 					}
 					i += 6
@@ -378,7 +385,7 @@ func (l *dxLexer) quotedLen(s string, start lexer.Position) (int, error) {
 			default:
 				p := start
 				p.Offset += i
-				p.Column += i
+				p.Col += i
 				return 0, &LexError{Pos: p, Msg: fmt.Sprintf("unknown escape \\%c: strings take JSON escapes (\\\" \\\\ \\n \\t \\uXXXX)", s[i+1])}
 			}
 		}
@@ -459,7 +466,7 @@ func hexRune(s string) rune {
 
 // Comment is one # comment of a DSL source, without its line ending.
 type Comment struct {
-	Pos  Position
+	Pos  diag.Pos
 	Text string
 }
 
@@ -474,7 +481,7 @@ func Trivia(name, src string) (comments []Comment, tokenEnds []int, err error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		if tok.EOF() {
+		if tok.Type == tokEOF {
 			return comments, tokenEnds, nil
 		}
 		tokenEnds = append(tokenEnds, l.off)

@@ -108,42 +108,21 @@ func (b *binder) mapEntries(m *Map) {
 	}
 }
 
-func (b *binder) cond(c *Condition) {
-	if c == nil {
-		return
-	}
-	for _, a := range c.Or {
-		for _, n := range a.And {
-			b.not(n)
-		}
-	}
-}
+func (b *binder) cond(c *Condition) { EachComparison(c, b.comparison) }
 
-func (b *binder) not(n *NotCondition) {
-	switch {
-	case n.Not != nil:
-		b.not(n.Not)
-	case n.Group != nil:
-		b.cond(n.Group)
-	case n.Compare != nil:
-		c := n.Compare
-		attr := operandAttr(c.Left)
-		if attr == "" {
-			attr = operandAttr(c.Right)
-		}
-		if isSize(c.Left) || isSize(c.Right) {
-			// size(p) is a number, whatever p holds: what it is compared
-			// with is a number too.
-			attr = sizeAttr
-		}
-		b.operand(c.Left, attr)
-		b.operand(c.Right, attr)
-		b.operand(c.Low, attr)
-		b.operand(c.High, attr)
-		for _, o := range c.In {
-			b.operand(o, attr)
-		}
+// comparison binds the parameters of a comparison, typed by the attribute
+// they meet.
+func (b *binder) comparison(c *Comparison) {
+	attr := operandAttr(c.Left)
+	if attr == "" {
+		attr = operandAttr(c.Right)
 	}
+	if isSize(c.Left) || isSize(c.Right) {
+		// size(p) is a number, whatever p holds: what it is compared
+		// with is a number too.
+		attr = sizeAttr
+	}
+	eachOperand(c, func(o *Operand) { b.operand(o, attr) })
 }
 
 // sizeAttr stands for "the value meets size(...)": a number.
@@ -213,7 +192,7 @@ func (b *binder) value(v *Value, attr string) {
 	name := v.FromParam
 	p, ok := b.params[name]
 	if !ok {
-		b.errs = append(b.errs, diag.Errorf(ToPos(v.Pos), "parameter $%s is not bound: give it with -p %s=VALUE (a string), -p %s:=JSON, or --params FILE", name, name, name))
+		b.errs = append(b.errs, diag.Errorf(v.Pos, "parameter $%s is not bound: give it with -p %s=VALUE (a string), -p %s:=JSON, or --params FILE", name, name, name))
 		return
 	}
 	b.used[name] = true
@@ -227,7 +206,7 @@ func (b *binder) value(v *Value, attr string) {
 			}
 		}
 		if err := setScalar(v, want, p.Text); err != nil {
-			b.errs = append(b.errs, diag.Errorf(ToPos(v.Pos), "parameter $%s (%s): %v", name, p.Source, err))
+			b.errs = append(b.errs, diag.Errorf(v.Pos, "parameter $%s (%s): %v", name, p.Source, err))
 		}
 		return
 	}
@@ -238,7 +217,7 @@ func (b *binder) value(v *Value, attr string) {
 		if err == nil {
 			err = fmt.Errorf("more than one JSON value")
 		}
-		b.errs = append(b.errs, diag.Errorf(ToPos(v.Pos), "parameter $%s (%s) is not valid JSON: %v", name, p.Source, err))
+		b.errs = append(b.errs, diag.Errorf(v.Pos, "parameter $%s (%s) is not valid JSON: %v", name, p.Source, err))
 		return
 	}
 	fromJSON(v, x)

@@ -73,89 +73,24 @@ func packEntries(m *Map) []string {
 // width is the number of columns s takes: one per character.
 func width(s string) int { return utf8.RuneCountInString(s) }
 
+// formatParts writes a statement's head (label, verb, table and index) and
+// its other clauses, in the clause table's order.
 func formatParts(st *Statement) (string, []string) {
 	var head strings.Builder
 	if st.Label != nil {
 		head.WriteString(st.Label.Name + ": ")
 	}
 	head.WriteString(st.Kind.String() + " " + TableName(st.Table.Name))
-	if st.Index != nil {
-		head.WriteString(" index " + TableName(st.Index.Name))
-	}
 	var cl []string
-	add := func(s string) { cl = append(cl, s) }
-	if st.Key != nil {
-		add("key " + FormatCondition(st.Key))
-	}
-	if st.Item != nil {
-		add("item " + FormatValue(st.Item))
-	}
-	if st.Filter != nil {
-		add("filter " + FormatCondition(st.Filter))
-	}
-	if st.Select != nil {
-		add("select " + formatProjection(st.Select))
-	}
-	if st.Order != nil {
-		if st.Order.Desc {
-			add("desc")
-		} else {
-			add("asc")
+	for id := ClauseIndex; int(id) < len(clauseTable); id++ {
+		text := clauseTable[id].print(st)
+		switch {
+		case text == "":
+		case id == ClauseIndex:
+			head.WriteString(" " + text)
+		default:
+			cl = append(cl, text)
 		}
-	}
-	if st.Limit != nil {
-		add("limit " + st.Limit.Text)
-	}
-	if st.Consistent != nil {
-		add("consistent")
-	}
-	if st.Segment != nil {
-		add("segment " + st.Segment.Index.Text + " of " + st.Segment.Total.Text)
-	}
-	if st.After != nil {
-		if st.After.Map != nil {
-			add("after " + formatMap(st.After.Map))
-		} else {
-			add("after " + FormatCondition(st.After.Key))
-		}
-	}
-	if len(st.Sets) > 0 {
-		parts := make([]string, len(st.Sets))
-		for i, a := range st.Sets {
-			s := FormatPath(a.Path) + " = " + FormatOperand(a.Left)
-			if a.Op != "" {
-				s += " " + a.Op + " " + FormatOperand(a.Right)
-			}
-			parts[i] = s
-		}
-		add("set " + strings.Join(parts, ", "))
-	}
-	if len(st.Removes) > 0 {
-		parts := make([]string, len(st.Removes))
-		for i, p := range st.Removes {
-			parts[i] = FormatPath(p)
-		}
-		add("remove " + strings.Join(parts, ", "))
-	}
-	if len(st.Adds) > 0 {
-		parts := make([]string, len(st.Adds))
-		for i, a := range st.Adds {
-			parts[i] = FormatPath(a.Path) + " " + FormatValue(a.Value)
-		}
-		add("add " + strings.Join(parts, ", "))
-	}
-	if len(st.Deletes) > 0 {
-		parts := make([]string, len(st.Deletes))
-		for i, a := range st.Deletes {
-			parts[i] = FormatPath(a.Path) + " " + FormatValue(a.Value)
-		}
-		add("delete " + strings.Join(parts, ", "))
-	}
-	if st.If != nil {
-		add("if " + FormatCondition(st.If))
-	}
-	if st.Return != nil {
-		add("return " + st.Return.Name)
 	}
 	return head.String(), cl
 }
@@ -269,15 +204,8 @@ func TableName(n string) string {
 	return n
 }
 
-// words the grammar reads as keywords wherever a name could stand.
-var reservedInPaths = map[string]bool{
-	"and": true, "or": true, "not": true, "between": true, "in": true,
-	"true": true, "false": true, "null": true, "count": true, "all": true, "projected": true,
-	"index": true, "key": true, "filter": true, "select": true, "asc": true, "desc": true,
-	"limit": true, "consistent": true, "after": true, "segment": true, "item": true, "if": true,
-	"return": true, "set": true, "remove": true, "add": true, "delete": true, "of": true,
-}
-
+// isBare reports whether the DSL reads n written bare as the name n: an
+// identifier that is not one of the keywords.
 func isBare(n string) bool {
 	if n == "" || !isIdentStart(n[0]) {
 		return false
@@ -287,7 +215,7 @@ func isBare(n string) bool {
 			return false
 		}
 	}
-	return !reservedInPaths[strings.ToLower(n)]
+	return !keywords[strings.ToLower(n)]
 }
 
 // FormatValue writes a literal in the DSL.

@@ -1,7 +1,7 @@
 package grammar
 
 // Walkers over conditions, for the packages that read a parsed statement
-// (validate's rules, explain): one place that knows how a condition nests.
+// (validate's rules, explain), built on Inspect.
 
 // EachComparison calls fn for every comparison (a test or a function call)
 // in c, in the order written.
@@ -9,47 +9,52 @@ func EachComparison(c *Condition, fn func(*Comparison)) {
 	if c == nil {
 		return
 	}
-	for _, a := range c.Or {
-		for _, n := range a.And {
-			eachComparisonNot(n, fn)
+	inspect(c, func(n Node) bool {
+		cmp, ok := n.(*Comparison)
+		if ok {
+			fn(cmp) // no condition stands inside a comparison
 		}
-	}
-}
-
-func eachComparisonNot(n *NotCondition, fn func(*Comparison)) {
-	switch {
-	case n.Not != nil:
-		eachComparisonNot(n.Not, fn)
-	case n.Group != nil:
-		EachComparison(n.Group, fn)
-	case n.Compare != nil:
-		fn(n.Compare)
-	}
+		return !ok
+	})
 }
 
 // Operands returns a comparison's operands in order.
 func Operands(c *Comparison) []*Operand {
-	out := []*Operand{c.Left}
-	for _, o := range []*Operand{c.Right, c.Low, c.High} {
+	var out []*Operand
+	eachOperand(c, func(o *Operand) { out = append(out, o) })
+	return out
+}
+
+// eachOperand calls fn for each of a comparison's operands in order:
+// Operands without the slice.
+func eachOperand(c *Comparison, fn func(*Operand)) {
+	fn(c.Left)
+	for _, o := range [...]*Operand{c.Right, c.Low, c.High} {
 		if o != nil {
-			out = append(out, o)
+			fn(o)
 		}
 	}
-	return append(out, c.In...)
+	for _, o := range c.In {
+		fn(o)
+	}
 }
 
 // EachPath calls fn for every document path in an operand, including the
 // arguments of its function.
 func EachPath(o *Operand, fn func(*Path)) {
-	switch {
-	case o == nil:
-	case o.Path != nil:
-		fn(o.Path)
-	case o.Call != nil:
-		for _, a := range o.Call.Args {
-			EachPath(a, fn)
-		}
+	if o == nil {
+		return
 	}
+	inspect(o, func(n Node) bool {
+		switch n := n.(type) {
+		case *Path:
+			fn(n)
+			return false
+		case *Value:
+			return false // no path stands inside a value
+		}
+		return true
+	})
 }
 
 // ConditionPaths returns every document path in a condition, in order.

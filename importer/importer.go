@@ -23,7 +23,7 @@ func Statement(r *request.Request) (*grammar.Statement, error) {
 	if err != nil {
 		return nil, err
 	}
-	at := grammar.ToPos(st.Pos)
+	at := st.Pos
 	text := grammar.Format(st)
 	f, err := grammar.Parse("<import>", text)
 	if err != nil || len(f.Statements) != 1 {

@@ -119,13 +119,12 @@ func (c *converter) failAt(off int, format string, args ...any) {
 	panic(convFailure{diag.Errorf(c.r.File.Pos(off), format, args...)})
 }
 
-func (c *converter) failPos(p grammar.Position, format string, args ...any) {
-	panic(convFailure{diag.Errorf(grammar.ToPos(p), format, args...)})
+func (c *converter) failPos(p diag.Pos, format string, args ...any) {
+	panic(convFailure{diag.Errorf(p, format, args...)})
 }
 
-func (c *converter) pos(off int) grammar.Position {
-	p := c.r.File.Pos(off)
-	return grammar.Position{Filename: p.File, Offset: p.Offset, Line: p.Line, Column: p.Col}
+func (c *converter) pos(off int) diag.Pos {
+	return c.r.File.Pos(off)
 }
 
 // returnOnly are the members that change only what DynamoDB reports back,
@@ -191,15 +190,14 @@ func (c *converter) statement() {
 		c.failAt(obj.Start, "the request has no TableName")
 	}
 	st.Table = c.tableRef(table)
-	var clauses []*grammar.Clause
-	clause := func(m *Member, kw string) *grammar.Clause {
-		cl := &grammar.Clause{Pos: c.pos(m.NamePos), Keyword: kw}
-		clauses = append(clauses, cl)
-		return cl
+	clause := func(m *Member, id grammar.ClauseID) diag.Pos {
+		at := c.pos(m.NamePos)
+		st.Written = append(st.Written, grammar.ClauseAt{Clause: id, Pos: at})
+		return at
 	}
 	if m := obj.Member("IndexName"); m != nil {
 		st.Index = c.tableRef(m)
-		clause(m, "index").Index = st.Index
+		clause(m, grammar.ClauseIndex)
 	}
 
 	// The clauses in the order grammar.Format writes them.
@@ -210,14 +208,14 @@ func (c *converter) statement() {
 			c.failAt(obj.Start, "a query needs a KeyConditionExpression (the DSL's key clause)")
 		}
 		st.Key = c.condition(m, ddbexpr.KeyConditionExpression)
-		clause(m, "key").Key = st.Key
+		clause(m, grammar.ClauseKey)
 	case grammar.KindGet, grammar.KindUpdate, grammar.KindDelete:
 		m := obj.Member("Key")
 		if m == nil {
 			c.failAt(obj.Start, "a %s request needs the item's Key", r.Command)
 		}
 		st.Key = c.itemKey(m)
-		clause(m, "key").Key = st.Key
+		clause(m, grammar.ClauseKey)
 	case grammar.KindPut:
 		m := obj.Member("Item")
 		if m == nil {
@@ -227,30 +225,27 @@ func (c *converter) statement() {
 			c.failAt(m.Value.Start, "Item is a map of the item's attributes, not %s", m.Value.Kind)
 		}
 		st.Item = c.mapValue(m.Value, c.pos(m.Value.Start), "Item")
-		clause(m, "item").Item = st.Item
+		clause(m, grammar.ClauseItem)
 	}
 	if m := obj.Member("FilterExpression"); m != nil {
 		st.Filter = c.condition(m, ddbexpr.FilterExpression)
-		clause(m, "filter").Filter = st.Filter
+		clause(m, grammar.ClauseFilter)
 	}
 	if sel, at := c.projection(); sel != nil {
 		st.Select = sel
-		clause(at, "select").Select = sel
+		clause(at, grammar.ClauseSelect)
 	}
 	if m := obj.Member("ScanIndexForward"); m != nil {
 		forward := c.boolean(m)
-		cl := clause(m, "order")
-		cl.Asc, cl.Desc = forward, !forward
-		st.Order = cl
+		st.Order = &grammar.Order{Pos: clause(m, grammar.ClauseOrder), Asc: forward, Desc: !forward}
 	}
 	if m := obj.Member("Limit"); m != nil {
 		st.Limit = c.number(m, 1, 1<<31-1, "Limit takes a whole number from 1 to 2147483647")
-		clause(m, "limit").Limit = st.Limit
+		clause(m, grammar.ClauseLimit)
 	}
 	if m := obj.Member("ConsistentRead"); m != nil {
 		if c.boolean(m) {
-			clause(m, "consistent").Consistent = true
-			st.Consistent = clauses[len(clauses)-1]
+			st.Consistent = &grammar.Consistent{Pos: clause(m, grammar.ClauseConsistent)}
 		} else {
 			c.drop(m, true, "ConsistentRead false is DynamoDB's default")
 		}
@@ -258,7 +253,7 @@ func (c *converter) statement() {
 	c.segment(clause)
 	if m := obj.Member("ExclusiveStartKey"); m != nil {
 		st.After = c.after(m)
-		clause(m, "after").After = st.After
+		clause(m, grammar.ClauseAfter)
 	}
 	if m := obj.Member("UpdateExpression"); m != nil {
 		c.update(m, clause)
@@ -267,13 +262,12 @@ func (c *converter) statement() {
 	}
 	if m := obj.Member("ConditionExpression"); m != nil {
 		st.If = c.condition(m, ddbexpr.ConditionExpression)
-		clause(m, "if").If = st.If
+		clause(m, grammar.ClauseIf)
 	}
 	if m := obj.Member("ReturnValues"); m != nil {
 		st.Return = c.returnValues(m)
-		clause(m, "return").Return = st.Return
+		clause(m, grammar.ClauseReturn)
 	}
-	st.Clauses = clauses
 
 	for i := range obj.Members {
 		m := &obj.Members[i]

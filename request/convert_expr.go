@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/grammar/ddbexpr"
 )
@@ -41,7 +42,7 @@ func (c *converter) parse(m *Member, kind ddbexpr.Kind) *expr {
 }
 
 // at is the position in the file of byte off of the expression.
-func (x *expr) at(off int) grammar.Position {
+func (x *expr) at(off int) diag.Pos {
 	if x.plain {
 		if off > len(x.raw)-2 {
 			off = len(x.raw) - 2
@@ -171,13 +172,13 @@ func (x *expr) path(p *ddbexpr.Path) *grammar.Path {
 }
 
 // name resolves a #name placeholder.
-func (x *expr) name(ph string, at grammar.Position) string {
+func (x *expr) name(ph string, at diag.Pos) string {
 	def := x.c.names[ph]
 	if def == nil {
 		x.c.failPos(at, "%s: %s is not defined: add it to ExpressionAttributeNames, like %q: \"attributeName\"", x.m.Name, ph, ph)
 	}
 	x.c.used[ph] = true
-	x.c.out.Placeholders = append(x.c.out.Placeholders, PlaceholderUse{Name: ph, Pos: grammar.ToPos(at), Def: def})
+	x.c.out.Placeholders = append(x.c.out.Placeholders, PlaceholderUse{Name: ph, Pos: at, Def: def})
 	return def.Value.Text
 }
 
@@ -191,13 +192,13 @@ func (x *expr) value(ph *ddbexpr.ValuePlaceholder) *grammar.Value {
 	}
 	x.c.used[ph.Name] = true
 	v := x.c.value(def.Value, at, ph.Name)
-	x.c.out.Placeholders = append(x.c.out.Placeholders, PlaceholderUse{Name: ph.Name, Pos: grammar.ToPos(at), Def: def, Value: v})
+	x.c.out.Placeholders = append(x.c.out.Placeholders, PlaceholderUse{Name: ph.Name, Pos: at, Def: def, Value: v})
 	return v
 }
 
 // update converts an UpdateExpression: its sections of each kind become
 // one DSL clause of that kind.
-func (c *converter) update(m *Member, clause func(*Member, string) *grammar.Clause) {
+func (c *converter) update(m *Member, clause func(*Member, grammar.ClauseID) diag.Pos) {
 	x := c.parse(m, ddbexpr.UpdateExpression)
 	st := c.st
 	var first [ddbexpr.Delete + 1]*ddbexpr.Section
@@ -227,30 +228,17 @@ func (c *converter) update(m *Member, clause func(*Member, string) *grammar.Clau
 						m.Name, s.Kind, v.Text, strings.ToLower(s.Kind.String()), grammar.FormatPath(path), v.Text, grammar.FormatPath(path), v.Text[1:])
 				}
 				if s.Kind == ddbexpr.Add {
-					st.Adds = append(st.Adds, &grammar.AddAction{Pos: at, Path: path, Value: v})
+					st.Adds = append(st.Adds, &grammar.ValueAction{Pos: at, Path: path, Value: v})
 				} else {
-					st.Deletes = append(st.Deletes, &grammar.DeleteAction{Pos: at, Path: path, Value: v})
+					st.Deletes = append(st.Deletes, &grammar.ValueAction{Pos: at, Path: path, Value: v})
 				}
 			}
 		}
 	}
-	kws := [...]string{ddbexpr.Set: "set", ddbexpr.Remove: "remove", ddbexpr.Add: "add", ddbexpr.Delete: "delete"}
+	ids := [...]grammar.ClauseID{ddbexpr.Set: grammar.ClauseSet, ddbexpr.Remove: grammar.ClauseRemove, ddbexpr.Add: grammar.ClauseAdd, ddbexpr.Delete: grammar.ClauseDelete}
 	for k := ddbexpr.Set; k <= ddbexpr.Delete; k++ {
-		s := first[k]
-		if s == nil {
-			continue
-		}
-		cl := clause(m, kws[k])
-		cl.Pos = x.at(s.KeywordSpan.Start)
-		switch k {
-		case ddbexpr.Set:
-			cl.Set = st.Sets
-		case ddbexpr.Remove:
-			cl.Remove = st.Removes
-		case ddbexpr.Add:
-			cl.Add = st.Adds
-		case ddbexpr.Delete:
-			cl.Delete = st.Deletes
+		if s := first[k]; s != nil {
+			st.Written = append(st.Written, grammar.ClauseAt{Clause: ids[k], Pos: x.at(s.KeywordSpan.Start)})
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/grammar/ddbexpr"
 )
@@ -43,7 +44,7 @@ func (c *converter) number(m *Member, lo, hi int64, msg string) *grammar.Number 
 	return &grammar.Number{Pos: c.pos(v.Start), Text: v.Text}
 }
 
-func (c *converter) segment(clause func(*Member, string) *grammar.Clause) {
+func (c *converter) segment(clause func(*Member, grammar.ClauseID) diag.Pos) {
 	seg, total := c.r.Obj.Member("Segment"), c.r.Obj.Member("TotalSegments")
 	switch {
 	case seg == nil && total == nil:
@@ -61,7 +62,7 @@ func (c *converter) segment(clause func(*Member, string) *grammar.Clause) {
 		first = total
 	}
 	c.st.Segment = &grammar.Segment{Pos: c.pos(seg.Value.Start), Index: i, Total: t}
-	clause(first, "segment").Segment = c.st.Segment
+	clause(first, grammar.ClauseSegment)
 }
 
 var returnWords = map[string]string{
@@ -126,7 +127,7 @@ func (c *converter) projection() (*grammar.Projection, *Member) {
 
 // pathName is one attribute name as a path segment: bare where the DSL
 // reads it back as the same name, else in backticks.
-func (c *converter) pathName(name string, at grammar.Position, where func() string) *grammar.PathName {
+func (c *converter) pathName(name string, at diag.Pos, where func() string) *grammar.PathName {
 	if name == "" || strings.ContainsAny(name, "`\n") {
 		what := "is empty"
 		if name != "" {
@@ -142,7 +143,7 @@ func (c *converter) pathName(name string, at grammar.Position, where func() stri
 }
 
 // topPath is a one-name path: a key attribute.
-func (c *converter) topPath(name string, at grammar.Position, where string) *grammar.Path {
+func (c *converter) topPath(name string, at diag.Pos, where string) *grammar.Path {
 	first := c.pathName(name, at, func() string { return " (" + where + ")" })
 	return &grammar.Path{Pos: at, First: first, Elems: []grammar.PathElem{{Pos: at, Name: name}}}
 }

@@ -62,7 +62,7 @@ func sameAsParsed(t *testing.T, st *grammar.Statement) {
 }
 
 var astOptions = []cmp.Option{
-	cmpopts.IgnoreTypes(grammar.Position{}),
+	cmpopts.IgnoreTypes(diag.Pos{}),
 	cmpopts.IgnoreFields(grammar.Statement{}, "Source"),
 	cmpopts.EquateEmpty(),
 }
@@ -352,8 +352,8 @@ func TestConvertPositions(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := conv.Statement
-	lineCol := func(p grammar.Position) string {
-		return grammar.ToPos(p).String()
+	lineCol := func(p diag.Pos) string {
+		return p.String()
 	}
 	// Line 3: `  "FilterExpression": "\u0023s = :v AND size(#b) > :n",`
 	// column 23 is the opening quote, 24 the backslash.
@@ -361,13 +361,13 @@ func TestConvertPositions(t *testing.T) {
 	cmpS, cmpN := and[0].Compare, and[1].Compare
 	checks := []struct {
 		what string
-		got  grammar.Position
+		got  diag.Pos
 		want string
 	}{
 		{"statement", st.Pos, "r.json:1:1"},
 		{"end", st.EndPos, "r.json:7:2"},
 		{"table", st.Table.Pos, "r.json:2:16"},
-		{"filter clause", st.Clauses[0].Pos, "r.json:3:3"},
+		{"filter clause", st.Written[0].Pos, "r.json:3:3"},
 		{"filter", st.Filter.Pos, "r.json:3:24"},
 		{"path #s (escaped)", cmpS.Left.Path.Pos, "r.json:3:24"},
 		{"path element status", cmpS.Left.Path.Elems[0].Pos, "r.json:3:24"},
@@ -414,17 +414,17 @@ func TestConvertItemPositions(t *testing.T) {
 		t.Fatal(err)
 	}
 	item := conv.Statement.Item
-	if got := grammar.ToPos(item.Pos).String(); got != "r.json:2:10" {
+	if got := item.Pos.String(); got != "r.json:2:10" {
 		t.Errorf("item at %s, want r.json:2:10", got)
 	}
 	tags := item.Map.Entries[1]
-	if got := grammar.ToPos(tags.Pos).String(); got != "r.json:3:3" {
+	if got := tags.Pos.String(); got != "r.json:3:3" {
 		t.Errorf("entry tags at %s, want r.json:3:3", got)
 	}
-	if got := grammar.ToPos(tags.Value.Pos).String(); got != "r.json:3:11" {
+	if got := tags.Value.Pos.String(); got != "r.json:3:11" {
 		t.Errorf("value of tags at %s, want r.json:3:11", got)
 	}
-	if got := grammar.ToPos(tags.Value.Set.Items[1].Pos).String(); got != "r.json:3:24" {
+	if got := tags.Value.Set.Items[1].Pos.String(); got != "r.json:3:24" {
 		t.Errorf("second element at %s, want r.json:3:24", got)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 )
 
@@ -14,7 +15,7 @@ import (
 
 // value reads a DynamoDB JSON value ({"S": "text"}) into a DSL literal
 // standing at at; what names it in messages.
-func (c *converter) value(v *Value, at grammar.Position, what string) *grammar.Value {
+func (c *converter) value(v *Value, at diag.Pos, what string) *grammar.Value {
 	if v.Kind != Object {
 		c.failAt(v.Start, "%s is not a DynamoDB value: write it as an object with one type, like {\"S\": \"text\"} or {\"N\": \"42\"}", what)
 	}
@@ -112,7 +113,7 @@ func (c *converter) checkBase64(x *Value, what string) {
 
 // mapValue reads a JSON object of DynamoDB values (an Item, an M) into a
 // map literal.
-func (c *converter) mapValue(obj *Value, at grammar.Position, what string) *grammar.Value {
+func (c *converter) mapValue(obj *Value, at diag.Pos, what string) *grammar.Value {
 	m := &grammar.Map{Pos: at}
 	for _, e := range obj.Members {
 		if e.Repeated {

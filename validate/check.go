@@ -68,24 +68,24 @@ func (p *Pass) statementPaths() []placedPath {
 }
 
 // Reportf reports a finding at the rule's severity.
-func (p *Pass) Reportf(at grammar.Position, format string, args ...any) {
+func (p *Pass) Reportf(at diag.Pos, format string, args ...any) {
 	p.report(p.rule.Severity, at, "", fmt.Sprintf(format, args...))
 }
 
 // ReportAt reports a finding at an explicit severity (for rules whose
 // severity depends on what they found, like unprojected-attribute) with an
 // optional suggestion of what to write instead.
-func (p *Pass) ReportAt(sev Severity, at grammar.Position, suggestion, format string, args ...any) {
+func (p *Pass) ReportAt(sev Severity, at diag.Pos, suggestion, format string, args ...any) {
 	p.report(sev, at, suggestion, fmt.Sprintf(format, args...))
 }
 
-func (p *Pass) report(sev Severity, at grammar.Position, suggestion, msg string) {
+func (p *Pass) report(sev Severity, at diag.Pos, suggestion, msg string) {
 	sev = p.cfg.severity(p.rule, sev)
 	if sev == Off {
 		return
 	}
 	*p.out = append(*p.out, Finding{
-		Pos:        grammar.ToPos(at),
+		Pos:        at,
 		Rule:       p.rule.Name,
 		Severity:   sev,
 		Message:    msg,

@@ -3,19 +3,20 @@ package validate
 import (
 	"slices"
 
+	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 )
 
 // itemKeyTerm is one attr = value of an item key.
 type itemKeyTerm struct {
-	at    grammar.Position
+	at    diag.Pos
 	attr  string
 	value *grammar.Value
 }
 
 // itemKeyTerms reads an item key, k = v [and k = v]: its terms, and where
 // it is not of that shape.
-func itemKeyTerms(st *grammar.Statement, c *grammar.Condition) (terms []itemKeyTerm, bad []grammar.Position) {
+func itemKeyTerms(st *grammar.Statement, c *grammar.Condition) (terms []itemKeyTerm, bad []diag.Pos) {
 	var cond func(*grammar.Condition)
 	var not func(*grammar.NotCondition)
 	cond = func(c *grammar.Condition) {
@@ -56,7 +57,7 @@ func itemKeyTerms(st *grammar.Statement, c *grammar.Condition) (terms []itemKeyT
 }
 
 // afterEntries reads the start key: a map or an item key.
-func afterEntries(st *grammar.Statement) ([]itemKeyTerm, []grammar.Position) {
+func afterEntries(st *grammar.Statement) ([]itemKeyTerm, []diag.Pos) {
 	a := st.After
 	if a == nil {
 		return nil, nil

@@ -3,13 +3,14 @@ package validate
 import (
 	"fmt"
 
+	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 )
 
 // keyTest is one test of a query's key condition, read in DynamoDB's terms.
 type keyTest struct {
-	at     grammar.Position // where the test stands: its call for begins_with, else its path
-	path   *grammar.Path    // the attribute tested (top-level)
+	at     diag.Pos      // where the test stands: its call for begins_with, else its path
+	path   *grammar.Path // the attribute tested (top-level)
 	attr   string
 	op     string           // = < <= > >= between begins_with, as if the attribute stood first
 	values []*grammar.Value // the values it is compared with
@@ -17,7 +18,7 @@ type keyTest struct {
 
 // keyProblem is a key condition DynamoDB refuses whatever the schema.
 type keyProblem struct {
-	at  grammar.Position
+	at  diag.Pos
 	msg string
 }
 
@@ -40,7 +41,7 @@ func readKeyCondition(st *grammar.Statement, c *grammar.Condition) *keyShape {
 	return ks
 }
 
-func (ks *keyShape) problem(at grammar.Position, format string, args ...any) {
+func (ks *keyShape) problem(at diag.Pos, format string, args ...any) {
 	ks.problems = append(ks.problems, keyProblem{at, fmt.Sprintf(format, args...)})
 }
 
@@ -153,7 +154,7 @@ func (ks *keyShape) compare(c *grammar.Comparison) {
 }
 
 // onePath checks that a test names exactly one top-level attribute.
-func (ks *keyShape) onePath(at grammar.Position, paths []*grammar.Path) bool {
+func (ks *keyShape) onePath(at diag.Pos, paths []*grammar.Path) bool {
 	switch {
 	case len(paths) == 0:
 		ks.problem(at, "this test names no attribute; DynamoDB answers %q. Write KEY = VALUE, the key attribute first", msgKCNoAttr)
@@ -208,9 +209,9 @@ func (ks *keyShape) beginsWith(call *grammar.Call) {
 }
 
 // findSize returns where a size() call stands in o, if one does.
-func findSize(o *grammar.Operand) (grammar.Position, bool) {
+func findSize(o *grammar.Operand) (diag.Pos, bool) {
 	if o == nil || o.Call == nil {
-		return grammar.Position{}, false
+		return diag.Pos{}, false
 	}
 	if o.Call.Func == "size" {
 		return o.Call.Pos, true
@@ -220,7 +221,7 @@ func findSize(o *grammar.Operand) (grammar.Position, bool) {
 			return at, true
 		}
 	}
-	return grammar.Position{}, false
+	return diag.Pos{}, false
 }
 
 // mirror turns an operator around, for a value written before the attribute.

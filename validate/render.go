@@ -4,12 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/dynexpr/dynexpr/diag"
 	"io"
 	"net/url"
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/dynexpr/dynexpr/diag"
 )
 
 // This file is the one place findings are rendered, in every format of

@@ -1,7 +1,5 @@
 package validate
 
-import ()
-
 var emptyExpressionMap = &Rule{
 	Name:     "empty-expression-map",
 	Severity: Error,

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/dynexpr/dynexpr/builder"
+	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 )
 
@@ -52,7 +53,7 @@ schema to know the keys.`,
 type builtExpr struct {
 	kind  string // KeyCondition, Filter, Condition, Projection, Update
 	what  string // the DSL's words for it, in messages
-	pos   grammar.Position
+	pos   diag.Pos
 	cond  *grammar.Condition
 	paths []*grammar.Path // a ProjectionExpression's
 	st    *grammar.Statement

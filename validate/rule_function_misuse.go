@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/schema"
 )
@@ -88,7 +89,7 @@ func checkFunctionMisuse(p *Pass) {
 }
 
 // reportFix reports what is wrong, DynamoDB's answer and what to write.
-func (fc funcCheck) reportFix(at grammar.Position, what, dyn, fix string) {
+func (fc funcCheck) reportFix(at diag.Pos, what, dyn, fix string) {
 	fc.p.Reportf(at, "%s; DynamoDB answers %q. Write instead: %s", what, fc.prefix+dyn, fix)
 }
 

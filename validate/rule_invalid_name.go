@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 )
 
@@ -57,7 +58,7 @@ func checkInvalidName(p *Pass) {
 		p.Reportf(ref.tr.Pos, "%s name %q %s; DynamoDB %s names are 3 to 255 characters of letters, digits, _, - and . (DynamoDB: %q). Write the %s's name as DynamoDB knows it",
 			ref.what, shortName(name), strings.Join(what, " and "), ref.what, errs+strings.Join(parts, "; "), ref.what)
 	}
-	checkName := func(name string, at grammar.Position, key bool) {
+	checkName := func(name string, at diag.Pos, key bool) {
 		switch {
 		case name == "":
 			p.Reportf(at, "an attribute name cannot be empty: DynamoDB refuses an empty name in a path, key or item; name the attribute")

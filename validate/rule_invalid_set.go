@@ -99,7 +99,7 @@ func checkSetValue(p *Pass, v *grammar.Value) {
 			same = fmt.Sprintf(" (%s and %s are the same bytes)", literalText(prev), literalText(it))
 		}
 		p.Reportf(it.Pos, "%s%s is in this set twice (first at %d:%d)%s; DynamoDB answers %q. Write instead: each element once",
-			valueShown(it), boundFrom(it), prev.Pos.Line, prev.Pos.Column, same, dupSetMessage(elem, items))
+			valueShown(it), boundFrom(it), prev.Pos.Line, prev.Pos.Col, same, dupSetMessage(elem, items))
 	}
 }
 

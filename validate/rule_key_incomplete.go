@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 )
 
@@ -103,15 +104,15 @@ type keySpec struct {
 	what     string // "key", "start key (after)"
 	holds    string // "the key of table Tickets is id"
 	required []string
-	where    grammar.Position // where to report what it lacks
-	msg      string           // DynamoDB's answer
+	where    diag.Pos // where to report what it lacks
+	msg      string   // DynamoDB's answer
 }
 
 // checkKeyTerms reports the terms of a key that are not among the required
 // attributes, the ones given twice, and what it lacks (once, and only when
 // nothing else is wrong with it: naming the wrong attribute is one problem).
 func checkKeyTerms(p *Pass, terms []itemKeyTerm, malformed bool, ks keySpec) {
-	seen := map[string]grammar.Position{}
+	seen := map[string]diag.Pos{}
 	var missing []string
 	for _, a := range ks.required {
 		found := false
@@ -126,7 +127,7 @@ func checkKeyTerms(p *Pass, terms []itemKeyTerm, malformed bool, ks keySpec) {
 	for _, k := range terms {
 		if prev, dup := seen[k.attr]; dup {
 			p.Reportf(k.at, "%q is given twice in this %s (first at %d:%d); DynamoDB takes each key attribute once (%q). Drop one",
-				k.attr, ks.what, prev.Line, prev.Column, ks.msg)
+				k.attr, ks.what, prev.Line, prev.Col, ks.msg)
 			continue
 		}
 		seen[k.attr] = k.at

@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/dynexpr/dynexpr/grammar"
@@ -46,49 +45,11 @@ func topName(p *grammar.Path) string {
 	return p.Elems[0].Name
 }
 
-// pathString writes a path as the DSL does: a.b[2].`c.d`.
-func pathString(p *grammar.Path) string {
-	var b strings.Builder
-	for i, e := range p.Elems {
-		switch {
-		case e.IsIndex:
-			b.WriteString("[" + strconv.Itoa(e.Index) + "]")
-		default:
-			if i > 0 {
-				b.WriteByte('.')
-			}
-			b.WriteString(nameString(e.Name))
-		}
-	}
-	return b.String()
-}
+// pathString and nameString are grammar's one path and name printer, under
+// the names this package's rules call them by.
+func pathString(p *grammar.Path) string { return grammar.FormatPath(p) }
 
-// nameString writes an attribute name bare when the DSL allows, else in
-// backticks.
-func nameString(n string) string {
-	if isBareName(n) {
-		return n
-	}
-	return "`" + n + "`"
-}
-
-func isBareName(n string) bool {
-	if n == "" {
-		return false
-	}
-	for i := 0; i < len(n); i++ {
-		c := n[i]
-		letter := c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
-		if !letter && (i == 0 || c < '0' || c > '9') {
-			return false
-		}
-	}
-	switch strings.ToLower(n) {
-	case "and", "or", "not", "between", "in", "true", "false", "null":
-		return false
-	}
-	return true
-}
+func nameString(n string) string { return grammar.Name(n) }
 
 // isEmptyScalar reports whether v is "" or empty binary: what DynamoDB
 // refuses in a key attribute.

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 )
 
@@ -47,10 +48,10 @@ func quotedList(names []string) string {
 // tokenBefore returns where words stand just before at in the statement's
 // text (the nearest first, blanks between), or at itself when they do not:
 // the AST keeps no position for keywords such as or and in.
-func tokenBefore(st *grammar.Statement, at grammar.Position, words ...string) grammar.Position {
+func tokenBefore(st *grammar.Statement, at diag.Pos, words ...string) diag.Pos {
 	src := st.Source
 	i := at.Offset - st.Pos.Offset
-	if at.Filename != st.Pos.Filename || i < 0 || i > len(src) {
+	if at.File != st.Pos.File || i < 0 || i > len(src) {
 		return at
 	}
 	for _, w := range words {
@@ -70,9 +71,9 @@ func tokenBefore(st *grammar.Statement, at grammar.Position, words ...string) gr
 	head := src[:i]
 	if nl := strings.LastIndexByte(head, '\n'); nl >= 0 {
 		pos.Line += strings.Count(head, "\n")
-		pos.Column = i - nl
+		pos.Col = i - nl
 	} else {
-		pos.Column += i
+		pos.Col += i
 	}
 	return pos
 }

@@ -296,23 +296,21 @@ func (e *Expr) Root() Node {
 }
 
 // Unparen returns the operand inside any number of parentheses.
-func Unparen(x Operand) Operand {
+func Unparen(x Operand) Operand { return unparen[*ParenOperand](x) }
+
+// UnparenCondition returns the condition inside any number of parentheses.
+func UnparenCondition(c Condition) Condition { return unparen[*ParenCondition](c) }
+
+// unparen returns x without the parentheses of type P around it.
+func unparen[P interface{ inner() T }, T any](x T) T {
 	for {
-		p, ok := x.(*ParenOperand)
+		p, ok := any(x).(P)
 		if !ok {
 			return x
 		}
-		x = p.X
+		x = p.inner()
 	}
 }
 
-// UnparenCondition returns the condition inside any number of parentheses.
-func UnparenCondition(c Condition) Condition {
-	for {
-		p, ok := c.(*ParenCondition)
-		if !ok {
-			return c
-		}
-		c = p.X
-	}
-}
+func (p *ParenOperand) inner() Operand     { return p.X }
+func (p *ParenCondition) inner() Condition { return p.X }

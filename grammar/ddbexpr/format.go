@@ -34,25 +34,16 @@ func format(b *strings.Builder, n Node) {
 	case *Function:
 		b.WriteString(n.Name)
 		b.WriteByte('(')
-		for i, a := range n.Args {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			format(b, a)
-		}
+		formatList(b, ", ", n.Args)
 		b.WriteByte(')')
 	case *ParenOperand:
 		b.WriteByte('(')
 		format(b, n.X)
 		b.WriteByte(')')
 	case *Arithmetic:
-		format(b, n.Left)
-		b.WriteString(" " + string(n.Op) + " ")
-		format(b, n.Right)
+		formatBinary(b, n.Left, string(n.Op), n.Right)
 	case *Comparison:
-		format(b, n.Left)
-		b.WriteString(" " + string(n.Op) + " ")
-		format(b, n.Right)
+		formatBinary(b, n.Left, string(n.Op), n.Right)
 	case *Between:
 		format(b, n.X)
 		b.WriteString(" BETWEEN ")
@@ -62,47 +53,25 @@ func format(b *strings.Builder, n Node) {
 	case *In:
 		format(b, n.X)
 		b.WriteString(" IN (")
-		for i, o := range n.List {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			format(b, o)
-		}
+		formatList(b, ", ", n.List)
 		b.WriteByte(')')
 	case *Not:
 		b.WriteString("NOT ")
 		format(b, n.X)
 	case *Logical:
-		format(b, n.Left)
-		b.WriteString(" " + string(n.Op) + " ")
-		format(b, n.Right)
+		formatBinary(b, n.Left, string(n.Op), n.Right)
 	case *ParenCondition:
 		b.WriteByte('(')
 		format(b, n.X)
 		b.WriteByte(')')
 	case *Projection:
-		for i, p := range n.Paths {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			format(b, p)
-		}
+		formatList(b, ", ", n.Paths)
 	case *Update:
-		for i, s := range n.Sections {
-			if i > 0 {
-				b.WriteByte(' ')
-			}
-			format(b, s)
-		}
+		formatList(b, " ", n.Sections)
 	case *Section:
 		b.WriteString(n.Kind.String())
 		b.WriteByte(' ')
-		for i, a := range n.Actions {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			format(b, a)
-		}
+		formatList(b, ", ", n.Actions)
 	case *UpdateAction:
 		format(b, n.Path)
 		switch {
@@ -115,4 +84,21 @@ func format(b *strings.Builder, n Node) {
 			format(b, n.Value)
 		}
 	}
+}
+
+// formatList writes nodes with sep between them.
+func formatList[T Node](b *strings.Builder, sep string, nodes []T) {
+	for i, n := range nodes {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		format(b, n)
+	}
+}
+
+// formatBinary writes left op right.
+func formatBinary(b *strings.Builder, left Node, op string, right Node) {
+	format(b, left)
+	b.WriteString(" " + op + " ")
+	format(b, right)
 }

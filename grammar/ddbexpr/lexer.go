@@ -52,45 +52,24 @@ func isIDChar(c byte) bool {
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
+// keywords are the words DynamoDB's lexer reads as keywords.
+var keywords = [...]struct {
+	word string
+	kind tokKind
+}{
+	{"in", tIN}, {"or", tOR}, {"and", tAND}, {"add", tADD}, {"not", tNOT}, {"set", tSET},
+	{"delete", tDELETE}, {"remove", tREMOVE}, {"between", tBETWEEN},
+}
+
 // keyword returns the keyword token for an identifier, or tID.
 // Keywords are matched case-insensitively, as DynamoDB's lexer does.
 func keyword(s string) tokKind {
-	switch len(s) {
-	case 2:
-		if eqFold(s, "in") {
-			return tIN
-		}
-		if eqFold(s, "or") {
-			return tOR
-		}
-	case 3:
-		switch s[0] | 0x20 {
-		case 'a':
-			if eqFold(s, "and") {
-				return tAND
-			}
-			if eqFold(s, "add") {
-				return tADD
-			}
-		case 'n':
-			if eqFold(s, "not") {
-				return tNOT
-			}
-		case 's':
-			if eqFold(s, "set") {
-				return tSET
-			}
-		}
-	case 6:
-		if eqFold(s, "delete") {
-			return tDELETE
-		}
-		if eqFold(s, "remove") {
-			return tREMOVE
-		}
-	case 7:
-		if eqFold(s, "between") {
-			return tBETWEEN
+	if len(s) < 2 || len(s) > 7 {
+		return tID
+	}
+	for _, k := range keywords {
+		if len(k.word) == len(s) && eqFold(s, k.word) {
+			return k.kind
 		}
 	}
 	return tID
@@ -107,6 +86,12 @@ func eqFold(s, lower string) bool {
 		}
 	}
 	return true
+}
+
+// punctuation maps the characters that are a token alone to the token.
+var punctuation = [256]tokKind{
+	',': tComma, '(': tLParen, ')': tRParen, '.': tDot, '[': tLBrack, ']': tRBrack,
+	'=': tEQ, '+': tPlus, '-': tMinus,
 }
 
 // lex appends the tokens of src to toks, ending with a tEOF token at
@@ -127,24 +112,8 @@ func lex(src string, toks []token) []token {
 		i++
 		k := tUnknown
 		switch {
-		case c == ',':
-			k = tComma
-		case c == '(':
-			k = tLParen
-		case c == ')':
-			k = tRParen
-		case c == '.':
-			k = tDot
-		case c == '[':
-			k = tLBrack
-		case c == ']':
-			k = tRBrack
-		case c == '=':
-			k = tEQ
-		case c == '+':
-			k = tPlus
-		case c == '-':
-			k = tMinus
+		case punctuation[c] != 0:
+			k = punctuation[c]
 		case c == '<':
 			k = tLT
 			if i < n && src[i] == '>' {

@@ -285,36 +285,38 @@ func (p *parser) parseCondition() Condition {
 // text being parsed is the inside of parentheses at the start of a
 // condition, which may turn out to be an operand instead, as in (a) = :v;
 // then they return that operand and a nil Condition.
-func (p *parser) parseOr(operandOK bool) (Condition, Operand) {
-	left, op := p.parseAnd(operandOK)
-	if op != nil {
-		return nil, op
-	}
-	t := p.tok()
-	if t.kind != tOR {
-		return left, nil
-	}
-	p.next()
-	p.enter()
-	right, _ := p.parseOr(false)
-	p.leave()
-	return put(&p.n.logicals, p.h.logicals, Logical{Span: Span{left.Bounds().Start, right.Bounds().End}, Op: Or, OpSpan: spanOf(t), Left: left, Right: right}), nil
-}
+func (p *parser) parseOr(operandOK bool) (Condition, Operand) { return p.parseLogical(tOR, operandOK) }
 
 func (p *parser) parseAnd(operandOK bool) (Condition, Operand) {
-	left, op := p.parseNot(operandOK)
+	return p.parseLogical(tAND, operandOK)
+}
+
+// parseLogical parses a chain of ORs (kind tOR) of ANDs, or of ANDs (tAND)
+// of NOTs, nesting to the right.
+func (p *parser) parseLogical(kind tokKind, operandOK bool) (Condition, Operand) {
+	var left Condition
+	var op Operand
+	if kind == tOR {
+		left, op = p.parseAnd(operandOK)
+	} else {
+		left, op = p.parseNot(operandOK)
+	}
 	if op != nil {
 		return nil, op
 	}
 	t := p.tok()
-	if t.kind != tAND {
+	if t.kind != kind {
 		return left, nil
 	}
 	p.next()
 	p.enter()
-	right, _ := p.parseAnd(false)
+	right, _ := p.parseLogical(kind, false)
 	p.leave()
-	return put(&p.n.logicals, p.h.logicals, Logical{Span: Span{left.Bounds().Start, right.Bounds().End}, Op: And, OpSpan: spanOf(t), Left: left, Right: right}), nil
+	logical := And
+	if kind == tOR {
+		logical = Or
+	}
+	return put(&p.n.logicals, p.h.logicals, Logical{Span: Span{left.Bounds().Start, right.Bounds().End}, Op: logical, OpSpan: spanOf(t), Left: left, Right: right}), nil
 }
 
 func (p *parser) parseNot(operandOK bool) (Condition, Operand) {
@@ -474,6 +476,10 @@ func (p *parser) parseOperandList() []Operand {
 }
 
 // parsePath parses a document path; the current token is an ID or a #name.
+// segmentKinds are the kinds of the path segments that follow a "." (0:
+// none does).
+var segmentKinds = [256]SegmentKind{tID: NameSegment, tName: NamePlaceholder, tValue: ValueSegment}
+
 func (p *parser) parsePath() *Path {
 	t := p.tok()
 	first := Segment{Span: spanOf(t), Kind: NameSegment, Name: p.text(t)}
@@ -487,15 +493,8 @@ func (p *parser) parsePath() *Path {
 		case tDot:
 			p.next()
 			t := p.tok()
-			var k SegmentKind
-			switch t.kind {
-			case tID:
-				k = NameSegment
-			case tName:
-				k = NamePlaceholder
-			case tValue:
-				k = ValueSegment
-			default:
+			k := segmentKinds[t.kind]
+			if k == 0 {
 				p.fail("an attribute name or #name placeholder after \".\"")
 			}
 			p.next()
@@ -557,21 +556,16 @@ func (p *parser) parseProjection() *Projection {
 
 // ---- update -----------------------------------------------------------------
 
+// sectionKinds are the kinds of the update sections that the keywords
+// begin (0: none does).
+var sectionKinds = [256]SectionKind{tSET: Set, tREMOVE: Remove, tADD: Add, tDELETE: Delete}
+
 func (p *parser) parseUpdate() *Update {
 	u := &Update{Sections: make([]*Section, 0, p.h.sections)}
 	for {
 		t := p.tok()
-		var kind SectionKind
-		switch t.kind {
-		case tSET:
-			kind = Set
-		case tREMOVE:
-			kind = Remove
-		case tADD:
-			kind = Add
-		case tDELETE:
-			kind = Delete
-		default:
+		kind := sectionKinds[t.kind]
+		if kind == 0 {
 			if len(u.Sections) == 0 {
 				p.fail("SET, REMOVE, ADD or DELETE to start the UpdateExpression")
 			}

@@ -19,13 +19,9 @@ func Inspect(n Node, f func(Node) bool) {
 		Inspect(n.High, f)
 	case *In:
 		Inspect(n.X, f)
-		for _, o := range n.List {
-			Inspect(o, f)
-		}
+		inspectAll(n.List, f)
 	case *Function:
-		for _, a := range n.Args {
-			Inspect(a, f)
-		}
+		inspectAll(n.Args, f)
 	case *Not:
 		Inspect(n.X, f)
 	case *Logical:
@@ -39,22 +35,23 @@ func Inspect(n Node, f func(Node) bool) {
 		Inspect(n.Left, f)
 		Inspect(n.Right, f)
 	case *Projection:
-		for _, p := range n.Paths {
-			Inspect(p, f)
-		}
+		inspectAll(n.Paths, f)
 	case *Update:
-		for _, s := range n.Sections {
-			Inspect(s, f)
-		}
+		inspectAll(n.Sections, f)
 	case *Section:
-		for _, a := range n.Actions {
-			Inspect(a, f)
-		}
+		inspectAll(n.Actions, f)
 	case *UpdateAction:
 		Inspect(n.Path, f)
 		if n.Value != nil {
 			Inspect(n.Value, f)
 		}
+	}
+}
+
+// inspectAll inspects each node of a list.
+func inspectAll[T Node](nodes []T, f func(Node) bool) {
+	for _, n := range nodes {
+		Inspect(n, f)
 	}
 }
 
@@ -121,11 +118,14 @@ func (e *Expr) ReservedNames() []Segment {
 
 // Paths lists every document path in source order: operands, function
 // arguments, projected paths and the targets of update actions.
-func (e *Expr) Paths() []*Path {
-	var out []*Path
-	Inspect(e, func(n Node) bool {
-		if p, ok := n.(*Path); ok {
-			out = append(out, p)
+func (e *Expr) Paths() []*Path { return nodesOf[*Path](e) }
+
+// nodesOf lists the nodes of type T below n, in source order.
+func nodesOf[T Node](n Node) []T {
+	var out []T
+	Inspect(n, func(x Node) bool {
+		if t, ok := x.(T); ok {
+			out = append(out, t)
 		}
 		return true
 	})
@@ -135,14 +135,14 @@ func (e *Expr) Paths() []*Path {
 // MaxPathDepth returns the depth of the deepest document path (0 if there
 // are none); DynamoDB accepts at most 32.
 func (e *Expr) MaxPathDepth() int {
-	max := 0
+	deepest := 0
 	Inspect(e, func(n Node) bool {
-		if p, ok := n.(*Path); ok && len(p.Segments) > max {
-			max = len(p.Segments)
+		if p, ok := n.(*Path); ok {
+			deepest = max(deepest, len(p.Segments))
 		}
 		return true
 	})
-	return max
+	return deepest
 }
 
 // OperatorCount counts operators and functions as DynamoDB does for its
@@ -162,16 +162,7 @@ func (e *Expr) OperatorCount() int {
 
 // InConditions lists the IN conditions in source order. DynamoDB counts the
 // operands inside the parentheses (len(List)) against its limit of 100.
-func (e *Expr) InConditions() []*In {
-	var out []*In
-	Inspect(e, func(n Node) bool {
-		if in, ok := n.(*In); ok {
-			out = append(out, in)
-		}
-		return true
-	})
-	return out
-}
+func (e *Expr) InConditions() []*In { return nodesOf[*In](e) }
 
 // RedundantParens reports the parentheses DynamoDB rejects with "The
 // expression has redundant parentheses;": a pair whose content is itself

@@ -154,5 +154,5 @@ func describeStatement(st *grammar.Statement) string {
 	if st.Label != nil {
 		return st.Label.Name
 	}
-	return fmt.Sprintf("%s:%d", st.Pos.Filename, st.Pos.Line)
+	return fmt.Sprintf("%s:%d", st.Pos.File, st.Pos.Line)
 }

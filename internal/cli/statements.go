@@ -101,8 +101,8 @@ func (e *env) check(stmts []*grammar.Statement, sch *schema.Schema, conf *config
 	var findings []validate.Finding
 	for _, st := range stmts {
 		fs := validate.Check(st, sch, vcfg)
-		if src, ok := e.sources[st.Pos.Filename]; ok {
-			fs = validate.ApplyIgnores(st.Pos.Filename, src, []*grammar.Statement{st}, fs, vcfg)
+		if src, ok := e.sources[st.Pos.File]; ok {
+			fs = validate.ApplyIgnores(st.Pos.File, src, []*grammar.Statement{st}, fs, vcfg)
 		}
 		findings = append(findings, fs...)
 	}
@@ -120,7 +120,7 @@ func pickStatements(stmts []*grammar.Statement, label, verb string, many bool) (
 			continue
 		}
 		if prev, dup := first[st.Label.Name]; dup {
-			errs = append(errs, diag.Errorf(grammar.ToPos(st.Label.Pos), "label %q is already given to the statement at %s; labels name one statement each", st.Label.Name, grammar.ToPos(prev.Label.Pos)))
+			errs = append(errs, diag.Errorf(st.Label.Pos, "label %q is already given to the statement at %s; labels name one statement each", st.Label.Name, prev.Label.Pos))
 			continue
 		}
 		first[st.Label.Name] = st

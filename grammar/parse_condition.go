@@ -1,0 +1,298 @@
+package grammar
+
+// Condition: @@ ( "or" @@ )*
+func (p *fastParser) condition() *Condition {
+	pos := p.peek().Pos
+	or, ok := itemList(p, &p.orList, p.andCondition, "or", wantNone, wantCondition)
+	if !ok {
+		return nil
+	}
+	c := p.conds.get(2)
+	c.Pos, c.Or = pos, or
+	return c
+}
+
+// AndCondition: @@ ( "and" @@ )*
+func (p *fastParser) andCondition() *AndCondition {
+	pos := p.peek().Pos
+	and, ok := itemList(p, &p.andList, p.notCondition, "and", wantNone, wantCondition)
+	if !ok {
+		return nil
+	}
+	a := p.ands.get(2)
+	a.Pos, a.And = pos, and
+	return a
+}
+
+// NotCondition: "not" @@ | "(" @@ ")" | @@
+func (p *fastParser) notCondition() (x *NotCondition) {
+	if p.enter() {
+		x = p.notCondition1()
+		p.leave()
+	}
+	return x
+}
+
+func (p *fastParser) notCondition1() *NotCondition {
+	t := p.peek()
+	pos := t.Pos
+	start := p.pos
+	if isKw(t, "not") {
+		p.pos++
+		if inner := p.notCondition(); inner != nil {
+			n := p.nots.alloc()
+			n.Pos, n.Not = pos, inner
+			return n
+		}
+		p.want(wantCondition)
+		if !p.rewind(start) {
+			return nil
+		}
+		t = p.peek()
+	}
+	if t.Value == "(" {
+		p.pos++
+		g := p.condition()
+		if g != nil && p.peek().Value == ")" {
+			p.pos++
+			n := p.nots.alloc()
+			n.Pos, n.Group = pos, g
+			return n
+		}
+		if g == nil {
+			p.want(wantCondition)
+		} else {
+			p.want(wantCloseGroup)
+		}
+		if !p.rewind(start) {
+			return nil
+		}
+	}
+	c := p.comparison()
+	if c == nil {
+		p.rewind(start)
+		return nil
+	}
+	n := p.nots.alloc()
+	n.Pos, n.Compare = pos, c
+	return n
+}
+
+// Comparison: @@ ( @op @@ | "between" @@ "and" @@ | "in" "(" @@ ( "," @@ )* ")" )?
+func (p *fastParser) comparison() *Comparison {
+	pos := p.peek().Pos
+	left := p.operand()
+	if left == nil {
+		return nil
+	}
+	c := p.compares.get(2)
+	c.Pos, c.Left = pos, left
+	start := p.pos
+	t := p.peek()
+	switch {
+	case isCompareOp(t.Value):
+		op := t.Value
+		p.pos++
+		r := p.operand()
+		if r == nil {
+			return p.untested(c, wantOperand, start)
+		}
+		c.Op, c.Right = op, r
+	case isKw(t, "between"):
+		p.pos++
+		low := p.operand()
+		if low == nil {
+			return p.untested(c, wantOperand, start)
+		}
+		if !isKw(p.peek(), "and") {
+			return p.untested(c, wantBetweenAnd, start)
+		}
+		p.pos++
+		high := p.operand()
+		if high == nil {
+			return p.untested(c, wantOperand, start)
+		}
+		c.Low, c.High = low, high
+	case isKw(t, "in"):
+		p.pos++
+		if p.peek().Value != "(" {
+			return p.untested(c, wantInParen, start)
+		}
+		p.pos++
+		first := p.operand()
+		if first == nil {
+			return p.untested(c, wantOperand, start)
+		}
+		list, ok := sepList(p, &p.opList, first, ",", p.operand, wantOperand)
+		if !ok {
+			return nil
+		}
+		if p.peek().Value != ")" {
+			return p.untested(c, wantCommaOrCloseIn, start)
+		}
+		p.pos++
+		c.In = list
+	}
+	return c
+}
+
+// untested ends a comparison whose test (from start) does not parse, having
+// recorded w: it is the bare operand, if the parser may rewind to before
+// the test.
+func (p *fastParser) untested(c *Comparison, w want, start int) *Comparison {
+	p.want(w)
+	if !p.rewind(start) {
+		return nil
+	}
+	return c
+}
+
+// Operand: @@ (Call) | @@ (Value) | @@ (Path)
+func (p *fastParser) operand() (x *Operand) {
+	if p.enter() {
+		x = p.operand1()
+		p.leave()
+	}
+	return x
+}
+
+func (p *fastParser) operand1() *Operand {
+	t := p.peek()
+	pos := t.Pos
+	start := p.pos
+	// A call is an Ident and "("; without the "(" it fails one token in,
+	// which participle backtracks over.
+	if t.Type == tokIdent && p.peekAt(1).Value == "(" {
+		if c := p.call(); c != nil {
+			o := p.operands.alloc()
+			o.Pos, o.Call = pos, c
+			return o
+		}
+		if !p.rewind(start) {
+			return nil
+		}
+	}
+	if v := p.value(); v != nil {
+		o := p.operands.alloc()
+		o.Pos, o.Value = pos, v
+		return o
+	}
+	if !p.rewind(start) {
+		return nil
+	}
+	if path := p.path(); path != nil {
+		o := p.operands.alloc()
+		o.Pos, o.Path = pos, path
+		return o
+	}
+	return nil
+}
+
+// Call: @Ident "(" ( @@ ( "," @@ )* )? ")", with the Ident and "(" checked
+// by the caller.
+func (p *fastParser) call() *Call {
+	t := p.peek()
+	pos, name := t.Pos, t.Value
+	p.pos += 2
+	c := p.calls.get(1)
+	c.Pos, c.Func = pos, name
+	start := p.pos
+	if a := p.operand(); a != nil {
+		args, ok := sepList(p, &p.opList, a, ",", p.operand, wantOperand)
+		if !ok {
+			return nil
+		}
+		c.Args = args
+	} else if !p.rewind(start) {
+		return nil
+	}
+	if p.peek().Value != ")" {
+		if c.Args == nil {
+			p.want(wantArgOrCloseCall)
+		} else {
+			p.want(wantCommaOrCloseCall)
+		}
+		return nil
+	}
+	p.pos++
+	return c
+}
+
+// Path: @@ @@*, with PathStep: "." @@ | "[" @Number "]"
+func (p *fastParser) path() *Path {
+	first := p.pathName()
+	if first == nil {
+		return nil
+	}
+	path := p.paths.alloc()
+	path.Pos, path.First = first.Pos, first
+	var buf [4]*PathStep
+	steps := buf[:0]
+	for {
+		start := p.pos
+		t := p.peek()
+		if t.Value != "." && t.Value != "[" {
+			break
+		}
+		s := p.step()
+		if s == nil {
+			p.rewind(start) // a step fails within two tokens
+			break
+		}
+		steps = append(steps, s)
+	}
+	path.Steps = p.stepList.manyOrNil(steps)
+	return path
+}
+
+// step: "." @@ | "[" @Number "]", at a "." or "["
+func (p *fastParser) step() *PathStep {
+	t := p.peek()
+	pos := t.Pos
+	if t.Value == "." {
+		p.pos++
+		n := p.pathName()
+		if n == nil {
+			p.want(wantPath)
+			return nil
+		}
+		s := p.steps.alloc()
+		s.Pos, s.Field = pos, n
+		return s
+	}
+	p.pos++
+	t = p.peek()
+	if t.Type != tokNumber {
+		p.want(wantListIndex)
+		return nil
+	}
+	idx := t.Value
+	p.pos++
+	if p.peek().Value != "]" {
+		p.want(wantCloseIndex)
+		return nil
+	}
+	p.pos++
+	s := p.steps.alloc()
+	s.Pos, s.Index = pos, idx
+	return s
+}
+
+// PathName: @Ident | @Quoted
+func (p *fastParser) pathName() *PathName {
+	t := p.peek()
+	var n *PathName
+	switch t.Type {
+	case tokIdent:
+		n = p.names.alloc()
+		n.Ident = t.Value
+	case tokQuoted:
+		n = p.names.alloc()
+		n.Quoted = t.Value
+	default:
+		return nil
+	}
+	n.Pos = t.Pos
+	p.pos++
+	return n
+}

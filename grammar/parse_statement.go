@@ -1,0 +1,250 @@
+package grammar
+
+import "github.com/dynexpr/dynexpr/diag"
+
+// ---- productions, in the order of the grammar spec (spec_test.go)
+
+// File: @@? ( ";" @@? )*
+func (p *fastParser) file() *File {
+	f := p.files.get(1)
+	f.Pos = p.peek().Pos
+	var buf [8]*Statement
+	stmts := buf[:0]
+	start := p.pos
+	st := p.statement()
+	if st != nil {
+		stmts = append(stmts, st)
+	} else if !p.rewind(start) {
+		return nil
+	}
+	ok := st != nil
+	for {
+		p.compact()
+		if p.peek().Value != ";" {
+			break
+		}
+		p.pos++
+		start := p.pos
+		st := p.statement()
+		if st != nil {
+			stmts = append(stmts, st)
+		} else if !p.rewind(start) {
+			return nil
+		}
+		ok = st != nil
+	}
+	if p.peek().Type != tokEOF {
+		p.trailing(ok)
+		return nil
+	}
+	f.Statements = p.stmtList.manyOrNil(stmts)
+	return f
+}
+
+// Statement: ( @@ ":" )? @( "query" | ... ) @@ Clause*
+func (p *fastParser) statement() *Statement {
+	t := p.peek()
+	pos := t.Pos
+	var label *Ident
+	if t.Type == tokIdent {
+		name := t.Value
+		if p.peekAt(1).Value == ":" {
+			label = p.idents.get(1)
+			label.Pos, label.Name = pos, name
+			p.pos += 2
+		}
+	}
+	t = p.peek()
+	if !isVerb(t) {
+		if p.want(wantStatement) && label == nil {
+			p.errHint = p.errTok.Type == tokIdent
+		}
+		return nil
+	}
+	st := p.statements.get(1)
+	st.Pos, st.Label, st.Verb, st.Kind = pos, label, t.Value, kindOf(t.Value)
+	p.kind, p.lastClause = st.Kind, 0
+	p.pos++
+	if st.Table = p.tableRef(); st.Table == nil {
+		p.want(wantTable)
+		return nil
+	}
+	var buf [8]ClauseAt
+	written := buf[:0]
+	for {
+		if len(written) > 0 {
+			p.compact()
+		}
+		start := p.pos
+		var ok bool
+		if written, ok = p.clause(st, written); !ok {
+			if !p.rewind(start) {
+				return nil
+			}
+			break
+		}
+	}
+	st.Written = p.written.manyOrNil(written)
+	st.EndPos = p.peek().Pos
+	return st
+}
+
+// tableRef: @( Name | Quoted | Ident )
+func (p *fastParser) tableRef() *TableRef {
+	return leaf(p, tokBit(tokName)|tokBit(tokQuoted)|tokBit(tokIdent), &p.tables, func(r *TableRef, pos diag.Pos, raw string) {
+		r.Pos, r.Raw = pos, raw
+	})
+}
+
+// ident: @Ident
+func (p *fastParser) ident() *Ident {
+	return leaf(p, tokBit(tokIdent), &p.idents, func(id *Ident, pos diag.Pos, name string) {
+		id.Pos, id.Name = pos, name
+	})
+}
+
+// leaf reads a node of one token, if the next token's type is among types
+// (tokBit of each): a node from nodes, which set fills with the token's
+// position and text.
+func leaf[N any](p *fastParser, types uint16, nodes *slab[N], set func(*N, diag.Pos, string)) *N {
+	t := p.peek()
+	if tokBit(t.Type)&types == 0 {
+		return nil
+	}
+	n := nodes.get(1)
+	set(n, t.Pos, t.Value)
+	p.pos++
+	return n
+}
+
+// tokBit is the bit of a token type in a set of them.
+func tokBit(t tokType) uint16 { return 1 << uint(-t) }
+
+// Clause: one alternative per keyword (the clause table); only the one
+// whose keyword stands here can match. It stores the clause's body in st
+// (unless keepClause says not to) and returns written with the clause
+// added, or reports that no clause parsed here.
+func (p *fastParser) clause(st *Statement, written []ClauseAt) ([]ClauseAt, bool) {
+	t := p.peek()
+	id, word := clauseAt(t)
+	if id == 0 {
+		return written, false
+	}
+	pos := t.Pos
+	p.pos++
+	p.inClause = id
+	c := &clauseTable[id]
+	b, ok := p.parseBody(c.body, word, pos)
+	if !ok {
+		if c.body < bodySetActions { // a list has recorded what it wanted
+			p.want(wantClauseBody)
+		}
+		return written, false
+	}
+	if keepClause(st.Kind, id, written) {
+		c.store(st, b)
+	}
+	p.lastClause = id
+	return append(written, ClauseAt{Clause: id, Pos: pos}), true
+}
+
+// parseBody reads a clause's body of kind k after its keyword (word, at
+// pos). Where it fails, the caller records that the clause's body was
+// expected, unless the failure went deeper.
+func (p *fastParser) parseBody(k bodyKind, word string, pos diag.Pos) (b clauseBody, ok bool) {
+	switch k {
+	case bodyTableRef:
+		return node(b, p.tableRef())
+	case bodyCondition:
+		return node(b, p.condition())
+	case bodyValue:
+		return node(b, p.value())
+	case bodyProjection:
+		return node(b, p.projection())
+	case bodyOrder:
+		o := p.orders.get(1)
+		o.Pos, o.Asc, o.Desc = pos, word == "asc", word == "desc"
+		b.node = o
+		return b, true
+	case bodyConsistent:
+		c := p.consistents.get(1)
+		c.Pos = pos
+		b.node = c
+		return b, true
+	case bodyNumber:
+		return node(b, p.number())
+	case bodyAfter:
+		return node(b, p.after())
+	case bodySegment:
+		return node(b, p.segment())
+	case bodyIdent:
+		return node(b, p.ident())
+	case bodySetActions:
+		b.sets, ok = commaList(p, &p.setList, p.setAction, wantClauseBody)
+	case bodyPaths:
+		b.paths, ok = commaList(p, &p.pathList, p.path, wantClauseBody)
+	case bodyValueActions:
+		b.valueActions, ok = commaList(p, &p.valueActionList, p.valueAction, wantClauseBody)
+	}
+	return b, ok
+}
+
+// node returns b with x, a node that parsed or nil, and whether it did.
+func node[P interface {
+	comparable
+	Node
+}](b clauseBody, x P) (clauseBody, bool) {
+	var none P
+	if x == none {
+		return b, false
+	}
+	b.node = x
+	return b, true
+}
+
+// sepList parses the rest of the grammar's `@@ ( sep @@ )*` once the first
+// item is read: while sep follows, another item. An item that does not
+// parse after sep leaves sep unread when the parser can rewind there (the
+// list ends before it; the caller's rule decides), else the parse fails
+// (ok false). The list is carved from s.
+func sepList[T any](p *fastParser, s *slab[*T], first *T, sep string, item func() *T, w want) (list []*T, ok bool) {
+	var buf [8]*T
+	items := append(buf[:0], first)
+	for {
+		start := p.pos
+		if !isKw(p.peek(), sep) {
+			break
+		}
+		p.pos++
+		next := item()
+		if next == nil {
+			p.want(w)
+			if !p.rewind(start) {
+				return nil, false
+			}
+			break
+		}
+		items = append(items, next)
+	}
+	return s.many(items), true
+}
+
+// commaList parses `@@ ( "," @@ )*`, the first item required.
+func commaList[T any](p *fastParser, s *slab[*T], item func() *T, w want) ([]*T, bool) {
+	return itemList(p, s, item, ",", w, w)
+}
+
+// itemList parses `@@ ( sep @@ )*`: the first item required (and wantFirst
+// recorded if it is missing, unless it is wantNone), then sepList.
+func itemList[T any](p *fastParser, s *slab[*T], item func() *T, sep string, wantFirst, wantNext want) ([]*T, bool) {
+	first := item()
+	if first == nil {
+		if wantFirst != wantNone {
+			p.want(wantFirst)
+		}
+		return nil, false
+	}
+	return sepList(p, s, first, sep, item, wantNext)
+}
+
+// Condition: @@ ( "or" @@ )*

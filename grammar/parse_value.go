@@ -1,0 +1,326 @@
+package grammar
+
+import "github.com/dynexpr/dynexpr/diag"
+
+// Value: @String | @Binary | @Number | @("true" | "false") | @"null" |
+// @Param | "[" @@ | "{" @@ | "<<" @@
+func (p *fastParser) value() (x *Value) {
+	if p.enter() {
+		x = p.value1()
+		p.leave()
+	}
+	return x
+}
+
+func (p *fastParser) value1() *Value {
+	t := p.peek()
+	pos := t.Pos
+	switch t.Type {
+	case tokString, tokBinary, tokNumber, tokParam:
+		s := p.strs.alloc()
+		*s = t.Value
+		v := p.values.alloc()
+		v.Pos = pos
+		switch t.Type {
+		case tokString:
+			v.String = s
+		case tokBinary:
+			v.Binary = s
+		case tokNumber:
+			v.Number = s
+		default:
+			v.Param = s
+		}
+		p.pos++
+		return v
+	}
+	start := p.pos
+	switch {
+	case isKw(t, "true") || isKw(t, "false"):
+		v := p.values.alloc()
+		v.Pos, v.Bool = pos, t.Value
+		p.pos++
+		return v
+	case isKw(t, "null"):
+		v := p.values.alloc()
+		v.Pos, v.Null = pos, true
+		p.pos++
+		return v
+	case t.Value == "[":
+		p.pos++
+		if l := p.list(); l != nil {
+			v := p.values.alloc()
+			v.Pos, v.List = pos, l
+			return v
+		}
+	case t.Value == "{":
+		p.pos++
+		if m := p.mapBody(); m != nil {
+			v := p.values.alloc()
+			v.Pos, v.Map = pos, m
+			return v
+		}
+	case t.Value == "<<":
+		p.pos++
+		if s := p.setBody(); s != nil {
+			v := p.values.alloc()
+			v.Pos, v.Set = pos, s
+			return v
+		}
+	default:
+		return nil
+	}
+	p.rewind(start)
+	return nil
+}
+
+// text reads a literal token: its text as written, carved from a chunk.
+func (p *fastParser) text(t *token) *string {
+	s := p.strs.alloc()
+	*s = t.Value
+	p.pos++
+	return s
+}
+
+// closer says how a bracketed list ends: its closing token, and what the
+// parser wants where it fails: an item after a comma, the first item or
+// the closing token, a comma or the closing token.
+type closer struct {
+	tok               string
+	item, first, next want
+}
+
+var (
+	closeList = closer{"]", wantValue, wantValueOrCloseList, wantCommaOrCloseList}
+	closeSet  = closer{">>", wantValue, wantValueOrCloseSet, wantCommaOrCloseSet}
+	closeMap  = closer{"}", wantMapEntry, wantMapEntryOrClose, wantCommaOrCloseMap}
+)
+
+// bracketed parses ( @@ ( "," @@ )* )? and the closing token after an
+// opening one (a list, a set or a map): a node from nodes, which set fills
+// with the items, carved from list (nil for none).
+func bracketed[T, N any](p *fastParser, list *slab[*T], item func() *T, end closer, nodes *slab[N], set func(*N, diag.Pos, []*T)) *N {
+	pos := p.peek().Pos
+	var items []*T
+	start := p.pos
+	if first := item(); first != nil {
+		var ok bool
+		if items, ok = sepList(p, list, first, ",", item, end.item); !ok {
+			return nil
+		}
+	} else if !p.rewind(start) {
+		return nil
+	}
+	if p.peek().Value != end.tok {
+		if len(items) == 0 {
+			p.want(end.first)
+		} else {
+			p.want(end.next)
+		}
+		return nil
+	}
+	p.pos++
+	n := nodes.alloc()
+	set(n, pos, items)
+	return n
+}
+
+// List: ( @@ ( "," @@ )* )? "]", after the "["
+func (p *fastParser) list() *List {
+	return bracketed(p, &p.valueList, p.value, closeList, &p.lists, func(l *List, pos diag.Pos, items []*Value) {
+		l.Pos, l.Items = pos, items
+	})
+}
+
+// SetValue: ( @@ ( "," @@ )* )? ">>", after the "<<"
+func (p *fastParser) setBody() *SetValue {
+	return bracketed(p, &p.valueList, p.value, closeSet, &p.sets, func(s *SetValue, pos diag.Pos, items []*Value) {
+		s.Pos, s.Items = pos, items
+	})
+}
+
+// Map: ( @@ ( "," @@ )* )? "}", after the "{"
+func (p *fastParser) mapBody() *Map {
+	return bracketed(p, &p.entryList, p.mapEntry, closeMap, &p.maps, func(m *Map, pos diag.Pos, entries []*MapEntry) {
+		m.Pos, m.Entries = pos, entries
+	})
+}
+
+// MapEntry: @( Ident | String | Quoted ) ":" @@
+func (p *fastParser) mapEntry() *MapEntry {
+	t := p.peek()
+	if t.Type != tokIdent && t.Type != tokString && t.Type != tokQuoted {
+		return nil
+	}
+	pos, key := t.Pos, t.Value
+	p.pos++
+	if p.peek().Value != ":" {
+		p.want(wantColon)
+		return nil
+	}
+	p.pos++
+	v := p.value()
+	if v == nil {
+		p.want(wantValue)
+		return nil
+	}
+	e := p.entries.alloc()
+	e.Pos, e.RawKey, e.Value = pos, key, v
+	return e
+}
+
+// Projection: @"count" | @"all" | @"projected" | @@ ( "," @@ )*
+func (p *fastParser) projection() *Projection {
+	t := p.peek()
+	pos := t.Pos
+	switch {
+	case isKw(t, "count"):
+		p.pos++
+		pr := p.projections.get(1)
+		pr.Pos, pr.Count = pos, true
+		return pr
+	case isKw(t, "all"):
+		p.pos++
+		pr := p.projections.get(1)
+		pr.Pos, pr.All = pos, true
+		return pr
+	case isKw(t, "projected"):
+		p.pos++
+		pr := p.projections.get(1)
+		pr.Pos, pr.Projected = pos, true
+		return pr
+	}
+	first := p.path()
+	if first == nil {
+		return nil
+	}
+	paths, ok := sepList(p, &p.pathList, first, ",", p.path, wantPath)
+	if !ok {
+		return nil
+	}
+	pr := p.projections.get(1)
+	pr.Pos, pr.Paths = pos, paths
+	return pr
+}
+
+// Number: @Number
+func (p *fastParser) number() *Number {
+	return leaf(p, tokBit(tokNumber), &p.numbers, func(n *Number, pos diag.Pos, text string) {
+		n.Pos, n.Text = pos, text
+	})
+}
+
+// After: "{" @@ | @@
+func (p *fastParser) after() *After {
+	t := p.peek()
+	pos := t.Pos
+	start := p.pos
+	if t.Value == "{" {
+		p.pos++
+		m := p.nestedMap()
+		if m != nil {
+			a := p.afters.get(1)
+			a.Pos, a.Map = pos, m
+			return a
+		}
+		if !p.rewind(start) {
+			return nil
+		}
+	}
+	cond := p.condition()
+	if cond == nil {
+		p.rewind(start)
+		return nil
+	}
+	a := p.afters.get(1)
+	a.Pos, a.Key = pos, cond
+	return a
+}
+
+// nestedMap is mapBody one level of nesting deeper.
+func (p *fastParser) nestedMap() (x *Map) {
+	if p.enter() {
+		x = p.mapBody()
+		p.leave()
+	}
+	return x
+}
+
+// Segment: @@ "of" @@
+func (p *fastParser) segment() *Segment {
+	pos := p.peek().Pos
+	index := p.number()
+	if index == nil {
+		return nil
+	}
+	if !isKw(p.peek(), "of") {
+		p.want(wantOf)
+		return nil
+	}
+	p.pos++
+	total := p.number()
+	if total == nil {
+		p.want(wantSegmentTotal)
+		return nil
+	}
+	s := p.segments.get(1)
+	s.Pos, s.Index, s.Total = pos, index, total
+	return s
+}
+
+// SetAction: @@ "=" @@ ( @("+" | "-") @@ )?
+func (p *fastParser) setAction() *SetAction {
+	pos := p.peek().Pos
+	path := p.path()
+	if path == nil {
+		return nil
+	}
+	if p.peek().Value != "=" {
+		p.want(wantSetEquals)
+		return nil
+	}
+	p.pos++
+	left := p.operand()
+	if left == nil {
+		p.want(wantOperand)
+		return nil
+	}
+	a := p.setActions.get(2)
+	a.Pos, a.Path, a.Left = pos, path, left
+	start := p.pos
+	if t := p.peek(); t.Value == "+" || t.Value == "-" {
+		op := t.Value
+		p.pos++
+		if r := p.operand(); r != nil {
+			a.Op, a.Right = op, r
+		} else {
+			p.want(wantOperand)
+			if !p.rewind(start) {
+				return nil
+			}
+		}
+	}
+	return a
+}
+
+// ValueAction: @@ @"-"? @@, of add and of delete
+func (p *fastParser) valueAction() *ValueAction {
+	pos := p.peek().Pos
+	path := p.path()
+	if path == nil {
+		return nil
+	}
+	minus := false
+	if t := p.peek(); t.Type == tokPunct && t.Value == "-" {
+		minus = true
+		p.pos++
+	}
+	v := p.value()
+	if v == nil {
+		p.want(wantActionValue)
+		return nil
+	}
+	a := p.valActions.get(2)
+	a.Pos, a.Path, a.Minus, a.Value = pos, path, minus, v
+	return a
+}
