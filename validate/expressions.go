@@ -15,7 +15,7 @@ type updateTarget struct {
 	clause int
 }
 
-func (t updateTarget) String() string { return t.verb + " " + pathString(t.path) }
+func (t updateTarget) String() string { return t.verb + " " + grammar.FormatPath(t.path) }
 
 // updateTargets returns the paths st's update actions change, in the order
 // they are written.

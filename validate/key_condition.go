@@ -144,7 +144,7 @@ func (ks *keyShape) compare(c *grammar.Comparison) {
 		op = "between"
 		if c.Left.Path == nil {
 			ks.problem(c.Pos, "between takes the key attribute first; DynamoDB answers %q. Write %s between LOW and HIGH",
-				fmt.Sprintf(msgKCFirstOperand, "BETWEEN"), pathString(path))
+				fmt.Sprintf(msgKCFirstOperand, "BETWEEN"), grammar.FormatPath(path))
 			return
 		}
 	} else if c.Left.Path == nil {
@@ -161,11 +161,11 @@ func (ks *keyShape) onePath(at diag.Pos, paths []*grammar.Path) bool {
 		return false
 	case len(paths) > 1:
 		ks.problem(paths[1].Pos, "this test compares two attributes, %q and %q; a key condition compares one key attribute with values, and DynamoDB answers %q. Compare %s with a value, and move the other test to the filter",
-			pathString(paths[0]), pathString(paths[1]), msgKCMultiAttr, pathString(paths[0]))
+			grammar.FormatPath(paths[0]), grammar.FormatPath(paths[1]), msgKCMultiAttr, grammar.FormatPath(paths[0]))
 		return false
 	case len(paths[0].Elems) > 1:
 		ks.problem(paths[0].Pos, "%q is a nested path, and a key condition tests top-level key attributes only; DynamoDB answers %q. Test %s itself, or move the test to the filter",
-			pathString(paths[0]), msgKCNestedAttr, nameString(topName(paths[0])))
+			grammar.FormatPath(paths[0]), msgKCNestedAttr, grammar.Name(topName(paths[0])))
 		return false
 	}
 	return true
@@ -198,7 +198,7 @@ func (ks *keyShape) beginsWith(call *grammar.Call) {
 	first, second := call.Args[0], call.Args[1]
 	if first.Path == nil {
 		ks.problem(call.Pos, "begins_with takes the key attribute first; DynamoDB answers %q. Write begins_with(%s, %s)",
-			fmt.Sprintf(msgKCFirstOperand, "begins_with"), pathString(second.Path), operandText(first))
+			fmt.Sprintf(msgKCFirstOperand, "begins_with"), grammar.FormatPath(second.Path), operandText(first))
 		return
 	}
 	var values []*grammar.Value

@@ -122,7 +122,7 @@ func keyNames(k schema.Key) string { return strings.Join(k.Attributes(), ", ") }
 func keyTemplate(attrs []string) string {
 	parts := make([]string, len(attrs))
 	for i, a := range attrs {
-		parts[i] = nameString(a) + " = VALUE"
+		parts[i] = grammar.Name(a) + " = VALUE"
 	}
 	return strings.Join(parts, " and ")
 }

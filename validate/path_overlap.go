@@ -66,7 +66,7 @@ func ddbPath(p *grammar.Path) string {
 
 // prefixString writes the first k elements of p, as the DSL does.
 func prefixString(p *grammar.Path, k int) string {
-	return pathString(&grammar.Path{Elems: p.Elems[:k]})
+	return grammar.FormatPath(&grammar.Path{Elems: p.Elems[:k]})
 }
 
 // containerWord says what a path element reads: a list or a map.

@@ -52,7 +52,7 @@ func checkFilterInsteadOfIndex(p *Pass) {
 			}
 			var fix string
 			if value != nil {
-				fix = fmt.Sprintf("query %s index %s key %s = %s", t.Name, ix.Name, nameString(attr), literalText(value))
+				fix = fmt.Sprintf("query %s index %s key %s = %s", t.Name, ix.Name, grammar.Name(attr), literalText(value))
 			} else {
 				fix = fmt.Sprintf("scan %s index %s", t.Name, ix.Name)
 			}

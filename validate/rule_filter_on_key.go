@@ -44,7 +44,7 @@ func checkFilterOnKey(p *Pass) {
 		seen[attr] = true
 		fix := "test it in the key condition"
 		if slices.Contains(key.Partition, attr) {
-			fix = "the key condition's " + nameString(attr) + " = VALUE already picks it"
+			fix = "the key condition's " + grammar.Name(attr) + " = VALUE already picks it"
 		}
 		p.Reportf(path.Pos, "%q is %s of %s, which this query reads, so its filter cannot test it; DynamoDB answers %q. Drop it from the filter: %s",
 			attr, keyRoleIn(key, attr), owner, fmt.Sprintf(msgFilterOnKey, attr), fix)

@@ -137,8 +137,8 @@ func (fc funcCheck) comparison(c *grammar.Comparison) {
 				continue
 			}
 			if same, _ := clashOf(c.Left.Path, o.Path); same == clashSame {
-				fc.reportFix(o.Pos, fmt.Sprintf("%s stands on both sides of %s, which DynamoDB refuses", pathString(o.Path), strings.ToLower(op)),
-					fmt.Sprintf(msgRepeatedPath, op, ddbPath(c.Left.Path)), "compare "+pathString(o.Path)+" with a value, or with another attribute")
+				fc.reportFix(o.Pos, fmt.Sprintf("%s stands on both sides of %s, which DynamoDB refuses", grammar.FormatPath(o.Path), strings.ToLower(op)),
+					fmt.Sprintf(msgRepeatedPath, op, ddbPath(c.Left.Path)), "compare "+grammar.FormatPath(o.Path)+" with a value, or with another attribute")
 				return
 			}
 		}
@@ -154,8 +154,8 @@ func (fc funcCheck) bare(o *grammar.Operand) {
 	case o.Call != nil:
 		fc.call(o.Call, false)
 	case o.Path != nil:
-		fc.reportFix(o.Pos, fmt.Sprintf("a condition needs a test, and %s alone is not one", pathString(o.Path)),
-			"Syntax error", fmt.Sprintf("attribute_exists(%s), or a comparison: %s = VALUE", pathString(o.Path), pathString(o.Path)))
+		fc.reportFix(o.Pos, fmt.Sprintf("a condition needs a test, and %s alone is not one", grammar.FormatPath(o.Path)),
+			"Syntax error", fmt.Sprintf("attribute_exists(%s), or a comparison: %s = VALUE", grammar.FormatPath(o.Path), grammar.FormatPath(o.Path)))
 	case o.Value != nil:
 		fc.reportFix(o.Pos, fmt.Sprintf("a condition needs a test, and the value %s alone is not one", valueShown(o.Value)),
 			"Syntax error", fmt.Sprintf("a comparison of an attribute with it: ATTR = %s", valueShown(o.Value)))
@@ -214,7 +214,7 @@ func (fc funcCheck) call(c *grammar.Call, nested bool) bool {
 		if a := c.Args[0]; a.Path == nil {
 			fix := name + "(ATTR)"
 			if v := a.Value; v != nil && v.Type == grammar.TypeS && v.Text != "" {
-				fix = name + "(" + nameString(v.Text) + ")"
+				fix = name + "(" + grammar.Name(v.Text) + ")"
 			}
 			fc.reportFix(a.Pos, fmt.Sprintf("%s tests an attribute, so it takes a path, not %s", name, exprOperandText(a)),
 				fmt.Sprintf(msgNeedsPath, name), fix)
@@ -271,7 +271,7 @@ func (fc funcCheck) call(c *grammar.Call, nested bool) bool {
 	if want == 2 {
 		if first, second := c.Args[0].Path, c.Args[1].Path; first != nil && second != nil {
 			if same, _ := clashOf(first, second); same == clashSame {
-				fc.reportFix(c.Args[1].Pos, fmt.Sprintf("%s stands as both arguments of %s, which DynamoDB refuses", pathString(second), name),
+				fc.reportFix(c.Args[1].Pos, fmt.Sprintf("%s stands as both arguments of %s, which DynamoDB refuses", grammar.FormatPath(second), name),
 					fmt.Sprintf(msgRepeatedPath, name, ddbPath(first)), "a value, or another attribute, as the second argument")
 				return false
 			}
@@ -361,7 +361,7 @@ func (fc funcCheck) updateOperand(o *grammar.Operand, nested bool, op string) {
 	}
 	if name == "if_not_exists" && c.Args[0] != nil && c.Args[1] != nil && c.Args[0].Path != nil && c.Args[1].Path != nil {
 		if same, _ := clashOf(c.Args[0].Path, c.Args[1].Path); same == clashSame {
-			fc.reportFix(c.Args[1].Pos, fmt.Sprintf("%s stands as both arguments of if_not_exists, which DynamoDB refuses", pathString(c.Args[1].Path)),
+			fc.reportFix(c.Args[1].Pos, fmt.Sprintf("%s stands as both arguments of if_not_exists, which DynamoDB refuses", grammar.FormatPath(c.Args[1].Path)),
 				fmt.Sprintf(msgRepeatedPath, name, ddbPath(c.Args[0].Path)), "the value to use when the attribute is missing as the second argument")
 		}
 	}

@@ -41,12 +41,12 @@ func checkKeyAttributeNested(p *Pass) {
 				continue // update-key-attribute's
 			}
 			p.Reportf(pp.path.Pos, "%s, a scalar: %q cannot look inside it; DynamoDB answers %q. Write %s",
-				tableKeyRole(t, attr), pathString(pp.path), fmt.Sprintf(msgNestedKey, attr), nameString(attr))
+				tableKeyRole(t, attr), grammar.FormatPath(pp.path), fmt.Sprintf(msgNestedKey, attr), grammar.Name(attr))
 			continue
 		}
 		if ixs := t.IndexesWithKey(attr); len(ixs) > 0 {
 			p.Reportf(pp.path.Pos, "%s, a scalar: %q cannot look inside it; DynamoDB answers %q. Write %s",
-				keyRole(attr, ixs), pathString(pp.path), fmt.Sprintf(msgNestedIndexKey, attr), nameString(attr))
+				keyRole(attr, ixs), grammar.FormatPath(pp.path), fmt.Sprintf(msgNestedIndexKey, attr), grammar.Name(attr))
 		}
 	}
 }

@@ -43,7 +43,7 @@ func checkKeyConditionInvalid(p *Pass) {
 		k := &ks.tests[i]
 		if prev := tested[k.attr]; prev != nil {
 			p.Reportf(k.path.Pos, "%q is tested twice in this key condition (first at %d:%d); DynamoDB answers %q. For a range, write %s between LOW and HIGH",
-				k.attr, prev.path.Pos.Line, prev.path.Pos.Col, msgKCOnePerKey, nameString(k.attr))
+				k.attr, prev.path.Pos.Line, prev.path.Pos.Col, msgKCOnePerKey, grammar.Name(k.attr))
 			continue
 		}
 		tested[k.attr] = k
@@ -87,7 +87,7 @@ func checkKeyConditionInvalid(p *Pass) {
 			}
 		case k.op != "=":
 			p.ReportAt(Error, k.at, "", "%q is %s of %s, which a query tests with = only (one partition per query), not %s; DynamoDB answers %q. Write %s = VALUE, or scan with a filter to read several partitions",
-				a, keyRoleIn(key, a), owner, k.op, msgKCNotSupported, nameString(a))
+				a, keyRoleIn(key, a), owner, k.op, msgKCNotSupported, grammar.Name(a))
 		}
 	}
 	if len(missing) > 0 || len(cited) > 0 {
@@ -125,7 +125,7 @@ func checkKeyConditionInvalid(p *Pass) {
 		if len(gap) > 0 {
 			var want []string
 			for _, g := range gap {
-				want = append(want, nameString(g)+" = VALUE")
+				want = append(want, grammar.Name(g)+" = VALUE")
 			}
 			p.ReportAt(Error, k.at, "", "%q is %s of %s, and a test of it needs = tests of the sort key attributes before it; this key condition does not test %s, so DynamoDB refuses the query. Add %s, or drop the test of %q",
 				a, keyRoleIn(key, a), owner, quotedList(gap), strings.Join(want, " and "), a)
@@ -134,14 +134,14 @@ func checkKeyConditionInvalid(p *Pass) {
 		}
 		if i < last && k.op != "=" {
 			p.ReportAt(Error, k.at, "", "%q is %s of %s, followed by a test of %q: every sort key attribute before the last one tested takes =, not %s, so DynamoDB refuses the query. Write %s = VALUE, or drop the test of %q",
-				a, keyRoleIn(key, a), owner, key.Sort[last], k.op, nameString(a), key.Sort[last])
+				a, keyRoleIn(key, a), owner, key.Sort[last], k.op, grammar.Name(a), key.Sort[last])
 		}
 	}
 	if last >= 0 {
 		k := tested[key.Sort[last]]
 		if k.op == "begins_with" && p.Table.AttrType(k.attr) == schema.Number {
 			p.ReportAt(Error, k.at, "", "%q is %s of %s and a number, so begins_with cannot test it: DynamoDB refuses a number prefix (%q) and a string one (%q). Write %s between LOW and HIGH",
-				k.attr, keyRoleIn(key, k.attr), owner, msgKCBeginsWithN, msgConditionType, nameString(k.attr))
+				k.attr, keyRoleIn(key, k.attr), owner, msgKCBeginsWithN, msgConditionType, grammar.Name(k.attr))
 		}
 	}
 }

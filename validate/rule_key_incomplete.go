@@ -69,7 +69,7 @@ func checkKeyIncomplete(p *Pass) {
 		if len(missing) > 0 {
 			var add []string
 			for _, a := range missing {
-				add = append(add, nameString(a)+": VALUE")
+				add = append(add, grammar.Name(a)+": VALUE")
 			}
 			p.Reportf(st.Item.Pos, "the item lacks %s, and every item of table %s holds its key (%s); DynamoDB answers %q. Add %s",
 				quotedList(missing), t.Name, keyNames(t.Key), fmt.Sprintf(msgMissingKey, missing[0]), strings.Join(add, ", "))
@@ -135,7 +135,7 @@ func checkKeyTerms(p *Pass, terms []itemKeyTerm, malformed bool, ks keySpec) {
 			continue
 		}
 		extras++
-		fix := "Drop " + nameString(k.attr) + " from the " + ks.what
+		fix := "Drop " + grammar.Name(k.attr) + " from the " + ks.what
 		if len(missing) > 0 {
 			fix = "Write " + keyTemplate(missing) + " instead"
 		}
@@ -155,7 +155,7 @@ func extraAdvice(p *Pass, what, attr string) string {
 	}
 	switch p.Stmt.Kind {
 	case grammar.KindUpdate, grammar.KindDelete:
-		return fmt.Sprintf(" (to test %s, write if %s = VALUE)", nameString(attr), nameString(attr))
+		return fmt.Sprintf(" (to test %s, write if %s = VALUE)", grammar.Name(attr), grammar.Name(attr))
 	}
-	return fmt.Sprintf(" (to read items by %s, query an index keyed on it, or scan with a filter)", nameString(attr))
+	return fmt.Sprintf(" (to read items by %s, query an index keyed on it, or scan with a filter)", grammar.Name(attr))
 }

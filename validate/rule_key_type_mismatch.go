@@ -150,7 +150,7 @@ func checkIndexKeyUpdates(p *Pass) {
 			// types, as for set KEY = VALUE.
 			if v := a.Left.Call.Args[1].Value; mismatched(v, want) {
 				p.ReportAt(Error, v.Pos, retyped(v, want), "%s, typed %s, and %s: where the item has no %s, DynamoDB answers %q.%s",
-					keyRole(attr, ixs), typeWord(want), valueIs(v), nameString(attr), indexKey(string(v.Type)), writeAs(v, want))
+					keyRole(attr, ixs), typeWord(want), valueIs(v), grammar.Name(attr), indexKey(string(v.Type)), writeAs(v, want))
 			}
 		}
 	}
@@ -161,9 +161,9 @@ func checkIndexKeyUpdates(p *Pass) {
 		attr, ixs := indexKeyWritten(t, a.Path)
 		if want := t.AttrType(attr); len(ixs) > 0 && mismatched(a.Value, want) {
 			p.ReportAt(Error, a.Value.Pos, "", "%s, typed %s, and add writes %s into it; DynamoDB refuses the update: where the item has no %s it answers %q, and where it holds one, %q. Write set %s = VALUE, with VALUE %s",
-				keyRole(attr, ixs), typeWord(want), grammar.TypeWord(a.Value.Type), nameString(attr),
+				keyRole(attr, ixs), typeWord(want), grammar.TypeWord(a.Value.Type), grammar.Name(attr),
 				fmt.Sprintf(msgTypeMismatchIndexKey, attr, want, a.Value.Type, ixs[0].Name), msgOperandDataType,
-				nameString(attr), typeExample(want))
+				grammar.Name(attr), typeExample(want))
 		}
 	}
 }
@@ -185,7 +185,7 @@ func computedAnswer(t *schema.Table, need schema.Type, operands ...*grammar.Oper
 			continue
 		}
 		if have := t.AttrType(topName(o.Path)); have != "" && have != need {
-			return fmt.Sprintf("%q where the item holds %s, %q where it has none", msgOperandDataType, pathString(o.Path), msgNoSuchAttribute)
+			return fmt.Sprintf("%q where the item holds %s, %q where it has none", msgOperandDataType, grammar.FormatPath(o.Path), msgNoSuchAttribute)
 		}
 	}
 	if !reads {
@@ -252,12 +252,12 @@ func writeAs(v *grammar.Value, want schema.Type) string {
 // writeOrOmit says what to write instead of v in an item, where leaving an
 // index key out keeps the item out of the index.
 func writeOrOmit(v *grammar.Value, want schema.Type, attr string) string {
-	return writeAs(v, want) + ", or leave " + nameString(attr) + " out of the item to keep it out of the index"
+	return writeAs(v, want) + ", or leave " + grammar.Name(attr) + " out of the item to keep it out of the index"
 }
 
 // writeOrRemove is writeOrOmit for an update.
 func writeOrRemove(v *grammar.Value, want schema.Type, attr string) string {
-	return writeAs(v, want) + ", or remove " + nameString(attr) + " to take the item out of the index"
+	return writeAs(v, want) + ", or remove " + grammar.Name(attr) + " to take the item out of the index"
 }
 
 // startKeyTypeMessage is what DynamoDB answers a start key value of the

@@ -47,7 +47,7 @@ func checkProjectionPathOverlap(p *Pass) {
 			// earlier of the two.
 			dyn := "Invalid ProjectionExpression: " + fmt.Sprintf(msg, ddbPath(first), ddbPath(later))
 			at := fmt.Sprintf("(at %d:%d)", first.Pos.Line, first.Pos.Col)
-			f, l := pathString(first), pathString(later)
+			f, l := grammar.FormatPath(first), grammar.FormatPath(later)
 			var what, fix string
 			switch c {
 			case clashSame:

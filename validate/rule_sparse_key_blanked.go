@@ -44,9 +44,9 @@ func checkSparseKeyBlanked(p *Pass) {
 			if e.Value.Type == grammar.TypeB {
 				msg = msgIndexEmptyPutB
 			}
-			p.ReportAt(Error, e.Value.Pos, "leave "+nameString(e.Key)+" out of the item",
+			p.ReportAt(Error, e.Value.Pos, "leave "+grammar.Name(e.Key)+" out of the item",
 				"%s; DynamoDB rejects %s there (%q). To keep the item out of the index, leave %s out of the item",
-				keyRole(e.Key, ixs), emptyWord(e.Value), fmt.Sprintf(msg, ixs[0].Name, e.Key), nameString(e.Key))
+				keyRole(e.Key, ixs), emptyWord(e.Value), fmt.Sprintf(msg, ixs[0].Name, e.Key), grammar.Name(e.Key))
 		}
 	case grammar.KindUpdate:
 		for _, a := range st.Sets {
@@ -62,7 +62,7 @@ func checkSparseKeyBlanked(p *Pass) {
 			if v == nil || !typeFits(p.Table, attr, v) {
 				continue
 			}
-			fix := "remove " + nameString(attr)
+			fix := "remove " + grammar.Name(attr)
 			p.ReportAt(Error, v.Pos, fix,
 				"%s; DynamoDB rejects %s%s there (%q). To take the item out of the index, write: %s",
 				keyRole(attr, ixs), emptyWord(v), boundFrom(v), msgIndexEmptyUpdate, fix)

@@ -57,7 +57,7 @@ func checkUpdateOperandType(p *Pass) {
 		if v.Type == grammar.TypeN || isSetType(v.Type) {
 			continue
 		}
-		target := pathString(a.Path)
+		target := grammar.FormatPath(a.Path)
 		var fix string
 		switch {
 		case isScalarSetElem(v.Type):
@@ -76,7 +76,7 @@ func checkUpdateOperandType(p *Pass) {
 			continue
 		}
 		v := a.Value
-		target := pathString(a.Path)
+		target := grammar.FormatPath(a.Path)
 		fix := "to remove the attribute, remove " + target
 		if isScalarSetElem(v.Type) {
 			fix = fmt.Sprintf("delete %s <<%s>> to take %s out of the set; remove %s to remove the attribute", target, valueInFix(v), valueShown(v), target)
@@ -132,9 +132,9 @@ func checkUpdateOperandType(p *Pass) {
 					return
 				}
 				// The arguments swapped, or a value where the path goes.
-				fix := fmt.Sprintf("if_not_exists(%s, %s)", pathString(a.Path), exprOperandText(second))
+				fix := fmt.Sprintf("if_not_exists(%s, %s)", grammar.FormatPath(a.Path), exprOperandText(second))
 				if second.Path != nil && first.Value != nil {
-					fix = fmt.Sprintf("if_not_exists(%s, %s)", pathString(second.Path), exprOperandText(first))
+					fix = fmt.Sprintf("if_not_exists(%s, %s)", grammar.FormatPath(second.Path), exprOperandText(first))
 				}
 				p.Reportf(first.Pos, "if_not_exists tests an attribute, so its first argument is a path, then comes the value to use when it is missing; DynamoDB answers %q. Write instead: %s",
 					"Invalid UpdateExpression: Operator or function requires a document path; operator or function: if_not_exists", fix)

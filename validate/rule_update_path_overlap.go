@@ -1,6 +1,10 @@
 package validate
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/dynexpr/dynexpr/grammar"
+)
 
 var updatePathOverlap = &Rule{
 	Name:     "update-path-overlap",
@@ -41,13 +45,13 @@ func checkUpdatePathOverlap(p *Pass) {
 			var what, fix string
 			switch c {
 			case clashSame:
-				what = fmt.Sprintf("%s and %s %s both update %s", later, first, at, pathString(later.path))
+				what = fmt.Sprintf("%s and %s %s both update %s", later, first, at, grammar.FormatPath(later.path))
 				fix = "update each path once: drop one of the two actions"
 			case clashInside:
-				what = fmt.Sprintf("%s changes a part of %s, which %s %s already updates as a whole", later, pathString(first.path), first, at)
+				what = fmt.Sprintf("%s changes a part of %s, which %s %s already updates as a whole", later, grammar.FormatPath(first.path), first, at)
 				fix = nestedUpdateFix(first)
 			case clashCovers:
-				what = fmt.Sprintf("%s updates %s as a whole, and %s %s changes a part of it", later, pathString(later.path), first, at)
+				what = fmt.Sprintf("%s updates %s as a whole, and %s %s changes a part of it", later, grammar.FormatPath(later.path), first, at)
 				fix = nestedUpdateFix(later)
 			case clashListMap:
 				what = fmt.Sprintf("%s uses %s as a %s, and %s %s uses it as a %s; no item has both", later, prefixString(later.path, k), containerWord(later.path.Elems[k]), first, at, containerWord(first.path.Elems[k]))
@@ -62,7 +66,7 @@ func checkUpdatePathOverlap(p *Pass) {
 // nestedUpdateFix says what to write when the action whole updates a path
 // whole and another action a part of it.
 func nestedUpdateFix(whole updateTarget) string {
-	w := pathString(whole.path)
+	w := grammar.FormatPath(whole.path)
 	switch whole.verb {
 	case "remove":
 		return fmt.Sprintf("drop one of the two actions (%s takes away everything inside %s)", whole, w)

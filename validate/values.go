@@ -72,7 +72,7 @@ func exprOperandText(o *grammar.Operand) string {
 	case o == nil:
 		return "..."
 	case o.Path != nil:
-		return pathString(o.Path)
+		return grammar.FormatPath(o.Path)
 	case o.Value != nil:
 		return literalText(o.Value)
 	case o.Call != nil:

@@ -45,12 +45,6 @@ func topName(p *grammar.Path) string {
 	return p.Elems[0].Name
 }
 
-// pathString and nameString are grammar's one path and name printer, under
-// the names this package's rules call them by.
-func pathString(p *grammar.Path) string { return grammar.FormatPath(p) }
-
-func nameString(n string) string { return grammar.Name(n) }
-
 // isEmptyScalar reports whether v is "" or empty binary: what DynamoDB
 // refuses in a key attribute.
 func isEmptyScalar(v *grammar.Value) bool {
