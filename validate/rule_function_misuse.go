@@ -197,7 +197,7 @@ func (fc funcCheck) call(c *grammar.Call, nested bool) bool {
 		return false
 	}
 	if len(c.Args) != want {
-		fc.reportFix(c.Pos, fmt.Sprintf("%s takes %s, not %d", name, Plural(want, "argument"), len(c.Args)),
+		fc.reportFix(c.Pos, fmt.Sprintf("%s takes %s, not %d", name, diag.Plural(want, "argument"), len(c.Args)),
 			fmt.Sprintf(msgArity, name, len(c.Args)), funcUsage(name))
 		return false
 	}

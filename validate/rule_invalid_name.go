@@ -50,7 +50,7 @@ func checkInvalidName(p *Pass) {
 		}
 		var what []string
 		if l := utf8.RuneCountInString(name); l < 3 || l > 255 {
-			what = append(what, "is "+Plural(l, "character")+" long")
+			what = append(what, "is "+diag.Plural(l, "character")+" long")
 		}
 		if bad := badNameChars(name); bad != "" {
 			what = append(what, "has "+bad)

@@ -16,14 +16,6 @@ func nameList(names []string) string {
 	return strings.Join(names, ", ")
 }
 
-// Plural writes a count of things: "1 file", "3 files".
-func Plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(n) + " " + word + "s"
-}
-
 // operandText writes an operand for a suggestion: a function call as
 // "...".
 func operandText(o *grammar.Operand) string {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/dynexpr/dynexpr/diag"
 )
 
 // funcSpec describes one of DynamoDB's functions.
@@ -163,7 +165,7 @@ func (c *checker) function(f *Function) {
 	}
 	if len(f.Args) != spec.arity {
 		c.problem(&c.second, f.Span, ReasonOperandCount,
-			fmt.Sprintf("%s takes %s, found %d", f.Name, plural(spec.arity, "operand"), len(f.Args)),
+			fmt.Sprintf("%s takes %s, found %d", f.Name, diag.Plural(spec.arity, "operand"), len(f.Args)),
 			c.kind.Message("Incorrect number of operands for operator or function",
 				"operator or function", f.Name, "number of operands", strconv.Itoa(len(f.Args))))
 		return
@@ -238,11 +240,4 @@ func unknownFunction(name string, kind Kind) string {
 		list = updateFunctions
 	}
 	return fmt.Sprintf("unknown function %s; the functions a %s can use are %s", quote(name), kind, strings.Join(list, ", "))
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(n) + " " + word + "s"
 }

@@ -1,9 +1,9 @@
 package cli
 
 import (
-	"fmt"
 	"strings"
 
+	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/lint"
 	"github.com/dynexpr/dynexpr/validate"
 )
@@ -49,12 +49,12 @@ func (t *tally) failing(failOn validate.Severity) bool {
 func (t *tally) inputWords() string {
 	var parts []string
 	if t.statements > 0 || t.requests == 0 {
-		parts = append(parts, plural(t.statements, "statement"))
+		parts = append(parts, diag.Plural(t.statements, "statement"))
 	}
 	if t.requests > 0 {
-		parts = append(parts, plural(t.requests, "request"))
+		parts = append(parts, diag.Plural(t.requests, "request"))
 	}
-	return strings.Join(append(parts, plural(t.files, "file")), ", ")
+	return strings.Join(append(parts, diag.Plural(t.files, "file")), ", ")
 }
 
 // countWords says what was found: "1 error, 2 warnings".
@@ -62,15 +62,8 @@ func (t *tally) countWords() string {
 	var parts []string
 	for _, s := range []validate.Severity{validate.Error, validate.Warning, validate.Info} {
 		if t.counts[s] > 0 {
-			parts = append(parts, plural(t.counts[s], s.String()))
+			parts = append(parts, diag.Plural(t.counts[s], s.String()))
 		}
 	}
 	return strings.Join(parts, ", ")
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
