@@ -1,7 +1,7 @@
 // Package diag holds the one shape every positioned problem takes in dynexpr:
 // a place in an input (file, line, column) and a message. The grammar, the
-// schema loader and the builder return these; cmd renders them once, with the
-// offending line and a caret, whatever produced them.
+// schema loader and the builder return these; the command line renders them
+// once, with the offending line and a caret, whatever produced them.
 package diag
 
 import (

@@ -108,9 +108,7 @@ func parseIgnore(file string, n int, line string) *ignore {
 	text = strings.TrimSpace(strings.TrimPrefix(text, ignoreDirective))
 	names, reason, _ := strings.Cut(text, "--")
 	ig := &ignore{pos: diag.Pos{File: file, Line: n, Col: hash + 1}, reason: strings.TrimSpace(reason), used: map[string]bool{}}
-	for _, r := range strings.FieldsFunc(names, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
-		ig.rules = append(ig.rules, r)
-	}
+	ig.rules = strings.FieldsFunc(names, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
 	return ig
 }
 

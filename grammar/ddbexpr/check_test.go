@@ -17,7 +17,7 @@ func TestProblems(t *testing.T) {
 		dynamo string // after the prefix
 		msg    string // part of our message
 	}{
-		// function names are case-sensitive (reference §3.2, §3.4)
+		// function names are case-sensitive (docs/rules/function-misuse.md)
 		{FilterExpression, "starts_with(a, :v)", ReasonFunctionName, "starts_with",
 			"Invalid function name; function: starts_with", "unknown function"},
 		{FilterExpression, "attRIbute_exIsts(a)", ReasonFunctionName, "attRIbute_exIsts",

@@ -10,7 +10,7 @@ import (
 // grammar rejects: the offending token and DynamoDB's "near" excerpt (the
 // previous token, the whitespace, the token, the whitespace, the next token).
 // Cases marked AWS were captured from real DynamoDB responses; the others
-// follow the reference (§3.3) and DynamoDB's grammar.
+// follow DynamoDB's grammar and its answers (docs/rules/syntax-error.md).
 func TestSyntaxErrors(t *testing.T) {
 	for _, tt := range syntaxErrorCases {
 		e, err := Parse(tt.kind, tt.in)
@@ -59,7 +59,7 @@ var syntaxErrorCases = []struct {
 	{KeyConditionExpression, "pk = :pk AND _sortKey = :s", 13, `Syntax error; token: "_", near: "AND _sortKey"`, ""},
 	// AWS: "-" in a name (intellij-dynamodb #3).
 	{KeyConditionExpression, "GI-1-PK = :partitionKeyVal", 2, `Syntax error; token: "-", near: "GI-1"`, `containing "-"`},
-	// reference §3.3 typical syntax errors
+	// typical syntax errors, as DynamoDB reports them
 	{FilterExpression, "a > 4", 4, `Syntax error; token: "4", near: "> 4"`, "no literal numbers"},
 	{FilterExpression, `a = "x"`, 4, `Syntax error; token: """, near: "= "x"`, "no literal strings"},
 	{FilterExpression, "a = 'x'", 4, `Syntax error; token: "'", near: "= 'x"`, "no literal strings"},
