@@ -12,13 +12,14 @@ import (
 	"sync"
 )
 
-// Expect is what DynamoDB itself does with a request (reference, §3).
+// Expect is what DynamoDB itself does with a request, as the rule pages
+// (docs/rules/<rule>.md) describe it.
 type Expect struct {
 	Accept bool
 	// When !Accept: the error code (empty means ValidationException) and a
 	// substring of DynamoDB's message (empty means any message). Match on
 	// substrings: real DynamoDB may wrap write errors in
-	// "1 validation error detected: " (reference §0.7).
+	// "1 validation error detected: " (see validationEnvelope).
 	Code    string
 	Message string
 	// AnyOf: other messages that also match (a statement several findings
@@ -104,14 +105,17 @@ func (e Expect) matches(msg string) bool {
 	return false
 }
 
-// validationEnvelope is the prefix real DynamoDB puts before many write
-// errors, and dynoxide after it (reference §0.7): optional on both sides.
+// validationEnvelope is the prefix real DynamoDB reportedly puts before many
+// PutItem and UpdateItem errors since mid-2026 (dynoxide's changelog for
+// 0.12.0, nubo-db/dynoxide #152, from answers captured against AWS; reads
+// stay bare, and answers captured earlier had no prefix), and dynoxide after
+// it: optional on both sides.
 const validationEnvelope = "1 validation error detected: "
 
-// MessageMatches reports whether got contains want, as the reference asks
-// (§7.1): the "1 validation error detected: " envelope is optional, and the
-// order of the names inside {…} and […] (sets DynamoDB prints in no fixed
-// order) does not matter.
+// MessageMatches reports whether got contains want (a substring, not the
+// whole text: AWS's wording drifts). The "1 validation error detected: "
+// envelope is optional, and the order of the names inside {…} and […] (sets
+// DynamoDB prints in no fixed order) does not matter.
 //
 // A "..." in want stands for text a finding left out (a long name it
 // abbreviates): the parts around it must appear in order.
@@ -207,7 +211,7 @@ type KnownGap struct {
 	// dynamodb command, the request JSON, the server's answer (Outcome).
 	Command, Input, Answer string
 	Note                   string
-	Ref                    string // where it is recorded: reference section / Appendix A rows
+	Ref                    string // the evidence: the rule page, the public sources that show DynamoDB's answer
 }
 
 // Verdict is the outcome of one request on one server.
@@ -387,8 +391,8 @@ func (a *AgreementTable) Unsupported(t Reporter, rule, caseName string, r Result
 const ConditionalCheckFailed = "ConditionalCheckFailedException"
 
 // RuntimeMessages are the errors DynamoDB gives while it runs a valid update
-// against the item it finds (reference §3.8, the "runtime" rows): the item
-// lacks an attribute or a path the expression reads, or holds another type.
+// against the item it finds, after validation: the item lacks an attribute
+// or a path the expression reads, or holds another type.
 // The request passed validation; the item decided.
 var RuntimeMessages = []string{
 	"The provided expression refers to an attribute that does not exist in the item",
@@ -561,8 +565,8 @@ func (a *AgreementTable) Print(w io.Writer) {
 	}
 	line("total", "", tot.cases, tot.refused, tot.accepted, tot.gaps, tot.notSendable, tot.issues, tot.disagreements)
 	fmt.Fprintf(w, "(refused/accepted: as DynamoDB does; accepted includes requests that passed validation and then met a failed condition\n"+
-		" (ConditionalCheckFailedException) or a runtime error on the item's data (reference §3.8 runtime rows), listed as \"ran\";\n"+
-		" known-gaps: the emulator differs from DynamoDB in a way the reference (or DynamoDB Local, a source it trusts) records;\n"+
+		" (ConditionalCheckFailedException) or a runtime error on the item's data (an attribute it lacks, a type it holds), listed as \"ran\";\n"+
+		" known-gaps: the emulator differs from DynamoDB in a way gaps_test.go records, with its evidence;\n"+
 		" not-sendable: dynexpr cannot build the statement (exit 2) or the AWS CLI refuses the request before sending it;\n"+
 		" dynexpr-issues: dynexpr expects what DynamoDB does not do, investigated and recorded in issues_test.go (ISSUE lines);\n"+
 		" disagreements: anything else — the test fails)\n")

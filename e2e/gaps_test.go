@@ -3,8 +3,13 @@
 package e2e
 
 // knownGaps are the ways dynoxide 1.2.1 and dynalite 4.0.0 are known to depart
-// from DynamoDB, from /work/shared/reference/dynamodb-rules.md (§0, §3 and
-// Appendix A, whose row ids are quoted). Rule names are the lint rules of
+// from DynamoDB. What DynamoDB does is written down in the rule pages,
+// docs/rules/<rule>.md, each quoting DynamoDB's message; Ref says how we know
+// that DynamoDB, not the emulator, is right: DynamoDB's documented rule, AWS's
+// answers quoted in public issue threads, or DynamoDB Local (Amazon's own
+// emulator, whose expression engine gives DynamoDB's texts and limits).
+// Where dynalite implements a check, its text is mostly DynamoDB's: its tests
+// were once run against DynamoDB. Rule names are the lint rules of
 // `dynexpr rules`. A case that one of these covers is counted as a known gap
 // instead of failing; anything else that differs from DynamoDB fails the
 // test. Each gap is narrowed as far as the evidence goes: the kind of
@@ -13,215 +18,220 @@ package e2e
 // answer. Add more here or with Agreement.AddKnownGap, always with the
 // evidence.
 var knownGaps = []KnownGap{
-	// --- secondary-index keys set to "" (reference §0.1, §3.5, §3.10) ---
+	// --- secondary-index keys set to "" (docs/rules/sparse-key-blanked.md,
+	// docs/rules/empty-key-value.md) ---
 	{Server: KindDynalite, Rule: "sparse-key-blanked", Kind: GapAccepts, Input: `\{"[SB]":""\}`,
 		Note: `stores "" in a secondary-index key (PutItem and UpdateItem) and even indexes the item under ""`,
-		Ref:  "§0.1, A:E01 E02 E05 U21 U22 U31"},
+		Ref:  "docs/rules/sparse-key-blanked.md: GSI hash and range keys and LSI range keys; AWS's answers quoted in architect/dynalite #184, danishi/dynamodb-csv #41 and aws-amplify/amplify-js #6759; DynamoDB Local has both messages"},
 	{Server: KindDynalite, Rule: "empty-key-value", Kind: GapMessage, Command: `^(get|delete)-item$`,
 		Answer: `were invalid: The AttributeValue for a key attribute cannot contain an empty string value`,
 		Note:   `GetItem/DeleteItem with "" in the key: "were invalid:" where DynamoDB says "are not valid."`,
-		Ref:    "§3.10, A:E06 E08"},
+		Ref:    `docs/rules/empty-key-value.md; DynamoDB Local gives "are not valid." for GetItem and DeleteItem too; "were invalid:" is an older AWS wording`},
 	{Server: KindDynalite, Rule: "empty-key-value", Kind: GapAccepts, Command: `^query$`, Input: `\{"[SB]":""\}`,
 		Note: `a query with "" as a key value returns no items instead of being refused`,
-		Ref:  "§3.5 (empty string key value: dl ✗), A:K20"},
+		Ref:  "docs/rules/empty-key-value.md: a query's key value is refused like any key value (DynamoDB Local's messages for table and index keys; moto agrees)"},
 	{Server: KindDynoxide, Rule: "empty-key-value", Kind: GapAccepts, Command: `^query$`, Input: `\{"[SB]":""\}`,
 		Note: `a query with "" as a key value returns no items instead of being refused`,
-		Ref:  "§3.5, A:K20"},
+		Ref:  "docs/rules/empty-key-value.md: a query's key value is refused like any key value (DynamoDB Local's messages for table and index keys; moto agrees)"},
 
-	// --- index reads (reference §0.2-§0.4, §3.11) ---
+	// --- index reads (docs/rules/unprojected-attribute.md,
+	// consistent-read-on-gsi.md, select-all-on-index.md,
+	// select-projection-mismatch.md) ---
 	{Server: KindDynalite, Rule: "unprojected-attribute", Kind: GapAccepts,
 		Note: "silently drops non-projected attributes from a GSI projection, and filters everything out for a filter on them",
-		Ref:  "§0.2 §0.3, A:I01 I02 I06 I09 I13 I20"},
+		Ref:  "docs/rules/unprojected-attribute.md; AWS's answers quoted in localstack/localstack #478 (projection) and sensedeep/dynamodb-onetable #377 (filter); DynamoDB Local checks both; AWS's API documentation of Select: a GSI query cannot fetch attributes from the table"},
 	{Server: KindDynoxide, Rule: "unprojected-attribute", Kind: GapAccepts,
 		Note: "silently drops non-projected attributes from a GSI projection, and filters everything out for a filter on them",
-		Ref:  "§0.2 §0.3, A:I01 I02 I06 I09 I13 I20"},
+		Ref:  "docs/rules/unprojected-attribute.md; AWS's answers quoted in localstack/localstack #478 (projection) and sensedeep/dynamodb-onetable #377 (filter); DynamoDB Local checks both; AWS's API documentation of Select: a GSI query cannot fetch attributes from the table"},
 	{Server: KindDynalite, Rule: "consistent-read-on-gsi", Kind: GapAccepts, Command: `^scan$`,
 		Note: "ignores ConsistentRead on Scan (a Scan of a GSI with ConsistentRead succeeds)",
-		Ref:  "§0.4, A:I07"},
+		Ref:  "docs/rules/consistent-read-on-gsi.md: Query and Scan alike (AWS's answers in nubo-db/dynamodb-conformance; scylladb's alternator tests, run against AWS, for Scan); dynalite's Scan has no ConsistentRead member at all"},
 	{Server: KindDynalite, Rule: "select-all-on-index", Kind: GapAccepts, Input: `"Select":"ALL_PROJECTED_ATTRIBUTES"`,
 		Note: "accepts Select ALL_PROJECTED_ATTRIBUTES without an IndexName",
-		Ref:  "§3.11, A:I16 I17"},
+		Ref:  "docs/rules/select-all-on-index.md; DynamoDB Local's validateSelect; dynoxide's changelog, from real DynamoDB (nubo-db/dynoxide #96, #121)"},
 	{Server: KindDynalite, Rule: "select-projection-mismatch", Kind: GapAccepts,
 		Note: "accepts SPECIFIC_ATTRIBUTES without a projection, and a ProjectionExpression with COUNT or ALL_ATTRIBUTES",
-		Ref:  "§3.11, A:I14 I15 I18 I19"},
+		Ref:  "docs/rules/select-projection-mismatch.md; DynamoDB Local's validateSelect; dynoxide's changelog, from real DynamoDB (nubo-db/dynoxide #96, #121); nubo-db/dynamodb-conformance"},
 
-	// --- limits (reference §0.6, §3.12) ---
+	// --- limits (docs/rules/expression-limit.md,
+	// invalid-placeholder-key.md, number-out-of-range.md) ---
 	{Server: KindDynalite, Rule: "expression-limit", Kind: GapAccepts, Input: `Expression"`,
 		Note: "implements no expression limits (size, path depth, operators, IN operands, placeholder length)",
-		Ref:  "§0.6 §3.12, A:L02 L04 L06 L18 C22"},
+		Ref:  "docs/rules/expression-limit.md: AWS documents the limits; AWS's texts in nubo-db/dynoxide #146 (size), aws/aws-sdk-js #3721 (operators), reapit/foundations #8255 (IN operands), scylladb's alternator tests (path depth); DynamoDB Local enforces each"},
 	{Server: KindDynalite, Rule: "expression-limit", Kind: GapAccepts, Command: `^(put|update)-item$`, Input: `(\[\{"L":){20}|(\{"M":\{"\w+":){20}`,
 		Note: "does not check the item nesting depth (32)",
-		Ref:  "§3.12 (item nesting depth: dl ✗)"},
+		Ref:  "docs/rules/expression-limit.md: an item nested over 32 levels is refused (AWS's text in nubo-db/dynoxide #110 and nubo-db/dynamodb-conformance)"},
 	{Server: KindDynalite, Rule: "expression-limit", Kind: GapMessage, Input: `"UpdateExpression"`,
 		Answer: "The document path provided in the update expression is invalid for update",
 		Note:   "does not check the path depth (32); the update then fails at run time on the path the item lacks",
-		Ref:    "§0.6 §3.12, A:L04"},
+		Ref:    "docs/rules/expression-limit.md: DynamoDB refuses a document path over 32 levels before it runs the update"},
 	{Server: KindDynoxide, Rule: "expression-limit", Kind: GapAccepts, Input: `Expression"`,
 		Note: "checks only the 4096-byte expression size (no path depth, operator count, IN operand count, placeholder length)",
-		Ref:  "§0.6 §3.12, A:L04 L06 L18 C22"},
+		Ref:  "docs/rules/expression-limit.md: AWS documents the limits; AWS's texts in aws/aws-sdk-js #3721 (operators), reapit/foundations #8255 (IN operands), scylladb's alternator tests (path depth); DynamoDB Local enforces each"},
 	{Server: KindDynoxide, Rule: "expression-limit", Kind: GapMessage, Input: `"UpdateExpression"`,
 		Answer: "The document path provided in the update expression is invalid for update",
 		Note:   "does not check the path depth (32); the update then fails at run time on the path the item lacks",
-		Ref:    "§0.6 §3.12, A:L04"},
+		Ref:    "docs/rules/expression-limit.md: DynamoDB refuses a document path over 32 levels before it runs the update"},
 	{Server: KindDynalite, Rule: "invalid-placeholder-key", Kind: GapAccepts,
 		Note: "does not check the length of placeholders (255 bytes)",
-		Ref:  "§0.6 §3.1 (placeholder token length: dl ✗), A:L06"},
+		Ref:  "docs/rules/invalid-placeholder-key.md: AWS documents at most 255 bytes per placeholder; DynamoDB Local refuses a longer key"},
 	{Server: KindDynoxide, Rule: "invalid-placeholder-key", Kind: GapAccepts,
 		Note: "does not check the length of placeholders (255 bytes)",
-		Ref:  "§0.6, A:L06"},
+		Ref:  "docs/rules/invalid-placeholder-key.md: AWS documents at most 255 bytes per placeholder; DynamoDB Local refuses a longer key"},
 	{Server: KindDynoxide, Rule: "number-out-of-range", Kind: GapMessage, Input: `ExpressionAttributeValues`,
 		Note: `a 39-digit number in ExpressionAttributeValues: no "ExpressionAttributeValues contains invalid value: ... for key :n" wrapping`,
-		Ref:  "A:L17"},
+		Ref:  "docs/rules/number-out-of-range.md; DynamoDB wraps an invalid value of ExpressionAttributeValues with the map's name and the key, as dynalite does"},
 
-	// --- expression parsing: dynoxide's own parser texts (reference §1 [dynoxide]) ---
+	// --- expression parsing: the emulators' own parser texts, which are not
+	// AWS's (dynoxide's parser, dynalite's PEG.js grammar) ---
 	{Server: KindDynoxide, Rule: "syntax-error", Kind: GapMessage,
 		Note: `its own parser's texts ("Expected operand, got end of expression", "Expected ), got -") instead of "Syntax error; token: ..."`,
-		Ref:  "§1, A:A16 A17 B01 B02 B07 B12"},
+		Ref:  `docs/rules/syntax-error.md: "Syntax error; token: ..., near: ..." (AWS's answers in nubo-db/dynamodb-conformance; DynamoDB Local's ExpressionErrorListener)`},
 	{Server: KindDynalite, Rule: "syntax-error", Kind: GapMessage, Answer: `Syntax error; Expected `,
 		Note: `PEG.js texts ("Syntax error; Expected ... but ... found.") instead of "Syntax error; token: ..., near: ..."`,
-		Ref:  "§0.5, A:B01-B04 B07-B10 B12 U28"},
+		Ref:  `docs/rules/syntax-error.md: "Syntax error; token: ..., near: ..." (AWS's answers in nubo-db/dynamodb-conformance; DynamoDB Local's ExpressionErrorListener); only the prefix "Invalid <Kind>Expression: Syntax error; " is shared`},
 	{Server: KindDynoxide, Rule: "reserved-word", Kind: GapMessage,
 		Note: `a function name used as an attribute (size = :v) gives "Expected (, got =" instead of the reserved-keyword message`,
-		Ref:  "A:A04 P06"},
+		Ref:  "docs/rules/reserved-word.md: SIZE is a reserved word, and dynalite answers the reserved-keyword text; AWS's exact text for this case is not on record"},
 	{Server: KindDynoxide, Rule: "undefined-placeholder", Kind: GapMessage, Input: `KeyConditionExpression`,
 		Note: `undefined :value in a KeyConditionExpression: message lacks the "Invalid KeyConditionExpression: " prefix`,
-		Ref:  "A:A08"},
+		Ref:  `docs/rules/undefined-placeholder.md: DynamoDB prefixes expression errors with "Invalid <Kind>Expression: " (AWS's answers in nubo-db/dynamodb-conformance, for UpdateExpression), as dynalite does`},
 	{Server: KindDynoxide, Rule: "invalid-attribute-value", Kind: GapMessage, Answer: `Supplied AttributeValue`,
 		Note: `malformed values in ExpressionAttributeValues: message lacks "ExpressionAttributeValues contains invalid value: " and "for key :x"`,
-		Ref:  "A:A20 A21"},
+		Ref:  `docs/rules/invalid-attribute-value.md; DynamoDB wraps an invalid value of ExpressionAttributeValues in "ExpressionAttributeValues contains invalid value: ... for key :x", as dynalite does`},
 	{Server: KindDynoxide, Rule: "invalid-placeholder-key", Kind: GapMessage, Answer: `Expected \), got -`,
 		Note: `#my-attr: its parser refuses the expression ("Expected ), got -") before it checks the ExpressionAttributeNames key`,
-		Ref:  "A:A16"},
+		Ref:  `docs/rules/invalid-placeholder-key.md: a key that is not # or : followed by letters, digits and _ is refused ("contains invalid key: Syntax error; key: ..."), as dynalite does`},
 
 	// --- functions and comparisons ---
 	{Server: KindDynoxide, Rule: "function-misuse", Case: "*/samePath*", Answer: `^OK$|does not exist in the item`,
 		Note: "checks no distinct operands: accepts the same path on both sides (a = a, and so BETWEEN, IN, if_not_exists, which then fails at run time on the missing attribute)",
-		Ref:  "§3.4, A:C15"},
+		Ref:  "docs/rules/function-misuse.md; dynalite (two operands) and DynamoDB Local refuse it"},
 	{Server: KindDynoxide, Rule: "function-misuse", Kind: GapMessage, Answer: `Expected |Syntax error; token`,
 		Note: "its own parser's texts for wrong arity, standalone size(), attribute_exists compared or on a value, size of a value",
-		Ref:  "§3.4, A:C03-C07 C11-C14"},
+		Ref:  "docs/rules/function-misuse.md: DynamoDB's texts, which dynalite gives"},
 	{Server: KindDynoxide, Rule: "function-misuse", Kind: GapAccepts, Input: `attribute_type`,
 		Note: "accepts attribute_type with an unknown type name, or with a type operand that is not a string",
-		Ref:  "§3.4, A:C08 C09"},
+		Ref:  "docs/rules/function-misuse.md: the type is a string naming one of S SS N NS B BS BOOL NULL L M (dynalite refuses both)"},
 	{Server: KindDynoxide, Rule: "function-misuse", Kind: GapAccepts, Input: `BETWEEN`,
 		Note: "accepts BETWEEN bounds reversed or of different types",
-		Ref:  "§3.4, A:C16 C17"},
+		Ref:  "docs/rules/function-misuse.md: literal bounds reversed or of two types are refused (dynalite refuses both)"},
 	{Server: KindDynoxide, Rule: "function-misuse", Kind: GapAccepts, Input: `Begins_With`,
 		Note: "accepts a function name in the wrong case (Begins_With)",
-		Ref:  "§3.2, A:C02"},
+		Ref:  `docs/rules/function-misuse.md: function names are case-sensitive ("Invalid function name"; dynalite's test, run against DynamoDB)`},
 	{Server: KindDynoxide, Rule: "function-misuse", Kind: GapAccepts, Command: `^query$`, Input: `"KeyConditionExpression":"[^"]*begins_with`,
 		Note: "accepts begins_with with a number operand in a key condition",
-		Ref:  "§3.5, A:K10"},
+		Ref:  "docs/rules/function-misuse.md: begins_with compares strings or binary; in a key condition too (dynalite refuses it)"},
 
 	// --- key conditions ---
 	{Server: KindDynoxide, Rule: "key-condition-invalid", Kind: GapMessage,
 		Note: `its own texts ("partition key must use equality", "Unexpected operator in KeyConditionExpression: <>", "Expected attribute name, got NOT", ...)`,
-		Ref:  "§1, A:K01-K09 K13 K14"},
+		Ref:  "docs/rules/key-condition-invalid.md: DynamoDB's texts, which dynalite gives; dynoxide's are its own"},
 	{Server: KindDynoxide, Rule: "key-condition-invalid", Kind: GapAccepts, Input: `begins_with`,
 		Note: "accepts begins_with on a number sort key",
-		Ref:  "§3.5, A:K10 K11"},
+		Ref:  "docs/rules/key-condition-invalid.md: a number value is the wrong operand type for begins_with, a string value the wrong type for the key (dynalite refuses both)"},
 	{Server: KindDynoxide, Rule: "key-type-mismatch", Kind: GapAccepts, Command: `^query$`,
 		Note: "accepts a key condition value whose type differs from the key's (returns no items)",
-		Ref:  "§3.5, A:K12 K19"},
+		Ref:  `docs/rules/key-type-mismatch.md: "Condition parameter type does not match schema type", which dynalite gives`},
 	{Server: KindDynoxide, Rule: "unknown-table", Kind: GapMessage, Command: `^query$`, Answer: `partition key must use equality`,
 		Note: "checks the key condition's shape before it looks the table up, with its own text for a key condition without =",
-		Ref:  "A:K01 K02"},
+		Ref:  `docs/rules/unknown-table.md; "partition key must use equality" is dynoxide's own text (DynamoDB and dynalite say "Query key condition not supported")`},
 	{Server: KindDynoxide, Rule: "unknown-index", Kind: GapMessage, Command: `^query$`, Answer: `partition key must use equality`,
 		Note: "checks the key condition's shape before it looks the index up, with its own text for a key condition without =",
-		Ref:  "A:K01 K02"},
+		Ref:  `docs/rules/unknown-index.md; "partition key must use equality" is dynoxide's own text (DynamoDB and dynalite say "Query key condition not supported")`},
 
-	// --- nested paths into key attributes (reference §3.6 §3.7 §3.8) ---
+	// --- nested paths into key attributes (docs/rules/key-attribute-nested.md) ---
 	{Server: KindDynoxide, Rule: "key-attribute-nested", Kind: GapAccepts,
 		Note: "does not check nested paths into table or index key attributes (id.part, openBucket[0]) in projections, filters and conditions",
-		Ref:  "§3.7, A:P03 P04"},
+		Ref:  "docs/rules/key-attribute-nested.md; dynalite and DynamoDB Local (validateNoNestedAccessToKeyAttributeInExpression) refuse it"},
 	{Server: KindDynoxide, Rule: "key-attribute-nested", Kind: GapMessage, Input: `"UpdateExpression"`,
 		Answer: "The document path provided in the update expression is invalid for update",
 		Note:   `a nested path under a key attribute in an update: "The document path provided in the update expression is invalid for update" instead of "Key attributes must be scalars"`,
-		Ref:    "§3.8, A:U23"},
+		Ref:    `docs/rules/key-attribute-nested.md: "Key attributes must be scalars" in an update too (AWS's answer quoted in scylladb's alternator tests; dynalite agrees)`},
 	{Server: KindDynalite, Rule: "key-attribute-nested", Kind: GapAccepts, Input: `"ConditionExpression"`,
 		Note: "checks nested key paths in query/scan requests and updates only, not in a ConditionExpression",
-		Ref:  "§3.6 (rule), §6 (dynalite's validateKeyPaths: query, scan, update)"},
+		Ref:  "docs/rules/key-attribute-nested.md: in every expression; dynalite's validateKeyPaths runs for query, scan and update requests only"},
 
 	// --- projections and updates ---
 	{Server: KindDynoxide, Rule: "projection-path-overlap", Kind: GapAccepts, Input: `"ProjectionExpression":"[^"]*\[\d+\]`,
 		Note: "accepts a projection that reads one path as a list and as a map (a[0], a.b)",
-		Ref:  "§3.7, A:P05"},
+		Ref:  `docs/rules/projection-path-overlap.md: "Two document paths conflict", which dynalite gives`},
 	{Server: KindDynoxide, Rule: "update-path-overlap", Kind: GapMessage, Answer: `Two document paths overlap with each other`,
 		Note: "names the two overlapping paths in the other order (path one is the longer)",
-		Ref:  "§3.8, A:U02 U35"},
+		Ref:  "docs/rules/update-path-overlap.md: DynamoDB's text as dynalite gives it"},
 	{Server: KindDynoxide, Rule: "update-path-overlap", Kind: GapMessage, Answer: `The document path provided in the update expression is invalid for update`,
 		Note: `a[0] with a.b: "The document path provided in the update expression is invalid for update" instead of "Two document paths conflict"`,
-		Ref:  "§3.8, A:U05"},
+		Ref:  `docs/rules/update-path-overlap.md: "Two document paths conflict", before the update runs, as dynalite gives it`},
 	{Server: KindDynoxide, Rule: "update-operand-type", Kind: GapMessage, Answer: `operand type: STRING`,
 		Note: `operand types named STRING where DynamoDB says S (list_append, +)`,
-		Ref:  "§3.8, A:U15 U19"},
+		Ref:  "docs/rules/update-operand-type.md: operand type S (dynalite's tests, run against DynamoDB, say S)"},
 	{Server: KindDynoxide, Rule: "key-type-mismatch", Kind: GapMessage, Input: `"UpdateExpression":"ADD`,
 		Answer: "An operand in the update expression has an incorrect data type",
 		Note:   `ADD of a number to a string GSI key: "An operand in the update expression has an incorrect data type" instead of "Type mismatch for Index Key"`,
-		Ref:    "A:U34"},
+		Ref:    "docs/rules/key-type-mismatch.md: an update that sets an index key to another type; the text is dynalite's (no AWS answer on record for ADD)"},
 
-	// --- settled with DynamoDB Local (reference §1: "high for
-	// expression-engine messages/limits"), where the reference has no row ---
+	// --- settled with DynamoDB Local's code, where no AWS answer is on record:
+	// its expression engine is Amazon's and gives DynamoDB's texts and limits ---
 	{Server: KindDynoxide, Rule: "function-misuse", Input: `list_append\(\s*list_append|list_append\([^()]*\)\s*[-+]`,
 		Answer: `^OK$|does not exist in the item`,
 		Note:   "does not check where list_append stands (inside another list_append, an operand of +): the update runs",
-		Ref:    "no reference row; DynamoDB Local ASTListener.enterFunctionCall: in an update only if_not_exists may nest (INVALID_FUNCTION_CONTEXT)"},
+		Ref:    "docs/rules/function-misuse.md; DynamoDB Local ASTListener.enterFunctionCall: in an update only if_not_exists may nest (INVALID_FUNCTION_CONTEXT)"},
 	{Server: KindDynalite, Rule: "function-misuse", Input: `list_append\(\s*list_append|list_append\([^()]*\)\s*[-+]`,
 		Answer: `^OK$|does not exist in the item`,
 		Note:   "does not check where list_append stands (inside another list_append, an operand of +): the update runs",
-		Ref:    "no reference row; DynamoDB Local ASTListener.enterFunctionCall: in an update only if_not_exists may nest (INVALID_FUNCTION_CONTEXT)"},
+		Ref:    "docs/rules/function-misuse.md; DynamoDB Local ASTListener.enterFunctionCall: in an update only if_not_exists may nest (INVALID_FUNCTION_CONTEXT)"},
 	{Server: KindDynoxide, Rule: "function-misuse", Kind: GapAccepts, Case: "*/orderedTypes*",
 		Note: "accepts <, <=, >, >= on a boolean, null, list, map or set value",
-		Ref:  "A:C18 (all emulators accept; §3 silent); DynamoDB Local OperatorValidator: the order operators take ORDERED_TYPES (N, S, B)"},
+		Ref:  "docs/rules/function-misuse.md; every emulator accepts it; DynamoDB Local OperatorValidator: the order operators take ORDERED_TYPES (N, S, B)"},
 	{Server: KindDynalite, Rule: "function-misuse", Kind: GapAccepts, Case: "*/orderedTypes*",
 		Note: "accepts <, <=, >, >= on a boolean, null, list, map or set value",
-		Ref:  "A:C18 (all emulators accept; §3 silent); DynamoDB Local OperatorValidator: the order operators take ORDERED_TYPES (N, S, B)"},
+		Ref:  "docs/rules/function-misuse.md; every emulator accepts it; DynamoDB Local OperatorValidator: the order operators take ORDERED_TYPES (N, S, B)"},
 	{Server: KindDynalite, Rule: "function-misuse", Case: "*/samePath*", Answer: `^OK$|does not exist in the item`,
 		Note: "checks distinct operands of two-operand comparisons and functions only: BETWEEN, IN and if_not_exists with the same path pass",
-		Ref:  "§3.4 (the rule; its \"dl ✓\" holds for two operands only: conditionParser checkDistinct returns when args.length != 2); DynamoDB Local OperatorValidator.validateOperator checks every operand"},
+		Ref:  "docs/rules/function-misuse.md; dynalite's conditionParser checkDistinct returns when args.length != 2, so it checks two operands only; DynamoDB Local OperatorValidator.validateOperator checks every operand"},
 	{Server: KindDynalite, Answer: `cannot be converted to a numeric value: \+`,
 		Note: "refuses a number written with a leading + (+7)",
-		Ref:  "§3.12 (only text that is no number is refused); DynamoDB Local LocalDBUtils.validateNumericValue parses with java.math.BigDecimal, which takes +7"},
+		Ref:  "DynamoDB refuses only text that is no number (docs/rules/invalid-attribute-value.md); DynamoDB Local LocalDBUtils.validateNumericValue parses with java.math.BigDecimal, which takes +7"},
 
-	// --- observed here: the server departs from what the reference's §3
-	// says DynamoDB does, in a way its Appendix A does not record ---
+	// --- observed here: the server departs from what the rule page says
+	// DynamoDB does ---
 	{Server: KindDynalite, Rule: "expression-limit", Kind: GapAccepts, Command: `^put-item$`, Input: `[^\x00-\x7f]`,
 		Note: "measures a string key in UTF-16 code units, not bytes (db/index.js checkKeySize: keyPiece.length): 1025 × é = 2050 bytes passes",
-		Ref:  "§3.10 §3.12 (key sizes in bytes; its \"dl ✓\" holds for ASCII keys)"},
+		Ref:  "docs/rules/expression-limit.md: AWS documents key sizes in bytes (2048, 1024); dynalite gets them right for ASCII keys only"},
 	{Server: KindDynoxide, Rule: "names-without-expressions", Kind: GapMessage, Answer: `is null and \w+ is null|unused in expressions`,
 		Note: `its texts: "FilterExpression is null and KeyConditionExpression is null" for "FilterExpression and KeyConditionExpression are null"; values with only a ProjectionExpression: "Value provided in ExpressionAttributeValues unused in expressions"`,
-		Ref:  "§3.1 (DynamoDB's texts; a ProjectionExpression takes no values)"},
+		Ref:  "docs/rules/names-without-expressions.md: DynamoDB's texts; a ProjectionExpression takes no values"},
 	{Server: KindDynoxide, Rule: "undefined-placeholder", Kind: GapAccepts, Input: `"ConditionExpression"`,
 		Note: "accepts an undefined :value in the branch of an OR it does not need to evaluate (attribute_not_exists(#id) OR #v < :v)",
-		Ref:  "§3.1 (an undefined value is refused)"},
+		Ref:  "docs/rules/undefined-placeholder.md: an undefined value is refused wherever it stands"},
 	{Server: KindDynoxide, Rule: "select-projection-mismatch", Kind: GapAccepts, Input: `"AttributesToGet"`,
-		Note: "accepts AttributesToGet with Select ALL_ATTRIBUTES (the ProjectionExpression form it refuses, A:I19)",
-		Ref:  "§3.11 (\"AttributesToGet analogues\")"},
+		Note: "accepts AttributesToGet with Select ALL_ATTRIBUTES (it refuses the ProjectionExpression form)",
+		Ref:  "docs/rules/select-projection-mismatch.md: AttributesToGet is refused where a ProjectionExpression is (DynamoDB Local's validateSelect)"},
 
-	// --- expression grammar: DynamoDB's, where the reference is silent or
-	// wrong, settled with real AWS answers and DynamoDB Local's parser ---
+	// --- expression grammar: DynamoDB's, where the emulators' grammars
+	// differ, settled with real AWS answers and DynamoDB Local's parser ---
 	{Server: KindDynoxide, Rule: "syntax-error", Case: "requests/syntax-error/leading-underscore.json:*", Kind: GapAccepts,
 		Note: `accepts "set _version = :v": AWS refuses a bare name starting with "_" (Syntax error; token: "_", near: "set _something")`,
-		Ref:  `§3.2 says "_ is accepted in practice", from dynalite's grammar only; AWS's answers in aws-sdk-js #1691, aws-sdk-java-v2 #3279, Dynamoid #808, and DynamoDB Local in dynalite #147, all refuse it`},
+		Ref:  `docs/rules/syntax-error.md; AWS documents a name as a letter, then letters and digits; AWS's answers in aws-sdk-js #1691, aws-sdk-java-v2 #3279, Dynamoid #808, and DynamoDB Local in dynalite #147, all refuse "_" (only dynalite's grammar takes it)`},
 	{Server: KindDynalite, Rule: "syntax-error", Case: "requests/syntax-error/leading-underscore.json:*", Kind: GapAccepts,
 		Note: `accepts "set _version = :v" (its grammar: IdentifierStart = [a-zA-Z] / "_"); AWS refuses it`,
 		Ref:  `as above; dynalite #147 records this very gap`},
 	{Server: KindDynoxide, Rule: "redundant-parentheses", Case: "requests/redundant-parentheses/update.json:*", Answer: `^OK$|does not exist in the item`,
 		Note: "checks redundant parentheses in conditions only: SET priority = ((priority + :one)) runs",
-		Ref:  "§3.3 (the rule); DynamoDB Local DynamoDbGrammarParser: arithmetic in parentheses (ArithmeticParens) calls validateRedundantParentheses as conditions do"},
+		Ref:  "docs/rules/redundant-parentheses.md; DynamoDB Local DynamoDbGrammarParser: arithmetic in parentheses (ArithmeticParens) calls validateRedundantParentheses as conditions do"},
 	{Server: KindDynalite, Rule: "redundant-parentheses", Case: "requests/redundant-parentheses/update.json:*", Kind: GapMessage, Answer: `Syntax error`,
 		Note: "its grammar has no parentheses in a SET value: a syntax error instead of the redundant-parentheses text",
-		Ref:  "§3.3; DynamoDB Local DynamoDbGrammarParser (ArithmeticParens)"},
+		Ref:  "docs/rules/redundant-parentheses.md; DynamoDB Local DynamoDbGrammarParser (ArithmeticParens)"},
 
 	{Server: KindDynalite, Rule: "legacy-parameters-mixed", Kind: GapAccepts, Input: `"KeyConditions"`,
 		Note: "accepts KeyConditions beside a FilterExpression: its check of expression and legacy parameters together leaves KeyConditions out (dynoxide refuses the mix)",
-		Ref:  "§3.1 (Query's legacy set includes KeyConditions, [AWS-real conformance])"},
+		Ref:  "docs/rules/legacy-parameters-mixed.md: Query's legacy parameters include KeyConditions (AWS's answers in nubo-db/dynamodb-conformance)"},
 
 	{Server: KindDynalite, Rule: "key-type-mismatch", Kind: GapMessage, Input: `"UpdateExpression":"[^"]* [+-] `, Answer: `Type mismatch for Index Key`,
 		Note: "types the result of + or - before it runs the update: refuses set KEY = a + 1 with the text for a value written in the request (Type mismatch for Index Key) even where the item lacks a, which DynamoDB reports first (does not exist), or computes and then refuses with the runtime text",
-		Ref:  "§3.8 (SET index key from another attribute: runtime text; runtime rows); DynamoDB Local validates index keys on the updated item, after evaluating it (DataPlaneFunction.validateKeyValue)"},
+		Ref:  `docs/rules/key-type-mismatch.md; DynamoDB runs the update first: an operand the item lacks is a runtime error, an index key computed to another type gets the runtime text ("...to unsupported type"); DynamoDB Local validates index keys on the updated item, after evaluating it (DataPlaneFunction.validateKeyValue)`},
 
-	// --- multi-attribute GSI keys (not in the reference) ---
+	// --- multi-attribute GSI keys (newer than both emulators) ---
 	// dynalite refuses the create-table (at most 2 key schema elements); the
 	// test records those cases as gaps itself (Agreement.Unsupported).
 	{Server: KindDynoxide, Input: `"IndexName":"by-tenant-region"`,

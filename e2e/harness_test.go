@@ -51,8 +51,8 @@ func (f *fakeReporter) Logf(format string, args ...any) {
 
 func TestAgreementTable(t *testing.T) {
 	a := NewAgreementTable([]KnownGap{
-		{Server: KindDynalite, Rule: "sparse-key-blanked", Kind: GapAccepts, Note: "stores it", Ref: "§0.1"},
-		{Server: KindDynoxide, Rule: "syntax-error", Case: "b0*", Kind: GapMessage, Note: "own parser", Ref: "A:B01"},
+		{Server: KindDynalite, Rule: "sparse-key-blanked", Kind: GapAccepts, Note: "stores it", Ref: "docs/rules/sparse-key-blanked.md"},
+		{Server: KindDynoxide, Rule: "syntax-error", Case: "b0*", Kind: GapMessage, Note: "own parser", Ref: "docs/rules/syntax-error.md"},
 	})
 	ok := Result{Exit: 0}
 	refused := func(server, msg string) Result {
@@ -130,7 +130,7 @@ func TestKnownIssues(t *testing.T) {
 			t.Errorf("known dynexpr issue without case, server, note or evidence: %+v", is)
 		}
 	}
-	a := NewAgreementTable(nil, KnownGap{Server: KindDynoxide, Rule: "r", Case: "r/x.dx:*", Kind: GapRefuses, Answer: "too big", Note: "estimate", Ref: "§3.12"})
+	a := NewAgreementTable(nil, KnownGap{Server: KindDynoxide, Rule: "r", Case: "r/x.dx:*", Kind: GapRefuses, Answer: "too big", Note: "estimate", Ref: "evidence"})
 	var f fakeReporter
 	refused := Result{Server: KindDynoxide, CLI: "v2", Exit: 254, Code: "ValidationException", Message: "too big"}
 	if v := a.Check(&f, "r", "r/x.dx:9", refused, Accepted()); v != KnownDynexprIssue || len(f.errors) != 0 {
@@ -148,7 +148,7 @@ func TestKnownIssues(t *testing.T) {
 	a.Print(&b)
 	for _, want := range []string{
 		"r      dynoxide      3        0         0           0             0               1              2\n",
-		"ISSUE        r r/x.dx:9 dynoxide (aws v2): dynexpr expects DynamoDB accepts; dynoxide: ValidationException: too big [§3.12: estimate]",
+		"ISSUE        r r/x.dx:9 dynoxide (aws v2): dynexpr expects DynamoDB accepts; dynoxide: ValidationException: too big [evidence: estimate]",
 		"stale known dynexpr issue",
 	} {
 		if !strings.Contains(b.String(), want) {

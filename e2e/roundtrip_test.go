@@ -10,7 +10,7 @@ import (
 )
 
 // The message DynamoDB (and dynoxide) gives for PutItem with "" in a GSI key
-// of the example table (reference §0.1).
+// of the example table (docs/rules/sparse-key-blanked.md).
 const msgEmptyGSIKeyPut = "One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty string value. IndexName: open-tickets-index, IndexKey: openBucket"
 
 // TestRoundTrip proves the harness on every server with every CLI: create the

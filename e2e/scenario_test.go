@@ -213,7 +213,7 @@ func TestScenarioTickets(t *testing.T) {
 	t.Logf("%-13s   %s", "", blankFinding)
 	const msgBlankUpdate = "One or more parameter values are not valid. The update expression attempted to update a secondary index key to a value that is not supported. The AttributeValue for a key attribute cannot contain an empty string value."
 	if msgs, _ := DynamoDBMessages(blankFinding.Message); len(msgs) == 0 || !MessageMatches(msgBlankUpdate, msgs[0]) {
-		t.Errorf("the sparse-key-blanked finding quotes %q; the reference (§0.1, §3.8) says %q", msgs, msgBlankUpdate)
+		t.Errorf("the sparse-key-blanked finding quotes %q; DynamoDB answers %q (docs/rules/sparse-key-blanked.md)", msgs, msgBlankUpdate)
 	}
 	blankBuilt := buildStatement(t, "--schema", schemaFile, "--no-lint", "-f", blankFile)
 
@@ -234,14 +234,14 @@ func TestScenarioTickets(t *testing.T) {
 			s.mustReturn("resolve_77de", "resolve_77de", built["resolve_77de"], `{"status":{"S":"RESOLVED"},"resolvedAt":{"S":"2026-11-04T10:00:00Z"}}`)
 			s.mustReturn("open_tickets", "open_tickets after resolve_77de", built["open_tickets"],
 				"["+ticket("a91f", "Printer on fire", "1")+","+ticket("b02c", "VPN drops every hour", "2")+"]")
-			// The "" version: DynamoDB refuses it (reference §0.1).
+			// The "" version: DynamoDB refuses it (docs/rules/sparse-key-blanked.md).
 			r := s.send("blank-77de", blankBuilt)
 			v := Agreement.Check(t, "sparse-key-blanked", "scenario/tickets:blank-77de", r, Refused(msgBlankUpdate))
 			switch {
 			case srv.Kind == KindDynoxide && v != RefusedAsExpected:
 				t.Errorf("dynoxide must refuse %q as DynamoDB does (%q); got %s", blank, msgBlankUpdate, r.Outcome())
 			case srv.Kind == KindDynalite && v == KnownEmulatorGap:
-				t.Logf("%-13s known emulator gap: dynalite stores \"\" in the GSI key; DynamoDB refuses it (reference §0.1, A:U21)", "")
+				t.Logf("%-13s known emulator gap: dynalite stores \"\" in the GSI key; DynamoDB refuses it (docs/rules/sparse-key-blanked.md)", "")
 			}
 		})
 	}
