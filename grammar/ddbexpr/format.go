@@ -36,9 +36,9 @@ func format(b *strings.Builder, n Node) {
 		b.WriteByte('(')
 		formatList(b, ", ", n.Args)
 		b.WriteByte(')')
-	case *ParenOperand:
+	case parens:
 		b.WriteByte('(')
-		format(b, n.X)
+		format(b, n.content())
 		b.WriteByte(')')
 	case *Arithmetic:
 		formatBinary(b, n.Left, string(n.Op), n.Right)
@@ -60,10 +60,6 @@ func format(b *strings.Builder, n Node) {
 		format(b, n.X)
 	case *Logical:
 		formatBinary(b, n.Left, string(n.Op), n.Right)
-	case *ParenCondition:
-		b.WriteByte('(')
-		format(b, n.X)
-		b.WriteByte(')')
 	case *Projection:
 		formatList(b, ", ", n.Paths)
 	case *Update:

@@ -27,10 +27,8 @@ func Inspect(n Node, f func(Node) bool) {
 	case *Logical:
 		Inspect(n.Left, f)
 		Inspect(n.Right, f)
-	case *ParenCondition:
-		Inspect(n.X, f)
-	case *ParenOperand:
-		Inspect(n.X, f)
+	case parens:
+		Inspect(n.content(), f)
 	case *Arithmetic:
 		Inspect(n.Left, f)
 		Inspect(n.Right, f)
@@ -196,21 +194,10 @@ func redundant(n Node) (Span, bool) {
 			if ok {
 				return false
 			}
-			switch x := x.(type) {
-			case *ParenCondition:
-				visit(x.X)
-				if !ok {
-					if _, inner := x.X.(*ParenCondition); inner {
-						found, ok = x.Span, true
-					}
-				}
-				return false
-			case *ParenOperand:
-				visit(x.X)
-				if !ok {
-					if _, inner := x.X.(*ParenOperand); inner {
-						found, ok = x.Span, true
-					}
+			if x, isParens := x.(parens); isParens {
+				visit(x.content())
+				if _, inner := x.content().(parens); inner && !ok {
+					found, ok = x.Bounds(), true
 				}
 				return false
 			}
@@ -220,3 +207,14 @@ func redundant(n Node) (Span, bool) {
 	visit(n)
 	return found, ok
 }
+
+// parens is a pair of parentheses: a *ParenCondition or a *ParenOperand.
+// A condition's parentheses hold a condition and an operand's an operand,
+// so a pair directly inside another is always of the same kind.
+type parens interface {
+	Node
+	content() Node
+}
+
+func (p *ParenCondition) content() Node { return p.X }
+func (p *ParenOperand) content() Node   { return p.X }
