@@ -10,9 +10,10 @@ func Inspect(n Node, f func(Node) bool) {
 	switch n := n.(type) {
 	case *Expr:
 		Inspect(n.Root(), f)
-	case *Comparison:
-		Inspect(n.Left, f)
-		Inspect(n.Right, f)
+	case *Comparison, *Logical, *Arithmetic:
+		left, _, right := n.(binary).sides()
+		Inspect(left, f)
+		Inspect(right, f)
 	case *Between:
 		Inspect(n.X, f)
 		Inspect(n.Low, f)
@@ -24,14 +25,8 @@ func Inspect(n Node, f func(Node) bool) {
 		inspectAll(n.Args, f)
 	case *Not:
 		Inspect(n.X, f)
-	case *Logical:
-		Inspect(n.Left, f)
-		Inspect(n.Right, f)
-	case parens:
-		Inspect(n.content(), f)
-	case *Arithmetic:
-		Inspect(n.Left, f)
-		Inspect(n.Right, f)
+	case *ParenCondition, *ParenOperand:
+		Inspect(n.(parens).content(), f)
 	case *Projection:
 		inspectAll(n.Paths, f)
 	case *Update:
@@ -194,10 +189,12 @@ func redundant(n Node) (Span, bool) {
 			if ok {
 				return false
 			}
-			if x, isParens := x.(parens); isParens {
-				visit(x.content())
-				if _, inner := x.content().(parens); inner && !ok {
-					found, ok = x.Bounds(), true
+			switch x.(type) {
+			case *ParenCondition, *ParenOperand:
+				p := x.(parens)
+				visit(p.content())
+				if _, inner := p.content().(parens); inner && !ok {
+					found, ok = p.Bounds(), true
 				}
 				return false
 			}
@@ -207,14 +204,3 @@ func redundant(n Node) (Span, bool) {
 	visit(n)
 	return found, ok
 }
-
-// parens is a pair of parentheses: a *ParenCondition or a *ParenOperand.
-// A condition's parentheses hold a condition and an operand's an operand,
-// so a pair directly inside another is always of the same kind.
-type parens interface {
-	Node
-	content() Node
-}
-
-func (p *ParenCondition) content() Node { return p.X }
-func (p *ParenOperand) content() Node   { return p.X }
