@@ -124,15 +124,9 @@ func (p *parser) simpleTable(props *fields, nm name, logicalID *yaml.Node) *tabl
 	typ := String
 	if props != nil {
 		if _, v := props.get("PrimaryKey"); !isNull(v) {
-			f := p.mapping(v, fmt.Sprintf("the PrimaryKey of resource %q", logicalID.Value))
-			if f == nil {
-				return nil
-			}
-			if !f.only("Name", "Type") {
-				return nil
-			}
-			nv, tv := f.require("Name", "write the partition key's name, e.g. Name: id"), f.require("Type", "write Type: String, Number or Binary")
-			if nv == nil || tv == nil {
+			nv, tv := p.twoFields(v, fmt.Sprintf("the PrimaryKey of resource %q", logicalID.Value),
+				"Name", "write the partition key's name, e.g. Name: id", "Type", "write Type: String, Number or Binary")
+			if nv == nil {
 				return nil
 			}
 			var ok bool

@@ -21,14 +21,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 func TestCreateTableInputs(t *testing.T) {
 	for _, name := range []string{"tickets", "events", "orders"} {
 		t.Run(name, func(t *testing.T) {
-			s, err := Load("../examples/" + name + ".yaml")
-			if err != nil {
-				t.Fatal(err)
-			}
-			inputs, err := CreateTableInputs(s)
-			if err != nil {
-				t.Fatal(err)
-			}
+			inputs := loadInputs(t, "../examples/"+name+".yaml")
 			var got bytes.Buffer
 			for _, in := range inputs {
 				got.Write(in.JSON())
@@ -51,20 +44,26 @@ func TestCreateTableInputs(t *testing.T) {
 			// inputs: nothing in them depends on the format.
 			other := "../examples/" + name + ".describe.json"
 			if _, err := os.Stat(other); err == nil {
-				s2, err := Load(other)
-				if err != nil {
-					t.Fatal(err)
-				}
-				inputs2, err := CreateTableInputs(s2)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if diff := cmp.Diff(inputs, inputs2); diff != "" {
+				if diff := cmp.Diff(inputs, loadInputs(t, other)); diff != "" {
 					t.Errorf("%s gives other inputs (-yaml +describe):\n%s", other, diff)
 				}
 			}
 		})
 	}
+}
+
+// loadInputs loads a schema file and returns its create-table inputs.
+func loadInputs(t *testing.T, path string) []CreateTableInput {
+	t.Helper()
+	s, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs, err := CreateTableInputs(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return inputs
 }
 
 // TestCreateTableInputJSON checks the document's shape: field order,

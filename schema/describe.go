@@ -78,15 +78,9 @@ func (p *parser) attributeDefinitions(n *yaml.Node, attrs map[string]Type) {
 	elems, _ := p.list(n, "AttributeDefinitions")
 	first := map[string]*yaml.Node{}
 	for _, e := range elems {
-		f := p.mapping(e, "an AttributeDefinitions element")
-		if f == nil {
-			continue
-		}
-		if !f.only("AttributeName", "AttributeType") {
-			continue
-		}
-		nv, tv := f.require("AttributeName", "name the attribute in AttributeName"), f.require("AttributeType", "write AttributeType S, N or B")
-		if nv == nil || tv == nil {
+		nv, tv := p.twoFields(e, "an AttributeDefinitions element",
+			"AttributeName", "name the attribute in AttributeName", "AttributeType", "write AttributeType S, N or B")
+		if nv == nil {
 			continue
 		}
 		attr, ok := p.text(nv, "AttributeName")
@@ -110,15 +104,9 @@ func (p *parser) keySchema(n *yaml.Node, what string) keyDecl {
 	k := keyDecl{node: resolve(n)}
 	elems, _ := p.list(n, "the KeySchema of "+what)
 	for _, e := range elems {
-		f := p.mapping(e, "a KeySchema element")
-		if f == nil {
-			continue
-		}
-		if !f.only("AttributeName", "KeyType") {
-			continue
-		}
-		nv, tv := f.require("AttributeName", "name the key attribute in AttributeName"), f.require("KeyType", "write KeyType HASH (partition key) or RANGE (sort key)")
-		if nv == nil || tv == nil {
+		nv, tv := p.twoFields(e, "a KeySchema element",
+			"AttributeName", "name the key attribute in AttributeName", "KeyType", "write KeyType HASH (partition key) or RANGE (sort key)")
+		if nv == nil {
 			continue
 		}
 		attr, ok1 := p.text(nv, "AttributeName")

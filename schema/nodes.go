@@ -192,6 +192,22 @@ func (f *fields) require(name, hint string) *yaml.Node {
 	return nil
 }
 
+// twoFields reads n as a mapping of exactly the fields a and b, both
+// required (aHint and bHint say what to write where one is missing): an
+// AttributeDefinitions or KeySchema element, a SimpleTable's PrimaryKey. It
+// returns their values, or nils after reporting what is wrong.
+func (p *parser) twoFields(n *yaml.Node, what, a, aHint, b, bHint string) (av, bv *yaml.Node) {
+	f := p.mapping(n, what)
+	if f == nil || !f.only(a, b) {
+		return nil, nil
+	}
+	av, bv = f.require(a, aHint), f.require(b, bHint)
+	if av == nil || bv == nil {
+		return nil, nil
+	}
+	return av, bv
+}
+
 // text reads a scalar written as plain text: a name or a word.
 func (p *parser) text(n *yaml.Node, what string) (string, bool) {
 	n = resolve(n)

@@ -83,23 +83,10 @@ type Schema struct {
 }
 
 // Table returns the table called name, or nil.
-func (s *Schema) Table(name string) *Table {
-	for _, t := range s.Tables {
-		if t.Name == name {
-			return t
-		}
-	}
-	return nil
-}
+func (s *Schema) Table(name string) *Table { return byName(s.Tables, name) }
 
 // TableNames returns the names of the tables, in load order.
-func (s *Schema) TableNames() []string {
-	names := make([]string, len(s.Tables))
-	for i, t := range s.Tables {
-		names[i] = t.Name
-	}
-	return names
-}
+func (s *Schema) TableNames() []string { return namesOf(s.Tables) }
 
 // add appends t, or says where a table of the same name was defined first.
 func (s *Schema) add(t *Table) *diag.Error {
@@ -111,20 +98,34 @@ func (s *Schema) add(t *Table) *diag.Error {
 }
 
 // Index returns the table's index called name, or nil.
-func (t *Table) Index(name string) *Index {
-	for _, ix := range t.Indexes {
-		if ix.Name == name {
-			return ix
-		}
-	}
-	return nil
-}
+func (t *Table) Index(name string) *Index { return byName(t.Indexes, name) }
 
 // IndexNames returns the names of the table's indexes, in declaration order.
-func (t *Table) IndexNames() []string {
-	names := make([]string, len(t.Indexes))
-	for i, ix := range t.Indexes {
-		names[i] = ix.Name
+func (t *Table) IndexNames() []string { return namesOf(t.Indexes) }
+
+// named is a table or an index: a schema's tables, and a table's indexes,
+// are looked up and listed by name.
+type named interface{ nameOf() string }
+
+func (t *Table) nameOf() string  { return t.Name }
+func (ix *Index) nameOf() string { return ix.Name }
+
+// byName returns the element of xs called name, or the zero value (nil).
+func byName[T named](xs []T, name string) T {
+	for _, x := range xs {
+		if x.nameOf() == name {
+			return x
+		}
+	}
+	var none T
+	return none
+}
+
+// namesOf returns the names of xs, in order.
+func namesOf[T named](xs []T) []string {
+	names := make([]string, len(xs))
+	for i, x := range xs {
+		names[i] = x.nameOf()
 	}
 	return names
 }

@@ -93,11 +93,6 @@ func TestRuleExamples(t *testing.T) {
 		if r.check == nil || r.RequestOnly {
 			continue
 		}
-		if got := findingsOf(t, r.Name, "bad.dx", r.Bad, sch); got == "" {
-			t.Errorf("%s: its Bad example does not fire it: %s", r.Name, r.Bad)
-		}
-		if got := findingsOf(t, r.Name, "good.dx", r.Good, sch); got != "" {
-			t.Errorf("%s: its Good example fires it:\n%s", r.Name, got)
-		}
+		dslCases.checkExamples(t, r, sch)
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/dynexpr/dynexpr/grammar"
-	"github.com/rogpeppe/go-internal/txtar"
 )
 
 // TestBuiltGrowth checks the bound checkExpressionLimit relies on: the
@@ -17,16 +16,9 @@ import (
 // statement the rule calls clean could be over 4096 bytes once built.
 func TestBuiltGrowth(t *testing.T) {
 	var sources [][2]string // name, DSL text
-	archives, _ := filepath.Glob("testdata/rules/*.txtar")
-	for _, a := range archives {
-		ar, err := txtar.ParseFile(a)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range ar.Files {
-			if strings.HasSuffix(f.Name, ".dx") {
-				sources = append(sources, [2]string{a + ":" + f.Name, string(f.Data)})
-			}
+	for _, a := range archives(t, "testdata/rules/*.txtar") {
+		for _, f := range a.cases(dslCases.exts...) {
+			sources = append(sources, [2]string{a.path + ":" + f.Name, string(f.Data)})
 		}
 	}
 	golden, _ := filepath.Glob("../golden/*/*/input.dx")

@@ -3,12 +3,10 @@ package validate
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/dynexpr/dynexpr/request"
 	"github.com/dynexpr/dynexpr/schema"
-	"github.com/google/go-cmp/cmp"
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
@@ -20,50 +18,7 @@ import (
 // archive; so does every rule of the catalog, showing that it fires on a
 // request file at the right place.
 func TestRequestRules(t *testing.T) {
-	files, err := filepath.Glob("testdata/requests/*.txtar")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tested := map[string]bool{}
-	for _, file := range files {
-		rule := strings.TrimSuffix(filepath.Base(file), ".txtar")
-		tested[rule] = true
-		t.Run(rule, func(t *testing.T) {
-			r := Lookup(rule)
-			if r == nil {
-				t.Fatalf("%s: no rule named %q in the catalog", file, rule)
-			}
-			ar, err := txtar.ParseFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sch := loadTestSchema(t, ar)
-			contents := map[string]string{}
-			for _, f := range ar.Files {
-				contents[f.Name] = string(f.Data)
-			}
-			fired, clean := 0, 0
-			for _, f := range ar.Files {
-				ext := filepath.Ext(f.Name)
-				if ext != ".json" && ext != ".jsonl" {
-					continue
-				}
-				want, fires := contents[strings.TrimSuffix(f.Name, ext)+".findings"]
-				got := requestFindingsOf(t, rule, f.Name, f.Data, sch)
-				if fires {
-					fired++
-				} else {
-					clean++
-				}
-				if diff := cmp.Diff(strings.TrimSpace(want), strings.TrimSpace(got)); diff != "" {
-					t.Errorf("%s: %s findings (-want +got):\n%s\ngot:\n%s", file, f.Name, diff, got)
-				}
-			}
-			if fired == 0 || clean == 0 {
-				t.Errorf("%s: needs at least one case that fires (x.json + x.findings) and one near miss (y.json alone); has %d and %d", file, fired, clean)
-			}
-		})
-	}
+	tested := requestCases.run(t)
 	for _, r := range All() {
 		switch {
 		case r.RequestOnly && !tested[r.Name]:
@@ -74,6 +29,9 @@ func TestRequestRules(t *testing.T) {
 	}
 }
 
+// requestCases are the rule cases written as request JSON.
+var requestCases = caseLang{"testdata/requests", []string{".json", ".jsonl"}, requestFindingsOf}
+
 // requestFindingsOf parses a request file, checks every request in it and
 // renders the findings of rule, one per line.
 func requestFindingsOf(t *testing.T, rule, name string, src []byte, sch *schema.Schema) string {
@@ -82,15 +40,7 @@ func requestFindingsOf(t *testing.T, rule, name string, src []byte, sch *schema.
 	if err != nil {
 		t.Fatalf("%s does not parse: %v", name, err)
 	}
-	var lines []string
-	for _, r := range f.Requests {
-		for _, fd := range CheckRequest(r, sch, nil) {
-			if fd.Rule == rule {
-				lines = append(lines, fd.String())
-			}
-		}
-	}
-	return strings.Join(lines, "\n")
+	return ruleFindings(rule, f.Requests, func(r *request.Request) []Finding { return CheckRequest(r, sch, nil) })
 }
 
 // TestRequestRuleExamples checks the request rules' own documentation, as
@@ -102,12 +52,7 @@ func TestRequestRuleExamples(t *testing.T) {
 		if !r.RequestOnly {
 			continue
 		}
-		if got := requestFindingsOf(t, r.Name, "bad.json", []byte(r.Bad), sch); got == "" {
-			t.Errorf("%s: its Bad example does not fire it: %s", r.Name, r.Bad)
-		}
-		if got := requestFindingsOf(t, r.Name, "good.json", []byte(r.Good), sch); got != "" {
-			t.Errorf("%s: its Good example fires it:\n%s", r.Name, got)
-		}
+		requestCases.checkExamples(t, r, sch)
 	}
 }
 
@@ -212,16 +157,9 @@ func BenchmarkCheckRequest(b *testing.B) {
 // and that every finding points into the file.
 func FuzzCheckRequest(f *testing.F) {
 	f.Add([]byte(benchRequest))
-	files, _ := filepath.Glob("testdata/requests/*.txtar")
-	for _, file := range files {
-		ar, err := txtar.ParseFile(file)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, x := range ar.Files {
-			if ext := filepath.Ext(x.Name); ext == ".json" || ext == ".jsonl" {
-				f.Add(x.Data)
-			}
+	for _, a := range archives(f, "testdata/requests/*.txtar") {
+		for _, x := range a.cases(requestCases.exts...) {
+			f.Add(x.Data)
 		}
 	}
 	sch, err := schema.Load(filepath.Join("..", "examples", "tickets.yaml"))

@@ -255,6 +255,30 @@ func (*Function) isOperand()         {}
 func (*ParenOperand) isOperand()     {}
 func (*Arithmetic) isOperand()       {}
 
+// binary is an operator between two operands or conditions: a *Comparison,
+// a *Logical or an *Arithmetic, which walking and printing treat alike.
+// Type switches name the concrete types and then assert binary (or parens):
+// a case of an interface type would cost every node an interface lookup.
+type binary interface {
+	Node
+	sides() (left Node, op Operator, right Node)
+}
+
+func (c *Comparison) sides() (Node, Operator, Node) { return c.Left, c.Op, c.Right }
+func (l *Logical) sides() (Node, Operator, Node)    { return l.Left, l.Op, l.Right }
+func (a *Arithmetic) sides() (Node, Operator, Node) { return a.Left, a.Op, a.Right }
+
+// parens is a pair of parentheses: a *ParenCondition or a *ParenOperand.
+// A condition's parentheses hold a condition and an operand's an operand,
+// so a pair directly inside another is always of the same kind.
+type parens interface {
+	Node
+	content() Node
+}
+
+func (p *ParenCondition) content() Node { return p.X }
+func (p *ParenOperand) content() Node   { return p.X }
+
 // Expr is a parsed expression. Exactly one of Condition, Projection and
 // Update is set, according to Kind.
 type Expr struct {

@@ -36,14 +36,12 @@ func format(b *strings.Builder, n Node) {
 		b.WriteByte('(')
 		formatList(b, ", ", n.Args)
 		b.WriteByte(')')
-	case *ParenOperand:
+	case *ParenCondition, *ParenOperand:
 		b.WriteByte('(')
-		format(b, n.X)
+		format(b, n.(parens).content())
 		b.WriteByte(')')
-	case *Arithmetic:
-		formatBinary(b, n.Left, string(n.Op), n.Right)
-	case *Comparison:
-		formatBinary(b, n.Left, string(n.Op), n.Right)
+	case *Comparison, *Logical, *Arithmetic:
+		formatBinary(b, n.(binary))
 	case *Between:
 		format(b, n.X)
 		b.WriteString(" BETWEEN ")
@@ -58,12 +56,6 @@ func format(b *strings.Builder, n Node) {
 	case *Not:
 		b.WriteString("NOT ")
 		format(b, n.X)
-	case *Logical:
-		formatBinary(b, n.Left, string(n.Op), n.Right)
-	case *ParenCondition:
-		b.WriteByte('(')
-		format(b, n.X)
-		b.WriteByte(')')
 	case *Projection:
 		formatList(b, ", ", n.Paths)
 	case *Update:
@@ -97,8 +89,9 @@ func formatList[T Node](b *strings.Builder, sep string, nodes []T) {
 }
 
 // formatBinary writes left op right.
-func formatBinary(b *strings.Builder, left Node, op string, right Node) {
+func formatBinary(b *strings.Builder, n binary) {
+	left, op, right := n.sides()
 	format(b, left)
-	b.WriteString(" " + op + " ")
+	b.WriteString(" " + string(op) + " ")
 	format(b, right)
 }

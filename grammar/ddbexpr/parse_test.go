@@ -99,10 +99,27 @@ func dumpTo(b *strings.Builder, n Node) {
 	}
 }
 
+// dumpCase is an expression and the dump of its tree.
+type dumpCase struct{ in, want string }
+
+// checkDumps parses each case as an expression of kind and compares the
+// dump of its tree.
+func checkDumps(t *testing.T, kind Kind, tests []dumpCase) {
+	t.Helper()
+	for _, tt := range tests {
+		e, err := Parse(kind, tt.in)
+		if err != nil {
+			t.Errorf("Parse(%s, %q): %v", kind, tt.in, err)
+			continue
+		}
+		if got := dump(e); got != tt.want {
+			t.Errorf("Parse(%s, %q)\n got %s\nwant %s", kind, tt.in, got, tt.want)
+		}
+	}
+}
+
 func TestParseConditions(t *testing.T) {
-	tests := []struct {
-		in, want string
-	}{
+	tests := []dumpCase{
 		// comparisons and operands
 		{"a = :v", "(= a :v)"},
 		{"a <> :v", "(<> a :v)"},
@@ -199,9 +216,7 @@ func TestParseConditions(t *testing.T) {
 }
 
 func TestParseUpdate(t *testing.T) {
-	tests := []struct {
-		in, want string
-	}{
+	tests := []dumpCase{
 		{"SET a = :v", "(update (SET ( a :v)))"},
 		{"set a = :v, b.c[1] = d", "(update (SET ( a :v) ( b.c[1] d)))"},
 		{"SET #a = :a", "(update (SET ( #a :a)))"},
@@ -228,37 +243,17 @@ func TestParseUpdate(t *testing.T) {
 		{"SET setx = :v, a.removey = :w", "(update (SET ( setx :v) ( a.removey :w)))"},
 		{"SET a[1] = :v", "(update (SET ( a[1] :v)))"},
 	}
-	for _, tt := range tests {
-		e, err := Parse(UpdateExpression, tt.in)
-		if err != nil {
-			t.Errorf("Parse(%q): %v", tt.in, err)
-			continue
-		}
-		if got := dump(e); got != tt.want {
-			t.Errorf("Parse(%q)\n got %s\nwant %s", tt.in, got, tt.want)
-		}
-	}
+	checkDumps(t, UpdateExpression, tests)
 }
 
 func TestParseProjection(t *testing.T) {
-	tests := []struct {
-		in, want string
-	}{
+	tests := []dumpCase{
 		{"a", "(projection a)"},
 		{"a, b.c, #d[0]", "(projection a b.c #d[0])"},
 		{" a ,b . c[ 3 ] ", "(projection a b.c[3])"},
 		{"#n.#m[1][2].x", "(projection #n.#m[1][2].x)"},
 	}
-	for _, tt := range tests {
-		e, err := Parse(ProjectionExpression, tt.in)
-		if err != nil {
-			t.Errorf("Parse(%q): %v", tt.in, err)
-			continue
-		}
-		if got := dump(e); got != tt.want {
-			t.Errorf("Parse(%q)\n got %s\nwant %s", tt.in, got, tt.want)
-		}
-	}
+	checkDumps(t, ProjectionExpression, tests)
 }
 
 // TestParseTrees compares whole trees, spans included.

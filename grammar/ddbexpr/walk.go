@@ -10,9 +10,10 @@ func Inspect(n Node, f func(Node) bool) {
 	switch n := n.(type) {
 	case *Expr:
 		Inspect(n.Root(), f)
-	case *Comparison:
-		Inspect(n.Left, f)
-		Inspect(n.Right, f)
+	case *Comparison, *Logical, *Arithmetic:
+		left, _, right := n.(binary).sides()
+		Inspect(left, f)
+		Inspect(right, f)
 	case *Between:
 		Inspect(n.X, f)
 		Inspect(n.Low, f)
@@ -24,16 +25,8 @@ func Inspect(n Node, f func(Node) bool) {
 		inspectAll(n.Args, f)
 	case *Not:
 		Inspect(n.X, f)
-	case *Logical:
-		Inspect(n.Left, f)
-		Inspect(n.Right, f)
-	case *ParenCondition:
-		Inspect(n.X, f)
-	case *ParenOperand:
-		Inspect(n.X, f)
-	case *Arithmetic:
-		Inspect(n.Left, f)
-		Inspect(n.Right, f)
+	case *ParenCondition, *ParenOperand:
+		Inspect(n.(parens).content(), f)
 	case *Projection:
 		inspectAll(n.Paths, f)
 	case *Update:
@@ -196,21 +189,12 @@ func redundant(n Node) (Span, bool) {
 			if ok {
 				return false
 			}
-			switch x := x.(type) {
-			case *ParenCondition:
-				visit(x.X)
-				if !ok {
-					if _, inner := x.X.(*ParenCondition); inner {
-						found, ok = x.Span, true
-					}
-				}
-				return false
-			case *ParenOperand:
-				visit(x.X)
-				if !ok {
-					if _, inner := x.X.(*ParenOperand); inner {
-						found, ok = x.Span, true
-					}
+			switch x.(type) {
+			case *ParenCondition, *ParenOperand:
+				p := x.(parens)
+				visit(p.content())
+				if _, inner := p.content().(parens); inner && !ok {
+					found, ok = p.Bounds(), true
 				}
 				return false
 			}

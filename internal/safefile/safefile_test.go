@@ -10,12 +10,8 @@ import (
 func TestReplaceKeepsModeAndContents(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "a.dx")
-	if err := os.WriteFile(p, []byte("old"), 0o640); err != nil {
-		t.Fatal(err)
-	}
-	if err := Replace(p, []byte("new")); err != nil {
-		t.Fatal(err)
-	}
+	writeOld(t, p, 0o640)
+	replaceNew(t, p)
 	assertFile(t, p, "new", 0o640)
 	if left, _ := filepath.Glob(filepath.Join(dir, ".a.dx.*")); len(left) > 0 {
 		t.Errorf("temporary files left behind: %v", left)
@@ -28,16 +24,12 @@ func TestReplaceWritesThroughSymlink(t *testing.T) {
 	if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(target, []byte("old"), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	writeOld(t, target, 0o600)
 	link := filepath.Join(dir, "link.dx")
 	if err := os.Symlink(filepath.Join("real", "q.dx"), link); err != nil {
 		t.Fatal(err)
 	}
-	if err := Replace(link, []byte("new")); err != nil {
-		t.Fatal(err)
-	}
+	replaceNew(t, link)
 	fi, err := os.Lstat(link)
 	if err != nil {
 		t.Fatal(err)
@@ -53,15 +45,11 @@ func TestReplaceKeepsOwner(t *testing.T) {
 		t.Skip("needs root to give the file another owner")
 	}
 	p := filepath.Join(t.TempDir(), "owned.dx")
-	if err := os.WriteFile(p, []byte("old"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeOld(t, p, 0o644)
 	if err := os.Chown(p, 4242, 4343); err != nil {
 		t.Fatal(err)
 	}
-	if err := Replace(p, []byte("new")); err != nil {
-		t.Fatal(err)
-	}
+	replaceNew(t, p)
 	fi, err := os.Stat(p)
 	if err != nil {
 		t.Fatal(err)
@@ -76,6 +64,22 @@ func TestReplaceKeepsOwner(t *testing.T) {
 func TestReplaceMissingFile(t *testing.T) {
 	if err := Replace(filepath.Join(t.TempDir(), "none.dx"), []byte("x")); err == nil {
 		t.Fatal("replacing a file that does not exist succeeded")
+	}
+}
+
+// writeOld writes "old" to p with mode.
+func writeOld(t *testing.T, p string, mode os.FileMode) {
+	t.Helper()
+	if err := os.WriteFile(p, []byte("old"), mode); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// replaceNew replaces what p holds with "new".
+func replaceNew(t *testing.T, p string) {
+	t.Helper()
+	if err := Replace(p, []byte("new")); err != nil {
+		t.Fatal(err)
 	}
 }
 
