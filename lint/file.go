@@ -24,7 +24,7 @@ func (l *Linter) file(in Input) Result {
 	}
 	r := Result{Name: display, Src: string(data)}
 	if err != nil {
-		r.Bad = true
+		r.Unreadable = true
 		r.Findings = []validate.Finding{validate.UnreadableInput(diag.Pos{File: display},
 			"cannot read the file: "+config.Cause(err).Error())}
 		return r
@@ -42,7 +42,6 @@ func (l *Linter) file(in Input) Result {
 	}
 	f, err := grammar.Parse(display, r.Src)
 	if err != nil {
-		r.Bad = true
 		for _, d := range diag.Append(nil, err) {
 			r.Findings = append(r.Findings, inputFinding(d))
 		}
@@ -73,13 +72,11 @@ func (l *Linter) requests(r Result, data []byte, kind Kind) Result {
 		// describe-table output, a CloudFormation template.
 		return Result{Name: r.Name, Skipped: true}
 	case err != nil:
-		r.Bad = true
 		for _, d := range diag.Append(nil, err) {
 			r.Findings = append(r.Findings, inputFinding(d))
 		}
 		return r
 	case verdict == notRequest:
-		r.Bad = true
 		r.Findings = []validate.Finding{inputFinding(&diag.Error{Pos: diag.Pos{File: r.Name},
 			Msg: `this is not request JSON: a request is a JSON object with "TableName" (or an array or JSON Lines of them), like the output of 'aws dynamodb query --generate-cli-skeleton'; lint reads this file as one because it was named or matched --requests`})}
 		return r
@@ -132,8 +129,8 @@ func readRequests(name string, data []byte) (*request.File, requestVerdict, erro
 	return f, verdict, nil
 }
 
-// inputFinding reports an input that could not be used as a finding, so it
-// shows in every output format (and makes the exit status 2).
+// inputFinding reports a file that does not parse as a finding, so it shows
+// in every output format; like any error finding it makes the exit status 1.
 func inputFinding(d *diag.Error) validate.Finding {
 	return validate.SyntaxError(d.Pos, d.Msg)
 }

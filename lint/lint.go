@@ -36,7 +36,7 @@ type Result struct {
 	Findings   []validate.Finding
 	Statements int
 	Requests   int
-	Bad        bool // the file could not be used (unreadable, syntax error)
+	Unreadable bool // the file could not be read: lint could not do as asked
 	Skipped    bool // a walked *.json that is not request JSON
 }
 

@@ -45,14 +45,14 @@ func TestRun(t *testing.T) {
 		t.Fatalf("%d results for %d files", len(got), len(files))
 	}
 	want := []struct {
-		name                     string
-		statements, requests     int
-		bad, skipped, anyFinding bool
+		name                            string
+		statements, requests            int
+		unreadable, skipped, anyFinding bool
 	}{
 		{files[0].Path, 1, 0, false, false, true},
 		{files[1].Path, 0, 0, false, true, false},
 		{files[2].Path, 0, 1, false, false, false},
-		{files[3].Path, 0, 0, true, false, true},
+		{files[3].Path, 0, 0, false, false, true},
 		{StdinName, 0, 1, false, false, false},
 		{files[5].Path, 0, 0, true, false, true},
 		{files[6].Path, 0, 0, false, true, false},
@@ -60,7 +60,7 @@ func TestRun(t *testing.T) {
 	}
 	for i, w := range want {
 		r := got[i]
-		if r.Name != w.name || r.Statements != w.statements || r.Requests != w.requests || r.Bad != w.bad || r.Skipped != w.skipped || (len(r.Findings) > 0) != w.anyFinding {
+		if r.Name != w.name || r.Statements != w.statements || r.Requests != w.requests || r.Unreadable != w.unreadable || r.Skipped != w.skipped || (len(r.Findings) > 0) != w.anyFinding {
 			t.Errorf("result %d: %+v, want %+v", i, r, w)
 		}
 	}

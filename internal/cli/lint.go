@@ -38,8 +38,12 @@ silence a rule in request files with rules: in .dynexpr.yaml.
 
 The schema comes from --schema (repeatable) or from .dynexpr.yaml, found from
 the working folder upward; without one, the rules that need it are skipped
-with one notice. Exit status: 0 clean, 1 a finding at --fail-on level or
-above (error by default), 2 an input that could not be used.`,
+with one notice.
+
+Exit status: 0 no finding at --fail-on level or above (error by default); 1
+findings, syntax errors, unknown tables and indexes included; 2 lint could not
+run as asked: a path given that cannot be read (or a file found that cannot),
+a bad flag, a bad schema or config, a pattern that matches no file.`,
 		Example: `  dynexpr lint --schema schema.yaml queries/
   dynexpr lint --schema schema.yaml requests/query-open.json
   dynexpr lint --requests 'fixtures/**/*.req' .
@@ -149,7 +153,7 @@ func (e *env) lint(args []string, f lintFlags) error {
 		fmt.Fprintf(e.stderr, "%s in %s\n", t.countWords(), t.inputWords())
 	}
 	switch {
-	case t.bad:
+	case t.unreadable:
 		return &exitError{code: exitBadInput}
 	case t.failing(failOn):
 		return &exitError{code: exitFindings}
