@@ -20,6 +20,7 @@ type lintFlags struct {
 	failOn   string
 	color    string
 	config   string
+	verbose  bool
 }
 
 func newLintCmd(e *env) *cobra.Command {
@@ -30,7 +31,12 @@ func newLintCmd(e *env) *cobra.Command {
 		Long: `Check DSL files (*.dx) and request JSON files (*.json, *.jsonl: the inputs of
 'aws dynamodb ... --cli-input-json') against every rule of the catalog ('dynexpr
 rules' lists them) and the tables' schema. Folders are walked; a walked *.json
-that is not request JSON (package.json, a schema) is skipped. --requests GLOB
+is linted only when it is recognisably request JSON (a "command" naming an aws
+dynamodb command, or members only requests have): schema files (create-table
+input, describe-table output, CloudFormation), package.json and other JSON are
+skipped, and so is what is not a regular file (a named pipe, a socket); -v
+says which and why. A file named on the command line is linted as request JSON
+whatever it holds. --requests GLOB
 (repeatable; ** for any folders) and the requests: patterns of .dynexpr.yaml
 pick request files by pattern whatever their extension. - reads standard input
 (request JSON or DSL, told by content). Ignore comments exist only in .dx files:
@@ -60,6 +66,7 @@ a bad flag, a bad schema or config, a pattern that matches no file.`,
 	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 on findings at this severity or above: error, warning or info")
 	fl.StringVar(&f.color, "color", "auto", "colour and carets in text output: auto (on a terminal, unless NO_COLOR is set), always or never")
 	fl.StringVar(&f.config, "config", "", "use this config `FILE` instead of looking for .dynexpr.yaml")
+	fl.BoolVarP(&f.verbose, "verbose", "v", false, "say on standard error which files were skipped, and why")
 	return cmd
 }
 
@@ -129,6 +136,9 @@ func (e *env) lint(args []string, f lintFlags) error {
 	var t tally
 	err = linter.Run(files, func(r lint.Result) error {
 		if r.Skipped {
+			if f.verbose {
+				fmt.Fprintf(e.stderr, "dynexpr: skipped %s: %s\n", r.Name, r.Why)
+			}
 			return nil
 		}
 		current = r
