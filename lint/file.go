@@ -13,6 +13,9 @@ import (
 
 // file reads, parses and checks one file.
 func (l *Linter) file(in Input) Result {
+	if in.Skip != "" {
+		return Result{Name: in.Path, Skipped: true, Why: in.Skip}
+	}
 	var data []byte
 	var err error
 	name, display := in.Path, in.Path

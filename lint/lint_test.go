@@ -21,16 +21,16 @@ func TestRun(t *testing.T) {
 		return p
 	}
 	files := []Input{
-		{write("a.dx", "scan Tickets filter priority = 1 limit 10\n"), DSL},
-		{write("package.json", `{"name": "x"}`), MaybeRequest},
-		{write("r.json", `{"TableName": "Tickets", "Limit": 5}`), Request},
-		{write("bad.dx", "scan\n"), DSL},
-		{"-", ByContent},
-		{filepath.Join(dir, "missing.dx"), DSL},
+		{Path: write("a.dx", "scan Tickets filter priority = 1 limit 10\n"), Kind: DSL},
+		{Path: write("package.json", `{"name": "x"}`), Kind: MaybeRequest},
+		{Path: write("r.json", `{"TableName": "Tickets", "Limit": 5}`), Kind: Request},
+		{Path: write("bad.dx", "scan\n"), Kind: DSL},
+		{Path: "-", Kind: ByContent},
+		{Path: filepath.Join(dir, "missing.dx"), Kind: DSL},
 		// describe-table output mentions TableName, but not as a request's
 		// own member: skipped when walked.
-		{write("table.json", `{"Table": {"TableName": "Tickets", "KeySchema": []}}`), MaybeRequest},
-		{write("walked.json", `{"TableName": "Tickets"}`), MaybeRequest},
+		{Path: write("table.json", `{"Table": {"TableName": "Tickets", "KeySchema": []}}`), Kind: MaybeRequest},
+		{Path: write("walked.json", `{"TableName": "Tickets"}`), Kind: MaybeRequest},
 	}
 	stdinReads := 0
 	l := &Linter{Rules: &validate.Config{}, ReadStdin: func() ([]byte, error) {
