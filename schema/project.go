@@ -75,8 +75,13 @@ func (p *parser) projectTable(k, v *yaml.Node) *tableDecl {
 			}
 		}
 	}
-	if len(p.errs) > before && d.key.node == nil {
-		d.key.bad = true // "kee:" already reported: not "has no partition key" too
+	if len(p.errs) > before {
+		// A missing key or attributes is likelier the misspelt field
+		// already reported ("kee:") than a second mistake.
+		_, kv := f.get("key")
+		_, av := f.get("attributes")
+		d.key.bad = d.key.bad || kv == nil
+		d.attrsBad = d.attrsBad || av == nil
 	}
 	return d
 }
