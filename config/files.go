@@ -138,6 +138,9 @@ func ExpandGlob(pattern string) ([]string, error) {
 			}
 			return nil
 		}
+		if t := d.Type(); !t.IsRegular() && t&fs.ModeSymlink == 0 {
+			return nil // a named pipe would wait for a writer for ever
+		}
 		if Match(pat, rel) {
 			out = append(out, p)
 		}
