@@ -44,7 +44,10 @@ type Input struct {
 // requestGlobs (--requests) match. Files matching a --requests glob or the
 // config's requests: patterns are request JSON whatever their extension.
 // No argument means the working folder, unless --requests names the files.
-// A file named twice is linted once.
+// A file named twice is linted once. A walked named pipe, socket or device
+// is an Input with Skip set. A folder that gives nothing to lint, and a
+// pattern of the config that matches no file (config.Unmatched), are
+// errors: a typo must not lint nothing and pass.
 func Inputs(args, requestGlobs []string, c *config.Config) ([]Input, error) {
 	var out []Input
 	index := map[string]int{}

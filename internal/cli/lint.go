@@ -35,8 +35,8 @@ is linted only when it is recognisably request JSON (a "command" naming an aws
 dynamodb command, or members only requests have): schema files (create-table
 input, describe-table output, CloudFormation), package.json and other JSON are
 skipped, and so is what is not a regular file (a named pipe, a socket); -v
-says which and why. A *.json named on the command line is linted as request JSON
-whatever it holds. A path, a folder, a schema or an include, requests or
+says which and why. A *.json named on the command line is linted as request
+JSON whatever it holds. A path, a folder, a schema or an include, requests or
 --requests pattern that matches no file is an error. --requests GLOB
 (repeatable; ** for any folders) and the requests: patterns of .dynexpr.yaml
 pick request files by pattern whatever their extension. - reads standard input
