@@ -2,6 +2,7 @@ package lint
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 
 	"github.com/dynexpr/dynexpr/request"
@@ -16,7 +17,11 @@ import (
 // it is one and must be linted. f and err are what request.Parse made of
 // data. A file is request JSON when one of its objects is a request.
 func whyNotRequest(data []byte, f *request.File, err error) string {
+	const notObjects = "not a JSON object, nor a list or JSON Lines of objects"
 	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) == 0 || t[0] != '{' && t[0] != '[' {
+		if json.Valid(data) {
+			return notObjects // "text", 42
+		}
 		return "not JSON" // a shell line kept in a .json, a text file
 	}
 	if err != nil {
@@ -25,6 +30,9 @@ func whyNotRequest(data []byte, f *request.File, err error) string {
 		has := func(name string) bool { return bytes.Contains(data, []byte(`"`+name+`"`)) }
 		if schema.FormatOf(has) == "" && hasRequestOnlyMember(has) {
 			return ""
+		}
+		if json.Valid(data) {
+			return notObjects // [{...}, "B"]
 		}
 		return "not valid JSON, and no member only a request has"
 	}
