@@ -31,6 +31,9 @@ func TestRun(t *testing.T) {
 		// own member: skipped when walked.
 		{Path: write("table.json", `{"Table": {"TableName": "Tickets", "KeySchema": []}}`), Kind: MaybeRequest},
 		{Path: write("walked.json", `{"TableName": "Tickets"}`), Kind: MaybeRequest},
+		// A create-table input has TableName of its own, but is a schema.
+		{Path: write("create.json", `{"TableName": "Tickets", "KeySchema": [], "AttributeDefinitions": []}`), Kind: MaybeRequest},
+		{Path: write("fifo.dx", ""), Kind: DSL, Skip: "not a regular file (a named pipe)"},
 	}
 	stdinReads := 0
 	l := &Linter{Rules: &validate.Config{}, ReadStdin: func() ([]byte, error) {
@@ -57,6 +60,8 @@ func TestRun(t *testing.T) {
 		{files[5].Path, 0, 0, true, false, true},
 		{files[6].Path, 0, 0, false, true, false},
 		{files[7].Path, 0, 1, false, false, false},
+		{files[8].Path, 0, 0, false, true, false},
+		{files[9].Path, 0, 0, false, true, false},
 	}
 	for i, w := range want {
 		r := got[i]
