@@ -40,6 +40,10 @@ func TestErrors(t *testing.T) {
 		{"cfn-same-name.yaml", []string{
 			`11:18: error: table "Tickets" is already defined at testdata/errors/cfn-same-name.yaml:5:18; remove one of the two definitions`,
 		}},
+		{"cfn-simple-all-at-once.yaml", []string{
+			`5:18: error: table name "ab" is 2 characters long: DynamoDB names are 3 to 255 characters`,
+			`6:36: error: unknown PrimaryKey Type "Integer": write String, Number or Binary`,
+		}},
 		{"cfn-simple.yaml", []string{
 			`5:38: error: unknown PrimaryKey Type "Integer": write String, Number or Binary`,
 			`9:20: error: unknown field "Nmae" in the PrimaryKey of resource "Sessions"; did you mean "Name"?`,
