@@ -38,6 +38,9 @@ type Config struct {
 	// which files lint reads when it walks a folder; Requests are patterns
 	// of request JSON files to lint by content.
 	Include, Exclude, Requests []string
+	// SchemaPos, IncludePos and RequestsPos say where each of Schemas,
+	// Include and Requests is written, for "matches no file".
+	SchemaPos, IncludePos, RequestsPos []diag.Pos
 	// Rules sets rule severities by rule name (off, info, warning, error);
 	// RulePos says where each is written, for messages.
 	Rules   map[string]string
@@ -85,8 +88,9 @@ func Load(path string) (*Config, error) {
 	if doc.Kind != yaml.MappingNode {
 		return nil, diag.Errorf(pos(doc), "the config file is a map: schemas, include, exclude, requests, rules")
 	}
-	list := func(n *yaml.Node, key string) ([]string, error) {
+	list := func(n *yaml.Node, key string, at *[]diag.Pos) ([]string, error) {
 		if n.Kind == yaml.ScalarNode {
+			*at = append(*at, pos(n))
 			return []string{n.Value}, nil
 		}
 		if n.Kind != yaml.SequenceNode {
@@ -98,16 +102,18 @@ func Load(path string) (*Config, error) {
 				return nil, diag.Errorf(pos(it), "%s is a list of paths or patterns", key)
 			}
 			out = append(out, it.Value)
+			*at = append(*at, pos(it))
 		}
 		return out, nil
 	}
+	var excludePos []diag.Pos // not kept: an exclude that matches nothing harms nothing
 	for i := 0; i+1 < len(doc.Content); i += 2 {
 		k, v := doc.Content[i], doc.Content[i+1]
 		var err error
 		switch k.Value {
 		case "schemas", "schema":
 			var files []string
-			if files, err = list(v, k.Value); err == nil {
+			if files, err = list(v, k.Value, &c.SchemaPos); err == nil {
 				for _, f := range files {
 					if !filepath.IsAbs(f) {
 						f = filepath.Join(c.Dir, f)
@@ -116,11 +122,11 @@ func Load(path string) (*Config, error) {
 				}
 			}
 		case "include":
-			c.Include, err = list(v, k.Value)
+			c.Include, err = list(v, k.Value, &c.IncludePos)
 		case "exclude":
-			c.Exclude, err = list(v, k.Value)
+			c.Exclude, err = list(v, k.Value, &excludePos)
 		case "requests":
-			c.Requests, err = list(v, k.Value)
+			c.Requests, err = list(v, k.Value, &c.RequestsPos)
 		case "rules":
 			if v.Kind != yaml.MappingNode {
 				return nil, diag.Errorf(pos(v), "rules is a map of rule names to severities, like {limit-with-filter: off}")

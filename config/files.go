@@ -13,7 +13,12 @@ import (
 // Walk calls visit for every file below the folder root, skipping the
 // folders a project does not write its queries in: hidden ones (.git),
 // node_modules and vendor (root itself is walked whatever its name).
-func Walk(root string, visit func(path string)) error {
+// notRegular is "" for a regular file (or a link to one, or a link that
+// cannot be followed, for the reader to report); for a named pipe, a
+// socket or a device it says what the file is, and the caller must not read
+// it: a pipe would wait for a writer for ever. Links to folders are not
+// followed.
+func Walk(root string, visit func(path, notRegular string)) error {
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -24,13 +29,41 @@ func Walk(root string, visit func(path string)) error {
 			}
 			return nil
 		}
-		visit(p)
+		mode := d.Type()
+		if mode&fs.ModeSymlink != 0 {
+			fi, err := os.Stat(p)
+			if err != nil {
+				visit(p, "") // a dangling link: reported when read
+				return nil
+			}
+			if fi.IsDir() {
+				return nil
+			}
+			mode = fi.Mode().Type()
+		}
+		visit(p, notRegular(mode))
 		return nil
 	})
 	if err != nil {
 		return diag.Errorf(diag.Pos{File: root}, "cannot walk the folder: %v", err)
 	}
 	return nil
+}
+
+// notRegular says what a file of this type is when it is not a regular
+// file, else "".
+func notRegular(mode fs.FileMode) string {
+	switch {
+	case mode.IsRegular():
+		return ""
+	case mode&fs.ModeNamedPipe != 0:
+		return "not a regular file (a named pipe)"
+	case mode&fs.ModeSocket != 0:
+		return "not a regular file (a socket)"
+	case mode&fs.ModeDevice != 0:
+		return "not a regular file (a device)"
+	}
+	return "not a regular file"
 }
 
 // DSLFiles expands the arguments of a command that reads DSL files: a
@@ -52,8 +85,8 @@ func DSLFiles(args []string) ([]string, error) {
 			continue
 		}
 		var found []string
-		err = Walk(a, func(p string) {
-			if strings.HasSuffix(p, ".dx") {
+		err = Walk(a, func(p, notRegular string) {
+			if notRegular == "" && strings.HasSuffix(p, ".dx") {
 				found = append(found, p)
 			}
 		})
@@ -104,6 +137,9 @@ func ExpandGlob(pattern string) ([]string, error) {
 				return filepath.SkipDir
 			}
 			return nil
+		}
+		if t := d.Type(); !t.IsRegular() && t&fs.ModeSymlink == 0 {
+			return nil // a named pipe would wait for a writer for ever
 		}
 		if Match(pat, rel) {
 			out = append(out, p)

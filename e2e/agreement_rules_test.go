@@ -366,8 +366,8 @@ func rowOf(rule string, fs []LintFinding) string {
 }
 
 // lintFile runs `dynexpr lint --format json` on one file of the archive.
-// Exit 1 (an error finding) and 2 (an unknown table or index, among others)
-// still print the findings.
+// Exit 1 (an error finding, an unknown table or index among them) still
+// prints the findings.
 func lintFile(t *testing.T, a *ruleArchive, name string) []LintFinding {
 	t.Helper()
 	args := append([]string{"lint", "--color", "never", "--format", "json"}, schemaArgs(a.Schemas)...)

@@ -33,6 +33,9 @@ const (
 type Input struct {
 	Path string
 	Kind Kind
+	// Skip, when set, says why a walked file is not read (a named pipe, a
+	// socket): its result is Skipped with this reason.
+	Skip string
 }
 
 // Inputs expands lint's arguments into the files to lint: files as given,
@@ -41,7 +44,10 @@ type Input struct {
 // requestGlobs (--requests) match. Files matching a --requests glob or the
 // config's requests: patterns are request JSON whatever their extension.
 // No argument means the working folder, unless --requests names the files.
-// A file named twice is linted once.
+// A file named twice is linted once. A walked named pipe, socket or device
+// is an Input with Skip set. A folder that gives nothing to lint, and a
+// pattern of the config that matches no file (config.Unmatched), are
+// errors: a typo must not lint nothing and pass.
 func Inputs(args, requestGlobs []string, c *config.Config) ([]Input, error) {
 	var out []Input
 	index := map[string]int{}
@@ -57,7 +63,7 @@ func Inputs(args, requestGlobs []string, c *config.Config) ([]Input, error) {
 			return
 		}
 		index[key] = len(out)
-		out = append(out, Input{p, kind})
+		out = append(out, Input{Path: p, Kind: kind})
 	}
 	for _, g := range requestGlobs {
 		matches, err := config.ExpandGlob(g)
@@ -74,6 +80,9 @@ func Inputs(args, requestGlobs []string, c *config.Config) ([]Input, error) {
 	isRequest := func(p string) bool {
 		return config.MatchesGlob(requestGlobs, p) || c.IsRequest(p)
 	}
+	var walked []string
+	walkedFolder := false
+	var empty error // the first folder with nothing to lint
 	for _, a := range args {
 		if a == "-" {
 			add(a, ByContent)
@@ -81,7 +90,7 @@ func Inputs(args, requestGlobs []string, c *config.Config) ([]Input, error) {
 		}
 		fi, err := os.Stat(a)
 		if err != nil {
-			return nil, diag.Errorf(diag.Pos{File: a}, "cannot read: %v", config.Cause(err))
+			return nil, diag.Errorf(diag.Pos{File: a}, "cannot read: %s", config.NoSuchPath(a, err))
 		}
 		if !fi.IsDir() {
 			switch {
@@ -94,26 +103,68 @@ func Inputs(args, requestGlobs []string, c *config.Config) ([]Input, error) {
 			}
 			continue
 		}
+		walkedFolder = true
 		var found []Input
-		err = config.Walk(a, func(p string) {
+		err = config.Walk(a, func(p, notRegular string) {
+			walked = append(walked, p)
+			in := Input{Path: p, Skip: notRegular}
 			switch {
 			case isRequest(p) && !c.Excluded(p):
-				found = append(found, Input{p, Request})
+				in.Kind = Request
 			case strings.HasSuffix(p, ".dx") && c.Selected(p):
-				found = append(found, Input{p, DSL})
+				in.Kind = DSL
 			case isRequestExt(p) && c.Selected(p):
-				found = append(found, Input{p, MaybeRequest})
+				in.Kind = MaybeRequest
+			default:
+				return
 			}
+			found = append(found, in)
 		})
 		if err != nil {
 			return nil, err
 		}
+		if !anyRead(found) && empty == nil {
+			empty = noFileIn(a, c)
+		}
 		sort.Slice(found, func(i, j int) bool { return found[i].Path < found[j].Path })
 		for _, f := range found {
+			if f.Skip != "" {
+				out = append(out, f) // never read, so never merged with a named one
+				continue
+			}
 			add(f.Path, f.Kind)
 		}
 	}
+	if walkedFolder {
+		// A pattern's typo is the likelier cause of an empty folder.
+		if err := c.Unmatched(walked); err != nil {
+			return nil, err
+		}
+	}
+	if empty != nil {
+		return nil, empty
+	}
 	return out, nil
+}
+
+func anyRead(found []Input) bool {
+	for _, f := range found {
+		if f.Skip == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// noFileIn is the error for a folder argument that gives nothing to lint: a
+// typo in a path, or include patterns that select nothing there, must not
+// pass as clean.
+func noFileIn(folder string, c *config.Config) error {
+	msg := "no file to lint in this folder: no *.dx, *.json or *.jsonl file below it"
+	if c != nil && len(c.Include)+len(c.Exclude) > 0 {
+		msg = "no file to lint in this folder: no *.dx, *.json or *.jsonl file below it that the include and exclude patterns of " + c.File + " select"
+	}
+	return diag.Errorf(diag.Pos{File: folder}, "%s", msg)
 }
 
 func isRequestExt(p string) bool {

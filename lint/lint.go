@@ -36,8 +36,9 @@ type Result struct {
 	Findings   []validate.Finding
 	Statements int
 	Requests   int
-	Bad        bool // the file could not be used (unreadable, syntax error)
-	Skipped    bool // a walked *.json that is not request JSON
+	Unreadable bool   // the file could not be read: lint could not do as asked
+	Skipped    bool   // not linted: a walked *.json that is not request JSON, or not a regular file
+	Why        string // why it was skipped, for -v
 }
 
 // Run lints files on every core and calls emit with the results in the

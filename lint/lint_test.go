@@ -21,16 +21,19 @@ func TestRun(t *testing.T) {
 		return p
 	}
 	files := []Input{
-		{write("a.dx", "scan Tickets filter priority = 1 limit 10\n"), DSL},
-		{write("package.json", `{"name": "x"}`), MaybeRequest},
-		{write("r.json", `{"TableName": "Tickets", "Limit": 5}`), Request},
-		{write("bad.dx", "scan\n"), DSL},
-		{"-", ByContent},
-		{filepath.Join(dir, "missing.dx"), DSL},
+		{Path: write("a.dx", "scan Tickets filter priority = 1 limit 10\n"), Kind: DSL},
+		{Path: write("package.json", `{"name": "x"}`), Kind: MaybeRequest},
+		{Path: write("r.json", `{"TableName": "Tickets", "Limit": 5}`), Kind: Request},
+		{Path: write("bad.dx", "scan\n"), Kind: DSL},
+		{Path: "-", Kind: ByContent},
+		{Path: filepath.Join(dir, "missing.dx"), Kind: DSL},
 		// describe-table output mentions TableName, but not as a request's
 		// own member: skipped when walked.
-		{write("table.json", `{"Table": {"TableName": "Tickets", "KeySchema": []}}`), MaybeRequest},
-		{write("walked.json", `{"TableName": "Tickets"}`), MaybeRequest},
+		{Path: write("table.json", `{"Table": {"TableName": "Tickets", "KeySchema": []}}`), Kind: MaybeRequest},
+		{Path: write("walked.json", `{"TableName": "Tickets"}`), Kind: MaybeRequest},
+		// A create-table input has TableName of its own, but is a schema.
+		{Path: write("create.json", `{"TableName": "Tickets", "KeySchema": [], "AttributeDefinitions": []}`), Kind: MaybeRequest},
+		{Path: write("fifo.dx", ""), Kind: DSL, Skip: "not a regular file (a named pipe)"},
 	}
 	stdinReads := 0
 	l := &Linter{Rules: &validate.Config{}, ReadStdin: func() ([]byte, error) {
@@ -45,22 +48,24 @@ func TestRun(t *testing.T) {
 		t.Fatalf("%d results for %d files", len(got), len(files))
 	}
 	want := []struct {
-		name                     string
-		statements, requests     int
-		bad, skipped, anyFinding bool
+		name                            string
+		statements, requests            int
+		unreadable, skipped, anyFinding bool
 	}{
 		{files[0].Path, 1, 0, false, false, true},
 		{files[1].Path, 0, 0, false, true, false},
 		{files[2].Path, 0, 1, false, false, false},
-		{files[3].Path, 0, 0, true, false, true},
+		{files[3].Path, 0, 0, false, false, true},
 		{StdinName, 0, 1, false, false, false},
 		{files[5].Path, 0, 0, true, false, true},
 		{files[6].Path, 0, 0, false, true, false},
 		{files[7].Path, 0, 1, false, false, false},
+		{files[8].Path, 0, 0, false, true, false},
+		{files[9].Path, 0, 0, false, true, false},
 	}
 	for i, w := range want {
 		r := got[i]
-		if r.Name != w.name || r.Statements != w.statements || r.Requests != w.requests || r.Bad != w.bad || r.Skipped != w.skipped || (len(r.Findings) > 0) != w.anyFinding {
+		if r.Name != w.name || r.Statements != w.statements || r.Requests != w.requests || r.Unreadable != w.unreadable || r.Skipped != w.skipped || (len(r.Findings) > 0) != w.anyFinding {
 			t.Errorf("result %d: %+v, want %+v", i, r, w)
 		}
 	}

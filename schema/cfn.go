@@ -120,38 +120,45 @@ func literal(n *yaml.Node) (string, bool) {
 // a String called "id".
 func (p *parser) simpleTable(props *fields, nm name, logicalID *yaml.Node) *tableDecl {
 	d := &tableDecl{name: nm, attrs: map[string]Type{}, words: awsWords}
-	pk := name{"id", logicalID}
-	typ := String
+	pk, typ, ok := name{"id", logicalID}, String, true
 	if props != nil {
 		if _, v := props.get("PrimaryKey"); !isNull(v) {
-			nv, tv := p.twoFields(v, fmt.Sprintf("the PrimaryKey of resource %q", logicalID.Value),
-				"Name", "write the partition key's name, e.g. Name: id", "Type", "write Type: String, Number or Binary")
-			if nv == nil {
-				return nil
-			}
-			var ok bool
-			if pk.text, ok = p.text(nv, "the PrimaryKey Name"); !ok {
-				return nil
-			}
-			pk.node = nv
-			s, ok := p.text(tv, "the PrimaryKey Type")
-			if !ok {
-				return nil
-			}
-			switch s {
-			case "String":
-				typ = String
-			case "Number":
-				typ = Number
-			case "Binary":
-				typ = Binary
-			default:
-				p.errorf(tv, "unknown PrimaryKey Type %q: write String, Number or Binary", s)
-				return nil
-			}
+			pk, typ, ok = p.primaryKey(v, logicalID)
 		}
+	}
+	if !ok {
+		d.key.bad = true // reported; the table's name is still checked
+		return d
 	}
 	d.key = keyDecl{partition: []name{pk}, node: pk.node}
 	d.attrs[pk.text] = typ
 	return d
+}
+
+// primaryKey reads a SimpleTable's PrimaryKey {Name, Type}; ok is false
+// after reporting a problem.
+func (p *parser) primaryKey(v, logicalID *yaml.Node) (pk name, typ Type, ok bool) {
+	nv, tv := p.twoFields(v, fmt.Sprintf("the PrimaryKey of resource %q", logicalID.Value),
+		"Name", "write the partition key's name, e.g. Name: id", "Type", "write Type: String, Number or Binary")
+	if nv == nil {
+		return pk, typ, false
+	}
+	if pk.text, ok = p.text(nv, "the PrimaryKey Name"); !ok {
+		return pk, typ, false
+	}
+	pk.node = nv
+	s, ok := p.text(tv, "the PrimaryKey Type")
+	if !ok {
+		return pk, typ, false
+	}
+	switch s {
+	case "String":
+		return pk, String, true
+	case "Number":
+		return pk, Number, true
+	case "Binary":
+		return pk, Binary, true
+	}
+	p.errorf(tv, "unknown PrimaryKey Type %q: write String, Number or Binary", s)
+	return pk, typ, false
 }

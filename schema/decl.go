@@ -22,6 +22,7 @@ type name struct {
 type keyDecl struct {
 	partition, sort []name
 	node            *yaml.Node // where the key is declared
+	bad             bool       // reading it reported a problem: not checked further
 }
 
 func (k keyDecl) key() Key {
@@ -41,6 +42,7 @@ type indexDecl struct {
 	key        keyDecl
 	projection ProjectionType
 	include    []name
+	bad        bool // reading it reported a problem: not checked further
 }
 
 type tableDecl struct {
@@ -49,7 +51,15 @@ type tableDecl struct {
 	attrs   map[string]Type // never nil
 	indexes []*indexDecl
 	words   *dialect
+	// attrsBad: reading the attribute types reported a problem, so a key
+	// attribute without a type is not reported again.
+	attrsBad bool
 }
+
+// A reader keeps a declaration that had problems, with what it could read
+// and these marks, so that build reports the other problems in the same
+// run rather than after the first are fixed; the marked parts are not
+// checked further, lest one mistake be reported twice.
 
 // dialect is how a format spells what a message tells the user to write.
 type dialect struct {
@@ -91,6 +101,7 @@ func (p *parser) build(d *tableDecl) *Table {
 	t := &Table{Name: d.name.text, Key: d.key.key(), Attributes: d.attrs, Pos: p.src.pos(d.name.node)}
 	owner := fmt.Sprintf("table %q", t.Name)
 	switch n := len(d.key.partition); {
+	case d.key.bad:
 	case n == 0:
 		p.errorf(orNode(d.key.node, d.name.node), "%s has no partition key: %s", owner, d.words.partition)
 	case n > 1:
@@ -100,7 +111,7 @@ func (p *parser) build(d *tableDecl) *Table {
 		p.errorf(d.key.sort[1].node, "%s has %d sort attributes: a table key has at most one", owner, n)
 	}
 	p.checkKey(d, d.key, owner)
-	tableKeyOK := len(p.errs) == beforeKey
+	tableKeyOK := len(p.errs) == beforeKey && !d.key.bad
 
 	seen := map[string]*indexDecl{}
 	for _, id := range d.indexes {
@@ -110,6 +121,9 @@ func (p *parser) build(d *tableDecl) *Table {
 			continue
 		}
 		seen[id.name.text] = id
+		if id.bad {
+			continue
+		}
 		ix := &Index{
 			Name:       id.name.text,
 			Global:     id.global,
@@ -178,6 +192,9 @@ func (p *parser) checkAttrName(n name, what string) bool {
 // checkKey checks the attributes of a table's or an index's key: named,
 // typed, each once.
 func (p *parser) checkKey(d *tableDecl, k keyDecl, what string) {
+	if k.bad {
+		return
+	}
 	seen := map[string]bool{}
 	for _, part := range [][]name{k.partition, k.sort} {
 		for _, n := range part {
@@ -189,7 +206,7 @@ func (p *parser) checkKey(d *tableDecl, k keyDecl, what string) {
 				continue
 			}
 			seen[n.text] = true
-			if d.attrs[n.text] == "" {
+			if d.attrs[n.text] == "" && !d.attrsBad {
 				p.errorf(n.node, "key attribute %q of %s has no type: %s", n.text, what, d.words.declareType(n.text))
 			}
 		}

@@ -41,14 +41,15 @@ func (p *parser) describe(root *yaml.Node) []*tableDecl {
 
 // awsTable reads the fields DynamoDB's API, describe-table and CloudFormation
 // share: AttributeDefinitions, KeySchema, GlobalSecondaryIndexes and
-// LocalSecondaryIndexes. Other fields are not looked at. It returns nil
-// after reporting problems.
+// LocalSecondaryIndexes. Other fields are not looked at. The parts it
+// reported problems in are marked (see tableDecl).
 func (p *parser) awsTable(f *fields, nm name) *tableDecl {
-	before := len(p.errs)
 	d := &tableDecl{name: nm, attrs: map[string]Type{}, words: awsWords}
 	what := fmt.Sprintf("table %q", nm.text)
 	if _, v := f.get("AttributeDefinitions"); !isNull(v) {
+		before := len(p.errs)
 		p.attributeDefinitions(v, d.attrs)
+		d.attrsBad = len(p.errs) > before
 	}
 	if _, v := f.get("KeySchema"); !isNull(v) {
 		d.key = p.keySchema(v, what)
@@ -67,9 +68,6 @@ func (p *parser) awsTable(f *fields, nm name) *tableDecl {
 				d.indexes = append(d.indexes, id)
 			}
 		}
-	}
-	if len(p.errs) > before {
-		return nil
 	}
 	return d
 }
@@ -100,8 +98,10 @@ func (p *parser) attributeDefinitions(n *yaml.Node, attrs map[string]Type) {
 
 // keySchema reads a KeySchema list: HASH elements, then RANGE ones (several
 // of each for a multi-attribute global index key).
-func (p *parser) keySchema(n *yaml.Node, what string) keyDecl {
-	k := keyDecl{node: resolve(n)}
+func (p *parser) keySchema(n *yaml.Node, what string) (k keyDecl) {
+	k = keyDecl{node: resolve(n)}
+	before := len(p.errs)
+	defer func() { k.bad = len(p.errs) > before }()
 	elems, _ := p.list(n, "the KeySchema of "+what)
 	for _, e := range elems {
 		nv, tv := p.twoFields(e, "a KeySchema element",
@@ -145,6 +145,8 @@ func (p *parser) awsIndex(n *yaml.Node, field string, global bool) *indexDecl {
 		return nil
 	}
 	id := &indexDecl{name: name{s, nv}, global: global}
+	before := len(p.errs)
+	defer func() { id.bad = len(p.errs) > before }()
 	what := fmt.Sprintf("index %q", s)
 	f.what = what
 	if v := f.require("KeySchema", "list the index's key attributes in KeySchema"); v != nil {

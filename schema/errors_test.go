@@ -40,6 +40,10 @@ func TestErrors(t *testing.T) {
 		{"cfn-same-name.yaml", []string{
 			`11:18: error: table "Tickets" is already defined at testdata/errors/cfn-same-name.yaml:5:18; remove one of the two definitions`,
 		}},
+		{"cfn-simple-all-at-once.yaml", []string{
+			`5:18: error: table name "ab" is 2 characters long: DynamoDB names are 3 to 255 characters`,
+			`6:36: error: unknown PrimaryKey Type "Integer": write String, Number or Binary`,
+		}},
 		{"cfn-simple.yaml", []string{
 			`5:38: error: unknown PrimaryKey Type "Integer": write String, Number or Binary`,
 			`9:20: error: unknown field "Nmae" in the PrimaryKey of resource "Sessions"; did you mean "Name"?`,
@@ -77,6 +81,7 @@ func TestErrors(t *testing.T) {
 			`3:115: error: unknown type "X" for attribute "b": write S (string), N (number) or B (binary)`,
 			`6:5: error: index "no-projection" has no "Projection": add a Projection with ProjectionType ALL, KEYS_ONLY or INCLUDE`,
 			`7:123: error: unknown projection "SOME" for index "bad-type": write ALL, KEYS_ONLY or INCLUDE`,
+			`8:156: error: index "all-with-list" projects ALL, which takes no NonKeyAttributes: project INCLUDE, or remove the list`,
 		}},
 		{"json-same-index.json", []string{
 			`12:19: error: table "Tickets" has two indexes called "same" (the first at line 9): rename one`,
@@ -95,6 +100,7 @@ func TestErrors(t *testing.T) {
 			"3:18: error: expected text for TableName, found a list",
 		}},
 		{"json-wrong-kinds2.json", []string{
+			`2:17: error: table name "A" is 1 characters long: DynamoDB names are 3 to 255 characters`,
 			"2:46: error: expected a list for AttributeDefinitions, found a mapping",
 			`2:84: error: expected a list for the KeySchema of table "A", found "id"`,
 			`3:3: error: expected a mapping for a table description, found "B"`,
@@ -106,7 +112,18 @@ func TestErrors(t *testing.T) {
 			`2:3: error: expected a mapping for a table description, found "two"`,
 		}},
 		{"nonascii-col.yaml", []string{
+			`2:3: error: table name "Café-Tables" has a character DynamoDB does not allow: use only letters, digits, "_", "-" and "."`,
 			`4:27: error: unknown type "string" for attribute "café": write S (string), N (number) or B (binary)`,
+		}},
+		// Every problem in one run: those found reading the file and those
+		// found checking what was read, of every table.
+		{"project-all-at-once.yaml", []string{
+			`2:3: error: table name "Al" is 2 characters long: DynamoDB names are 3 to 255 characters`,
+			`3:32: error: key attribute "s" of table "Al" has no type: declare its type under the table's attributes, e.g. s: S (or N, B)`,
+			`5:5: error: unknown field "colour" in table "Al": the fields are "key", "attributes" and "indexes"`,
+			`8:28: error: unknown type "Q" for attribute "n": write S (string), N (number) or B (binary)`,
+			`10:61: error: unknown projection "bogus" for index "gsi": write all, keys_only or include`,
+			`11:7: error: table "Bravo" has no sort key, which a local index needs ("Table KeySchema does not have a range key, which is required when specifying a LocalSecondaryIndex"): give the table a sort key, or make index "lsi" global`,
 		}},
 		{"project-bad-type.yaml", []string{
 			`4:22: error: unknown type "string" for attribute "id": write S (string), N (number) or B (binary)`,

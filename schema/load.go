@@ -20,13 +20,22 @@ import (
 )
 
 // Load reads the schema files at paths, in order, and merges their tables.
-// A table defined in two files is an error that names both places. The
-// error, if any, is a *diag.Error for one problem or a diag.List for several;
-// a file that cannot be read gives a *diag.Error with only File set.
+// A table defined in two files is an error that names both places; a file
+// given twice (./a.yaml and a.yaml, a link to it, a config's entry and a
+// flag) is read once, or its tables would be "already defined" at
+// themselves. The error, if any, is a *diag.Error for one problem or a
+// diag.List for several; a file that cannot be read gives a *diag.Error
+// with only File set.
 func Load(paths ...string) (*Schema, error) {
 	s := &Schema{}
 	var errs diag.List
+	seen := map[string]bool{}
 	for _, path := range paths {
+		id := fileIdentity(path)
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
 		data, err := os.ReadFile(path)
 		if err != nil {
 			reason := err.Error()
@@ -51,6 +60,19 @@ func Load(paths ...string) (*Schema, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// fileIdentity is the path with links resolved, made absolute and clean:
+// two paths of one file have the same. A path that cannot be resolved is
+// only cleaned (reading it reports why).
+func fileIdentity(path string) string {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		return real
+	}
+	return filepath.Clean(path)
 }
 
 // Parse reads one schema file. The format — project YAML, describe-table or

@@ -24,6 +24,25 @@ const (
 
 const msgEmpty = "the schema file is empty: write a project schema (tables:), describe-table JSON or a CloudFormation template"
 
+// FormatOf names the schema format whose top-level members these are
+// (has reports whether a member is present): "project schema",
+// "CloudFormation template", "describe-table output" or "create-table
+// input"; "" when they are no schema's. It is what lint asks to leave a
+// walked schema file alone, so it names only members no request has.
+func FormatOf(has func(member string) bool) string {
+	switch {
+	case has("tables"):
+		return "project schema"
+	case has("Resources"), has("AWSTemplateFormatVersion"):
+		return "CloudFormation template"
+	case has("Table"):
+		return "describe-table output"
+	case has("KeySchema"), has("AttributeDefinitions"):
+		return "create-table input"
+	}
+	return ""
+}
+
 // detect tells the format from the root node's fields.
 func detect(root *yaml.Node) (format, string) {
 	const hint = "a project schema (tables:), describe-table JSON ({\"Table\": ...}) or a CloudFormation template (Resources:)"
@@ -38,12 +57,17 @@ func detect(root *yaml.Node) (format, string) {
 				has[k.Value] = true
 			}
 		}
-		switch {
-		case has["tables"]:
+		switch FormatOf(func(name string) bool { return has[name] }) {
+		case "project schema":
 			return formatProject, ""
-		case has["Resources"], has["AWSTemplateFormatVersion"]:
+		case "CloudFormation template":
 			return formatCFN, ""
-		case has["Table"], has["TableName"], has["KeySchema"], has["AttributeDefinitions"]:
+		case "describe-table output", "create-table input":
+			return formatDescribe, ""
+		}
+		if has["TableName"] {
+			// A create-table input with its keys missing: read as one, so
+			// that the reader says what is missing.
 			return formatDescribe, ""
 		}
 		return formatUnknown, "cannot tell what kind of schema file this is: expected " + hint

@@ -55,6 +55,7 @@ func (p *parser) projectTable(k, v *yaml.Node) *tableDecl {
 	if _, kv := f.get("key"); kv != nil {
 		d.key = p.projectKey(kv, what, false)
 	}
+	beforeAttrs := len(p.errs)
 	if _, av := f.get("attributes"); !isNull(av) {
 		if attrs := p.mapping(av, "the attributes of "+what); attrs != nil {
 			for i, ak := range attrs.keys {
@@ -64,6 +65,7 @@ func (p *parser) projectTable(k, v *yaml.Node) *tableDecl {
 			}
 		}
 	}
+	d.attrsBad = len(p.errs) > beforeAttrs
 	if _, iv := f.get("indexes"); !isNull(iv) {
 		if indexes := p.mapping(iv, "the indexes of "+what); indexes != nil {
 			for i, ik := range indexes.keys {
@@ -74,7 +76,12 @@ func (p *parser) projectTable(k, v *yaml.Node) *tableDecl {
 		}
 	}
 	if len(p.errs) > before {
-		return nil
+		// A missing key or attributes is likelier the misspelt field
+		// already reported ("kee:") than a second mistake.
+		_, kv := f.get("key")
+		_, av := f.get("attributes")
+		d.key.bad = d.key.bad || kv == nil
+		d.attrsBad = d.attrsBad || av == nil
 	}
 	return d
 }
@@ -86,6 +93,8 @@ func (p *parser) projectIndex(k, v *yaml.Node) *indexDecl {
 	if f == nil {
 		return nil
 	}
+	before := len(p.errs)
+	defer func() { id.bad = len(p.errs) > before }()
 	f.only("type", "key", "projection", "include")
 	local := false
 	if _, tv := f.get("type"); tv == nil {
@@ -114,8 +123,10 @@ func (p *parser) projectIndex(k, v *yaml.Node) *indexDecl {
 
 // projectKey reads `{partition: A, sort: B}`, where A and B may be lists
 // (of up to 4 names) when lists is true.
-func (p *parser) projectKey(n *yaml.Node, what string, lists bool) keyDecl {
-	k := keyDecl{node: resolve(n)}
+func (p *parser) projectKey(n *yaml.Node, what string, lists bool) (k keyDecl) {
+	k = keyDecl{node: resolve(n)}
+	before := len(p.errs)
+	defer func() { k.bad = len(p.errs) > before }()
 	f := p.mapping(n, "the key of "+what)
 	if f == nil {
 		return k

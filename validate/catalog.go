@@ -90,8 +90,9 @@ type Rule struct {
 	// cannot express what they catch.
 	RequestOnly bool
 	// BadInput rules say the input cannot be used at all (it does not
-	// parse, names a table the schema lacks): the exit status is then 2,
-	// not 1 (the status for findings).
+	// parse, names a table the schema lacks): build's exit status is then
+	// 2, not 1; lint reports them as findings (1), but for a file it could
+	// not read (2).
 	BadInput bool
 
 	// check looks at a statement (Check). checkRequest looks at request

@@ -9,7 +9,7 @@ func (f Finding) String() string {
 }
 
 // BadInput reports whether the finding says the input cannot be used at
-// all (Rule.BadInput): an error of such a rule makes the exit status 2.
+// all (Rule.BadInput): an error of such a rule makes build's exit status 2.
 func (f Finding) BadInput() bool {
 	r := byName[f.Rule]
 	return f.Severity == Error && r != nil && r.BadInput

@@ -8,9 +8,8 @@ var syntaxError = &Rule{
 	Title:    "the input does not parse",
 	Why: `A statement (or, in a request file, an expression) that does not parse cannot be
 checked or sent. The message says what was expected at the place it points to.
-A DSL file that does not parse makes lint exit with status 2 (the input cannot be
-used); an expression of a request file that does not parse is a finding like any
-other (status 1), since it is the request DynamoDB would refuse.`,
+In lint it is a finding like any other (exit status 1), in a DSL file as in a
+request file; build, which has nothing to print, exits with status 2.`,
 	DynamoMessage: "Invalid UpdateExpression: Syntax error; token: \"INVALID\", near: \"INVALID SYNTAX\"",
 	Bad:           `query Tickets key id == "a91f"`,
 	Good:          `query Tickets key id = "a91f"`,

@@ -31,7 +31,17 @@ func newBuildCmd(e *env) *cobra.Command {
 
 Statements come from the arguments, from -f FILE (repeatable; - is standard
 input), or from standard input. A file with several statements needs
---statement LABEL to pick one, or --output jsonl to print them all.`,
+--statement LABEL to pick one, or --output jsonl to print them all.
+
+The schema comes from --schema (repeatable) or from the schemas of the config:
+--config FILE, else .dynexpr.yaml found from the working folder upward, whose
+rules: also set the severities of the lint rules run over what is built.
+Their warnings go to standard error.
+
+Exit status: 0 built; 1 a finding at error level, a request DynamoDB would
+refuse (--no-lint builds anyway); 2 input it cannot use (a syntax error, an
+unknown table, an unbound parameter, a bad flag, schema or config), with
+nothing printed.`,
 		Example: `  dynexpr build 'get Tickets key id = "a91f" select subject'
   dynexpr build -p id="$ID" 'update Tickets key id = $id remove openBucket'
   aws dynamodb query --cli-input-json "$(dynexpr build -f examples/tickets.dx --statement open_tickets)"`,

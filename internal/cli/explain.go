@@ -23,7 +23,8 @@ finds.
 
 Statements come as for build: arguments, -f FILE (- for standard input),
 --statement LABEL to pick one; every statement is explained when none is
-picked. The schema (--schema, or .dynexpr.yaml) tells keys and indexes.`,
+picked. The schema (--schema, or the schemas of the config: --config FILE,
+else .dynexpr.yaml) tells keys and indexes.`,
 		Example: `  dynexpr explain --schema examples/tickets.yaml -f examples/tickets.dx --statement open_tickets
   dynexpr explain 'scan Tickets filter priority = 1 limit 10'`,
 		RunE: func(cmd *cobra.Command, args []string) error {

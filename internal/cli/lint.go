@@ -20,6 +20,7 @@ type lintFlags struct {
 	failOn   string
 	color    string
 	config   string
+	verbose  bool
 }
 
 func newLintCmd(e *env) *cobra.Command {
@@ -30,7 +31,13 @@ func newLintCmd(e *env) *cobra.Command {
 		Long: `Check DSL files (*.dx) and request JSON files (*.json, *.jsonl: the inputs of
 'aws dynamodb ... --cli-input-json') against every rule of the catalog ('dynexpr
 rules' lists them) and the tables' schema. Folders are walked; a walked *.json
-that is not request JSON (package.json, a schema) is skipped. --requests GLOB
+is linted only when it is recognisably request JSON (a "command" naming an aws
+dynamodb command, or members only requests have): schema files (create-table
+input, describe-table output, CloudFormation), package.json and other JSON are
+skipped, and so is what is not a regular file (a named pipe, a socket); -v
+says which and why. A *.json named on the command line is linted as request
+JSON whatever it holds. A path, a folder, a schema or an include, requests or
+--requests pattern that matches no file is an error. --requests GLOB
 (repeatable; ** for any folders) and the requests: patterns of .dynexpr.yaml
 pick request files by pattern whatever their extension. - reads standard input
 (request JSON or DSL, told by content). Ignore comments exist only in .dx files:
@@ -38,8 +45,12 @@ silence a rule in request files with rules: in .dynexpr.yaml.
 
 The schema comes from --schema (repeatable) or from .dynexpr.yaml, found from
 the working folder upward; without one, the rules that need it are skipped
-with one notice. Exit status: 0 clean, 1 a finding at --fail-on level or
-above (error by default), 2 an input that could not be used.`,
+with one notice.
+
+Exit status: 0 no finding at --fail-on level or above (error by default); 1
+findings, syntax errors, unknown tables and indexes included; 2 lint could not
+run as asked: a path given that cannot be read (or a file found that cannot),
+a bad flag, a bad schema or config, a pattern that matches no file.`,
 		Example: `  dynexpr lint --schema schema.yaml queries/
   dynexpr lint --schema schema.yaml requests/query-open.json
   dynexpr lint --requests 'fixtures/**/*.req' .
@@ -56,6 +67,7 @@ above (error by default), 2 an input that could not be used.`,
 	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 on findings at this severity or above: error, warning or info")
 	fl.StringVar(&f.color, "color", "auto", "colour and carets in text output: auto (on a terminal, unless NO_COLOR is set), always or never")
 	fl.StringVar(&f.config, "config", "", "use this config `FILE` instead of looking for .dynexpr.yaml")
+	fl.BoolVarP(&f.verbose, "verbose", "v", false, "say on standard error which files were skipped, and why")
 	return cmd
 }
 
@@ -125,6 +137,9 @@ func (e *env) lint(args []string, f lintFlags) error {
 	var t tally
 	err = linter.Run(files, func(r lint.Result) error {
 		if r.Skipped {
+			if f.verbose {
+				fmt.Fprintf(e.stderr, "dynexpr: skipped %s: %s\n", r.Name, r.Why)
+			}
 			return nil
 		}
 		current = r
@@ -149,7 +164,7 @@ func (e *env) lint(args []string, f lintFlags) error {
 		fmt.Fprintf(e.stderr, "%s in %s\n", t.countWords(), t.inputWords())
 	}
 	switch {
-	case t.bad:
+	case t.unreadable:
 		return &exitError{code: exitBadInput}
 	case t.failing(failOn):
 		return &exitError{code: exitFindings}

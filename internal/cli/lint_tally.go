@@ -12,20 +12,20 @@ import (
 // status.
 type tally struct {
 	counts                      [4]int // findings by severity
-	bad                         bool   // an input could not be used: exit status 2
+	unreadable                  bool   // a file could not be read: exit status 2
 	statements, requests, files int
 }
 
 func (t *tally) add(r lint.Result) {
 	t.files++
-	t.bad = t.bad || r.Bad
+	t.unreadable = t.unreadable || r.Unreadable
 	t.statements += r.Statements
 	t.requests += r.Requests
 	for _, fd := range r.Findings {
+		// A syntax error or an unknown table is a finding like any
+		// other (exit 1, as ESLint, ruff and shellcheck do): only a file
+		// lint could not read makes the status 2.
 		t.counts[fd.Severity]++
-		// A finding that says the input cannot be used at all (an
-		// unknown table, a syntax error) makes the status 2.
-		t.bad = t.bad || fd.BadInput()
 	}
 }
 

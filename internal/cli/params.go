@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"sort"
 	"strings"
@@ -16,6 +17,7 @@ import (
 // -p name:=JSON.
 func parseParams(flags []string, files []string) (grammar.Params, error) {
 	params := grammar.Params{}
+	given := map[string]string{} // name -> the -p that gave it
 	for _, f := range flags {
 		eq := strings.IndexByte(f, '=')
 		if eq <= 0 {
@@ -28,6 +30,15 @@ func parseParams(flags []string, files []string) (grammar.Params, error) {
 		name = strings.TrimPrefix(name, "$")
 		if !validParamName(name) {
 			return nil, diag.Errorf(diag.Pos{File: "-p " + f}, "parameter name %q: use letters, digits and _", name)
+		}
+		if prev, dup := given[name]; dup {
+			return nil, diag.Errorf(diag.Pos{File: "-p " + name}, "parameter $%s is given twice (-p %s, then -p %s): give it once", name, prev, f)
+		}
+		given[name] = f
+		if isJSON && json.Valid([]byte(val)) {
+			if key, _, _, dup := duplicateKey([]byte(val)); dup {
+				return nil, diag.Errorf(diag.Pos{File: "-p " + name}, "%q is given twice in this object: JSON objects take each name once", key)
+			}
 		}
 		params[name] = grammar.Param{Text: val, JSON: isJSON, Source: "-p " + name}
 	}
@@ -73,6 +84,13 @@ func readParamsFile(file string, params grammar.Params) error {
 			reason = "it holds " + e.Value
 		}
 		return diag.Errorf(pos, "a parameters file is one JSON object, like {\"id\": \"a91f\", \"n\": 5}; %s", reason)
+	}
+	if key, off, depth, dup := duplicateKey(b); dup {
+		msg := fmt.Sprintf("%q is given twice in this object: JSON objects take each name once", key)
+		if depth == 1 {
+			msg = fmt.Sprintf("parameter %q is given twice in the parameters file: give it once", key)
+		}
+		return diag.Errorf(diag.PosAt(file, b, off), "%s", msg)
 	}
 	names := make([]string, 0, len(obj))
 	for n := range obj {

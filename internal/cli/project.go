@@ -1,7 +1,10 @@
 package cli
 
 import (
+	"os"
+
 	"github.com/dynexpr/dynexpr/config"
+	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/schema"
 )
 
@@ -16,12 +19,26 @@ func findConfig(path string) (*config.Config, error) {
 
 // loadSchema reads the --schema files, or else the config's schemas; nil
 // when there are none.
+// A schema that names no file is an error with a did-you-mean, at its
+// place in the config when the config names it.
 func loadSchema(files []string, conf *config.Config) (*schema.Schema, error) {
 	if len(files) == 0 && conf != nil {
+		if err := conf.MissingSchemas(); err != nil {
+			return nil, err
+		}
 		files = conf.Schemas
 	}
 	if len(files) == 0 {
 		return nil, nil
+	}
+	var errs diag.List
+	for _, f := range files {
+		if _, err := os.Stat(f); os.IsNotExist(err) {
+			errs = append(errs, diag.Errorf(diag.Pos{File: f}, "cannot read the schema file: %s", config.NoSuchPath(f, err)))
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs
 	}
 	return schema.Load(files...)
 }

@@ -18,8 +18,9 @@ import (
 // -ldflags "-X github.com/dynexpr/dynexpr/internal/cli.version=...".
 var version = "dev"
 
-// Exit statuses: 0 done; 1 a finding at error level; 2 the input
-// could not be used.
+// Exit statuses: 0 done; 1 findings (lint: syntax errors and unknown
+// tables too); 2 the command could not run as asked (build: input it cannot
+// use).
 const (
 	exitOK       = 0
 	exitFindings = 1

@@ -21,6 +21,7 @@ type statementFlags struct {
 	params     []string
 	paramFiles []string
 	schemas    []string
+	config     string
 }
 
 // register adds the flags to fl; verb names what the command does with a
@@ -31,6 +32,7 @@ func (f *statementFlags) register(fl *pflag.FlagSet, verb string) {
 	fl.StringArrayVarP(&f.params, "param", "p", nil, "bind $name: `name=value` (a string, or the schema's type) or name:=JSON; repeatable")
 	fl.StringArrayVar(&f.paramFiles, "params", nil, "bind parameters from a JSON object in `FILE`")
 	fl.StringArrayVar(&f.schemas, "schema", nil, "table schema `FILE` (project YAML, describe-table JSON, CloudFormation); repeatable")
+	fl.StringVar(&f.config, "config", "", "use this config `FILE` (its schemas and rule severities) instead of looking for .dynexpr.yaml")
 }
 
 // statementInput is what build and explain work on.
@@ -57,7 +59,7 @@ func (e *env) readStatements(args []string, f statementFlags, verb string, many,
 	if err != nil {
 		return nil, err
 	}
-	conf, err := findConfig("")
+	conf, err := findConfig(f.config)
 	if err != nil {
 		return nil, err
 	}

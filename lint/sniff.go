@@ -1,0 +1,91 @@
+package lint
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/dynexpr/dynexpr/request"
+	"github.com/dynexpr/dynexpr/schema"
+)
+
+// A folder holds JSON of every kind (package.json, tsconfig, schema files,
+// CI settings), so a walked *.json is linted only when it is recognisably
+// request JSON; a named one is linted whatever it holds.
+
+// whyNotRequest says why a walked JSON file is not request JSON, or "" when
+// it is one and must be linted. f and err are what request.Parse made of
+// data. A file is request JSON when one of its objects is a request.
+func whyNotRequest(data []byte, f *request.File, err error) string {
+	const notObjects = "not a JSON object, nor a list or JSON Lines of objects"
+	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) == 0 || t[0] != '{' && t[0] != '[' {
+		if json.Valid(data) {
+			return notObjects // "text", 42
+		}
+		return "not JSON" // a shell line kept in a .json, a text file
+	}
+	if err != nil {
+		// A broken file is a request with a syntax error to report only
+		// when it names what only requests have.
+		has := func(name string) bool { return bytes.Contains(data, []byte(`"`+name+`"`)) }
+		if schema.FormatOf(has) == "" && hasRequestOnlyMember(has) {
+			return ""
+		}
+		if json.Valid(data) {
+			return notObjects // [{...}, "B"]
+		}
+		return "not valid JSON, and no member only a request has"
+	}
+	why := "holds no object"
+	for i, r := range f.Requests {
+		w := whyNotOne(r)
+		if w == "" {
+			return ""
+		}
+		if i == 0 {
+			why = w
+		}
+	}
+	return why
+}
+
+// whyNotOne says why one object is not a request, or "".
+func whyNotOne(r *request.Request) string {
+	has := func(name string) bool { return r.Obj.Get(name) != nil }
+	if k := schema.FormatOf(has); k != "" {
+		return "a schema (" + k + "), not a request"
+	}
+	if r.Command != "" && !r.CommandGuessed {
+		return "" // "command" names an aws dynamodb command
+	}
+	if hasRequestOnlyMember(has) {
+		return ""
+	}
+	if c := r.Obj.Get(request.CommandMember); c != nil {
+		return fmt.Sprintf("%q is %s, which is not an aws dynamodb command", request.CommandMember, r.RawLiteral(c))
+	}
+	if has("TableName") && onlyRequestMembers(r.Obj) {
+		return "" // {"TableName": "Tickets"}: a scan of the whole table
+	}
+	return "no member only a request has (KeyConditionExpression, Key, Item, UpdateExpression, ...)"
+}
+
+// hasRequestOnlyMember reports whether a member of some request other than
+// TableName (which schemas have too) is present.
+func hasRequestOnlyMember(has func(string) bool) bool {
+	for _, m := range request.AllMembers() {
+		if m != "TableName" && has(m) {
+			return true
+		}
+	}
+	return false
+}
+
+func onlyRequestMembers(obj *request.Value) bool {
+	for _, m := range obj.Members {
+		if _, ok := request.Spec(m.Name); !ok {
+			return false
+		}
+	}
+	return true
+}
