@@ -58,9 +58,9 @@ func (b *builder) checkCLIText(v *grammar.Value) {
 		}
 		at += size
 	}
-	b.fail(v.Pos, "b%q is bytes that are not UTF-8 text (byte 0x%02x at %d): AWS CLI v1 cannot send them, "+
+	b.fail(v.Pos, "b%q is bytes that are not UTF-8 text (byte %d is 0x%02x): AWS CLI v1 cannot send them, "+
 		"since it reads --cli-input-json as text and sends a binary value as the UTF-8 of that text; "+
-		"send this request with AWS CLI v2 (--aws-cli v2)", v.Text, raw[at], at)
+		"send this request with AWS CLI v2 (--aws-cli v2)", v.Text, at, raw[at])
 }
 
 // binaryText is what a binary value's string holds in the request: the

@@ -44,9 +44,9 @@ func TestCLIv1(t *testing.T) {
 // for v1: an error at the value, saying to use v2.
 func TestCLIv1NotText(t *testing.T) {
 	for _, c := range []struct{ src, at, msg string }{
-		{`put App item {id: "x", avatar: b"/w=="}`, `b"/w=="`, `b"/w==" is bytes that are not UTF-8 text (byte 0xff at 0): AWS CLI v1 cannot send them, since it reads --cli-input-json as text and sends a binary value as the UTF-8 of that text; send this request with AWS CLI v2 (--aws-cli v2)`},
-		{`update App key id = 1 set s = <<b"YQ==", b"gA==">>`, `b"gA=="`, `byte 0x80 at 0`},
-		{`get App key id = b"YcM="`, `b"YcM="`, `(byte 0xc3 at 1)`},
+		{`put App item {id: "x", avatar: b"/w=="}`, `b"/w=="`, `b"/w==" is bytes that are not UTF-8 text (byte 0 is 0xff): AWS CLI v1 cannot send them, since it reads --cli-input-json as text and sends a binary value as the UTF-8 of that text; send this request with AWS CLI v2 (--aws-cli v2)`},
+		{`update App key id = 1 set s = <<b"YQ==", b"gA==">>`, `b"gA=="`, `(byte 0 is 0x80)`},
+		{`get App key id = b"YcM="`, `b"YcM="`, `(byte 1 is 0xc3)`},
 	} {
 		_, err := BuildFor(parseOne(t, c.src), CLIv1)
 		de, ok := err.(*diag.Error)

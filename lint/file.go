@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 
+	"github.com/dynexpr/dynexpr/builder"
 	"github.com/dynexpr/dynexpr/config"
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
@@ -67,6 +68,9 @@ func (l *Linter) requests(r Result, data []byte, kind Kind) Result {
 		return Result{Name: r.Name, Skipped: true}
 	}
 	f, verdict, err := readRequests(r.Name, data)
+	if err == nil && f != nil && verdict == requestJSON && l.AWSCLI == builder.CLIv1 {
+		err = f.FromCLIv1()
+	}
 	switch {
 	case kind == MaybeRequest && verdict != requestJSON:
 		// A walked *.json that is not a request: package.json, a

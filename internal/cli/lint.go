@@ -20,6 +20,7 @@ type lintFlags struct {
 	failOn   string
 	color    string
 	config   string
+	awsCLI   string
 }
 
 func newLintCmd(e *env) *cobra.Command {
@@ -56,6 +57,7 @@ above (error by default), 2 an input that could not be used.`,
 	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 on findings at this severity or above: error, warning or info")
 	fl.StringVar(&f.color, "color", "auto", "colour and carets in text output: auto (on a terminal, unless NO_COLOR is set), always or never")
 	fl.StringVar(&f.config, "config", "", "use this config `FILE` instead of looking for .dynexpr.yaml")
+	registerAWSCLI(fl, &f.awsCLI)
 	return cmd
 }
 
@@ -72,6 +74,10 @@ func (e *env) lint(args []string, f lintFlags) error {
 		return err
 	}
 	vcfg, err := lint.RuleConfig(conf)
+	if err != nil {
+		return err
+	}
+	cli, err := awsCLI(f.awsCLI, conf)
 	if err != nil {
 		return err
 	}
@@ -121,7 +127,7 @@ func (e *env) lint(args []string, f lintFlags) error {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(256 << 20))
 	}
-	linter := &lint.Linter{Schema: sch, Rules: vcfg, ReadStdin: e.readStdin}
+	linter := &lint.Linter{Schema: sch, Rules: vcfg, ReadStdin: e.readStdin, AWSCLI: cli}
 	var t tally
 	err = linter.Run(files, func(r lint.Result) error {
 		if r.Skipped {
