@@ -1,8 +1,12 @@
 package builder
 
 import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/dynexpr/dynexpr/diag"
 )
@@ -89,4 +93,39 @@ func TestHasBinary(t *testing.T) {
 			t.Errorf("%s: HasBinary %v, want %v", src, got, want)
 		}
 	}
+}
+
+// FuzzCLIv1Bytes holds the v1 writer to what AWS CLI v1 does with the JSON
+// (reads it as text, sends the text's UTF-8): any UTF-8 bytes come back
+// exactly, in a B and in a BS; any other bytes are an error.
+func FuzzCLIv1Bytes(f *testing.F) {
+	for _, s := range []string{"Hello", "é\n\"\\", "\x00\x1f\u2028\u2029😀", "\xff", "a\xc3"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		b64 := base64.StdEncoding.EncodeToString(raw)
+		src := fmt.Sprintf(`put T item {b: b"%s", s: <<b"%s">>}`, b64, b64)
+		r, err := BuildFor(parseOne(t, src), CLIv1)
+		if !utf8.Valid(raw) {
+			if err == nil {
+				t.Fatalf("%q: built for v1: %s", raw, r.JSON(false))
+			}
+			return
+		}
+		if err != nil {
+			t.Fatalf("%q: %v", raw, err)
+		}
+		var doc struct {
+			Item struct {
+				B struct{ B string }    `json:"b"`
+				S struct{ BS []string } `json:"s"`
+			}
+		}
+		if err := json.Unmarshal(r.JSON(false), &doc); err != nil {
+			t.Fatalf("%q: %v", raw, err)
+		}
+		if doc.Item.B.B != string(raw) || len(doc.Item.S.BS) != 1 || doc.Item.S.BS[0] != string(raw) {
+			t.Fatalf("%q: the JSON holds %q and %q", raw, doc.Item.B.B, doc.Item.S.BS)
+		}
+	})
 }

@@ -68,7 +68,7 @@ func (l *Linter) requests(r Result, data []byte, kind Kind) Result {
 		return Result{Name: r.Name, Skipped: true}
 	}
 	f, verdict, err := readRequests(r.Name, data)
-	if err == nil && f != nil && verdict == requestJSON && l.AWSCLI == builder.CLIv1 {
+	if err == nil && verdict != notRequest && l.AWSCLI == builder.CLIv1 {
 		err = f.FromCLIv1()
 	}
 	switch {

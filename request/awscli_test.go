@@ -1,9 +1,11 @@
 package request
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestFromCLIv1(t *testing.T) {
@@ -48,4 +50,28 @@ func TestFromCLIv1LoneSurrogate(t *testing.T) {
 			t.Errorf("%s: %v, want an error at column %d", src, err, col)
 		}
 	}
+}
+
+// FuzzLoneSurrogate holds loneSurrogate against encoding/json, which turns
+// each unpaired surrogate escape into U+FFFD: in a string that holds no
+// U+FFFD otherwise, it finds one exactly when the decoded text has U+FFFD.
+// (Request files are UTF-8: the parser refuses other bytes.)
+func FuzzLoneSurrogate(f *testing.F) {
+	for _, s := range []string{`"a"`, `"\ud83d\ude00"`, `"\udcff"`, `"\ud800x"`, `"\ud83d\\ude00"`, `"\ud83d\ud83d\ude00"`, `"\u00e9\n"`, `"\ud800\u0041"`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		var s string
+		if !utf8.ValidString(raw) || json.Unmarshal([]byte(raw), &s) != nil || !strings.HasPrefix(raw, `"`) ||
+			strings.Contains(raw, "\ufffd") || strings.Contains(strings.ToLower(raw), `\ufffd`) {
+			return
+		}
+		at := loneSurrogate([]byte(raw))
+		if (at >= 0) != strings.ContainsRune(s, '\ufffd') {
+			t.Fatalf("loneSurrogate(%s) = %d; decoded %q", raw, at, s)
+		}
+		if at >= 0 && !strings.HasPrefix(strings.ToLower(raw[at:]), `\ud`) {
+			t.Fatalf("loneSurrogate(%s) = %d, not at a surrogate escape", raw, at)
+		}
+	})
 }
