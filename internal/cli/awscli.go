@@ -11,7 +11,7 @@ import (
 // registerAWSCLI adds --aws-cli, for the commands that write or read
 // request JSON: the two CLIs read its binary values differently.
 func registerAWSCLI(fl *pflag.FlagSet, v *string) {
-	fl.StringVar(v, "aws-cli", "", "the AWS CLI the request JSON is for, `v1` or v2, which read binary values differently (default: aws_cli of .dynexpr.yaml, else v2)")
+	fl.StringVar(v, "aws-cli", "", "the `VERSION` of the AWS CLI the request JSON is for: v1 or v2, which read binary values differently (default: aws_cli in .dynexpr.yaml, else v2)")
 }
 
 // awsCLI is the CLI the flag names, or else the config's (v2 without
