@@ -10,13 +10,21 @@ import (
 )
 
 // Build turns a parsed statement, with its parameters bound (grammar.Bind),
-// into its request. The error, if any, is a *diag.Error or a diag.List, each
-// positioned at the node it is about.
+// into its request for AWS CLI v2. The error, if any, is a *diag.Error or a
+// diag.List, each positioned at the node it is about.
 func Build(st *grammar.Statement) (*Request, error) {
+	return BuildFor(st, CLIv2)
+}
+
+// BuildFor is Build for the given AWS CLI: the request's JSON writes binary
+// values as that CLI reads them, and for v1 a binary value that is not
+// UTF-8 text is an error at the value.
+func BuildFor(st *grammar.Statement, cli AWSCLI) (*Request, error) {
 	if st == nil {
 		return nil, diag.Errorf(diag.Pos{}, "no statement to build")
 	}
 	b := newBuilder()
+	b.cli = cli
 	r := b.statement(st)
 	switch len(b.errs) {
 	case 0:
@@ -32,6 +40,7 @@ func Build(st *grammar.Statement) (*Request, error) {
 // builder holds the state of one Build.
 type builder struct {
 	errs diag.List
+	cli  AWSCLI
 
 	// names are the attribute names the expressions use, by id: an
 	// expression holds #id for a name until the placeholders are given
@@ -73,7 +82,7 @@ func (e *exprs) any() bool {
 }
 
 func (b *builder) statement(st *grammar.Statement) *Request {
-	r := &Request{Command: st.Kind.Command()}
+	r := &Request{Command: st.Kind.Command(), CLI: b.cli}
 	if st.Kind < grammar.KindQuery || st.Kind > grammar.KindDelete {
 		b.fail(st.Pos, "unknown statement: write query, scan, get, put, update or delete")
 		return r

@@ -19,6 +19,11 @@
 // k = VALUE [and k = VALUE], and after also takes a map. Text that is not
 // UTF-8 is refused, since DynamoDB takes nothing else.
 //
+// The JSON holds a binary value as its base64 text, which AWS CLI v2
+// decodes. AWS CLI v1 sends the UTF-8 of the text instead, so BuildFor(st,
+// CLIv1) writes the bytes themselves as JSON text, and refuses (at the
+// value) bytes that are not UTF-8, which no JSON text can carry to v1.
+//
 // # Names
 //
 // Every attribute name in an expression is written through a #placeholder,

@@ -14,6 +14,9 @@ type Request struct {
 	// Command is the `aws dynamodb` subcommand: query, scan, get-item,
 	// put-item, update-item or delete-item.
 	Command string
+	// CLI is the AWS CLI the JSON is written for: it decides how binary
+	// values are written (AWSCLI).
+	CLI AWSCLI
 
 	TableName string
 	IndexName string
@@ -48,11 +51,11 @@ type Request struct {
 
 // JSON writes the request as canonical JSON: keys sorted at every level,
 // indented by two spaces (or on one line when indent is false), no final
-// newline, no HTML escaping, UTF-8 as is. It is what
-// `aws dynamodb <Command> --cli-input-json` takes; Command itself is not part
-// of it.
+// newline, no HTML escaping, UTF-8 as is, binary values as r.CLI reads
+// them. It is what `aws dynamodb <Command> --cli-input-json` takes; Command
+// itself is not part of it.
 func (r *Request) JSON(indent bool) []byte {
-	w := jsonWriter{buf: make([]byte, 0, 512), indent: indent}
+	w := jsonWriter{buf: make([]byte, 0, 512), indent: indent, cli: r.CLI}
 	w.beginObject()
 	// The members in sorted order.
 	w.stringField("ConditionExpression", r.ConditionExpression)
@@ -90,6 +93,7 @@ func (r *Request) JSON(indent bool) []byte {
 type jsonWriter struct {
 	buf    []byte
 	indent bool
+	cli    AWSCLI
 	depth  int
 	// first is true right after an opening bracket.
 	first bool
@@ -208,8 +212,10 @@ func (w *jsonWriter) value(v Value) {
 	w.beginObject()
 	w.key(v.Kind.String())
 	switch v.Kind {
-	case KindS, KindN, KindB:
+	case KindS, KindN:
 		w.buf = appendString(w.buf, v.Text)
+	case KindB:
+		w.buf = appendString(w.buf, binaryText(v.Text, w.cli))
 	case KindBOOL, KindNULL:
 		w.buf = strconv.AppendBool(w.buf, v.Bool)
 	case KindL:
@@ -222,15 +228,19 @@ func (w *jsonWriter) value(v Value) {
 	case KindM:
 		w.item(v.Map)
 	case KindSS, KindNS, KindBS:
-		w.strings(v.Set)
+		w.strings(v.Set, v.Kind == KindBS)
 	}
 	w.endObject()
 }
 
-func (w *jsonWriter) strings(list []string) {
+// strings writes a set's elements; binary ones as w.cli reads them.
+func (w *jsonWriter) strings(list []string, binary bool) {
 	w.beginArray()
 	for _, s := range list {
 		w.elem()
+		if binary {
+			s = binaryText(s, w.cli)
+		}
 		w.buf = appendString(w.buf, s)
 	}
 	w.endArray()

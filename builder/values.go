@@ -69,6 +69,7 @@ func (b *builder) literal(v *grammar.Value) Value {
 		return Value{Kind: KindN, Text: v.Text}
 	case grammar.TypeB:
 		b.checkBase64(v)
+		b.checkCLIText(v)
 		return Value{Kind: KindB, Text: v.Text}
 	case grammar.TypeBOOL:
 		return Value{Kind: KindBOOL, Bool: v.Text == "true"}
@@ -155,6 +156,7 @@ func (b *builder) set(v *grammar.Value) Value {
 				b.checkUTF8(it.Pos, it.Text, "string")
 			case grammar.TypeB:
 				b.checkBase64(it)
+				b.checkCLIText(it)
 			}
 			strs = append(strs, it.Text)
 		}

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/dynexpr/dynexpr/builder"
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/schema"
 	"gopkg.in/yaml.v3"
@@ -26,6 +27,7 @@ const FileName = ".dynexpr.yaml"
 //	include: ["queries/**/*.dx"]
 //	exclude: ["queries/scratch/**"]
 //	requests: ["fixtures/**/*.json"]
+//	aws_cli: v1
 //	rules:
 //	  limit-with-filter: off
 type Config struct {
@@ -45,6 +47,9 @@ type Config struct {
 	// RulePos says where each is written, for messages.
 	Rules   map[string]string
 	RulePos map[string]diag.Pos
+	// AWSCLI is the AWS CLI the project's request JSON is for (aws_cli:
+	// v1 or v2, v2 when not given); a command's --aws-cli wins.
+	AWSCLI builder.AWSCLI
 }
 
 // Find looks for .dynexpr.yaml in dir and its parents; it returns nil and
@@ -127,6 +132,10 @@ func Load(path string) (*Config, error) {
 			c.Exclude, err = list(v, k.Value, &excludePos)
 		case "requests":
 			c.Requests, err = list(v, k.Value, &c.RequestsPos)
+		case "aws_cli":
+			if c.AWSCLI, err = builder.ParseAWSCLI(v.Value); err != nil || v.Kind != yaml.ScalarNode {
+				return nil, diag.Errorf(pos(v), "aws_cli is the AWS CLI the requests are for: v1 or v2, not %s", quote(v.Value))
+			}
 		case "rules":
 			if v.Kind != yaml.MappingNode {
 				return nil, diag.Errorf(pos(v), "rules is a map of rule names to severities, like {limit-with-filter: off}")
@@ -140,7 +149,7 @@ func Load(path string) (*Config, error) {
 				c.RulePos[name.Value] = pos(name)
 			}
 		default:
-			names := []string{"schemas", "include", "exclude", "requests", "rules"}
+			names := []string{"schemas", "include", "exclude", "requests", "aws_cli", "rules"}
 			msg := "unknown setting " + quote(k.Value) + "; the config file takes " + andList(names)
 			if s := schema.Suggest(k.Value, names); s != "" {
 				msg = "unknown setting " + quote(k.Value) + "; did you mean " + quote(s) + "?"

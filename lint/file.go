@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 
+	"github.com/dynexpr/dynexpr/builder"
 	"github.com/dynexpr/dynexpr/config"
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
@@ -68,6 +69,9 @@ func (l *Linter) requests(r Result, data []byte, kind Kind) Result {
 		if why := whyNotRequest(data, f, err); why != "" {
 			return Result{Name: r.Name, Skipped: true, Why: why}
 		}
+	}
+	if err == nil && l.AWSCLI == builder.CLIv1 {
+		err = f.FromCLIv1()
 	}
 	switch {
 	case err != nil && (kind == MaybeRequest || request.LooksLikeRequest(data)):

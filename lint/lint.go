@@ -11,6 +11,7 @@ import (
 	"sort"
 	"sync"
 
+	"github.com/dynexpr/dynexpr/builder"
 	"github.com/dynexpr/dynexpr/config"
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/schema"
@@ -27,6 +28,9 @@ type Linter struct {
 	// ReadStdin returns standard input, for the input "-"; it is called at
 	// most once per "-", possibly from several goroutines.
 	ReadStdin func() ([]byte, error)
+	// AWSCLI is the CLI the request files are for: a v1 file holds binary
+	// values as text.
+	AWSCLI builder.AWSCLI
 }
 
 // Result is what linting one file produced.

@@ -20,6 +20,7 @@ type buildFlags struct {
 	output  string
 	compact bool
 	noLint  bool
+	awsCLI  string
 }
 
 func newBuildCmd(e *env) *cobra.Command {
@@ -54,6 +55,7 @@ nothing printed.`,
 	fl.StringVarP(&f.output, "output", "o", "json", "output format: json, shell or jsonl")
 	fl.BoolVar(&f.compact, "compact", false, "print JSON on one line")
 	fl.BoolVar(&f.noLint, "no-lint", false, "build even when a lint rule finds an error")
+	registerAWSCLI(fl, &f.awsCLI)
 	return cmd
 }
 
@@ -68,6 +70,10 @@ func (e *env) build(args []string, f buildFlags) error {
 		return err
 	}
 	stmts, sch := in.stmts, in.sch
+	cli, err := awsCLI(f.awsCLI, in.conf)
+	if err != nil {
+		return err
+	}
 	if !f.noLint {
 		if err := e.lintBuilt(stmts, sch, in.conf); err != nil {
 			return err
@@ -78,7 +84,7 @@ func (e *env) build(args []string, f buildFlags) error {
 	var out bytes.Buffer
 	var errs diag.List
 	for _, st := range stmts {
-		req, err := builder.Build(st)
+		req, err := builder.BuildFor(st, cli)
 		if err != nil {
 			errs = diag.Append(errs, err)
 			continue
@@ -147,7 +153,13 @@ func writeRequest(out *bytes.Buffer, st *grammar.Statement, req *builder.Request
 		out.Write(req.JSON(!f.compact))
 		out.WriteByte('\n')
 	case "shell":
-		fmt.Fprintf(out, "aws dynamodb %s --cli-input-json %s\n", req.Command, shellQuote(string(req.JSON(false))))
+		// A user's cli_binary_format = raw-in-base64-out would make v2 read
+		// binary values as v1 does: the flag overrides it. v1 has no flag.
+		binaryFormat := ""
+		if req.CLI == builder.CLIv2 && req.HasBinary() {
+			binaryFormat = " --cli-binary-format base64"
+		}
+		fmt.Fprintf(out, "aws dynamodb %s%s --cli-input-json %s\n", req.Command, binaryFormat, shellQuote(string(req.JSON(false))))
 	case "jsonl":
 		fmt.Fprintf(out, `{"name":%s,"command":%q,"input":%s}`+"\n", jsonString(describeStatement(st)), req.Command, req.JSON(false))
 	}

@@ -3,6 +3,7 @@ package cli
 import (
 	"io"
 
+	"github.com/dynexpr/dynexpr/builder"
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/importer"
@@ -11,7 +12,8 @@ import (
 )
 
 func newImportCmd(e *env) *cobra.Command {
-	return &cobra.Command{
+	var awsCLIFlag string
+	cmd := &cobra.Command{
 		Use:   "import FILE...",
 		Short: "Turn request JSON files into DSL statements",
 		Long: `Read request JSON files — the inputs of 'aws dynamodb <command> --cli-input-json',
@@ -27,18 +29,31 @@ must build the request it came from (up to placeholder names), so that
 DSL cannot say (legacy parameters such as KeyConditions, a syntax error, an
 undefined or unused placeholder, a member with no clause such as
 ReturnConsumedCapacity TOTAL) is an error at its place, and nothing is
-printed.`,
+printed.
+
+A file written for AWS CLI v1 holds binary values as text, which v1 sends as
+its UTF-8 bytes: read it with --aws-cli v1 (or aws_cli: v1 in .dynexpr.yaml).`,
 		Example: `  dynexpr import requests/open-tickets.json > queries.dx
   dynexpr import requests/*.json > queries.dx && dynexpr build -f queries.dx --output jsonl
   dynexpr build -f queries.dx --output jsonl | dynexpr import -`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return e.importRequests(args)
+			return e.importRequests(args, awsCLIFlag)
 		},
 	}
+	registerAWSCLI(cmd.Flags(), &awsCLIFlag)
+	return cmd
 }
 
-func (e *env) importRequests(args []string) error {
+func (e *env) importRequests(args []string, awsCLIFlag string) error {
+	conf, err := findConfig("")
+	if err != nil {
+		return err
+	}
+	cli, err := awsCLI(awsCLIFlag, conf)
+	if err != nil {
+		return err
+	}
 	var reqs []*request.Request
 	var stmts []*grammar.Statement
 	var errs diag.List
@@ -52,6 +67,9 @@ func (e *env) importRequests(args []string) error {
 			continue
 		}
 		f, err := request.Parse(in.name, []byte(in.text))
+		if err == nil && cli == builder.CLIv1 {
+			err = f.FromCLIv1()
+		}
 		if err != nil {
 			errs = diag.Append(errs, err)
 			continue
@@ -69,6 +87,6 @@ func (e *env) importRequests(args []string) error {
 	if len(errs) > 0 {
 		return errs
 	}
-	_, err := io.WriteString(e.stdout, request.ImportText(reqs, stmts))
+	_, err = io.WriteString(e.stdout, request.ImportText(reqs, stmts))
 	return err
 }

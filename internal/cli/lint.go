@@ -21,6 +21,7 @@ type lintFlags struct {
 	color    string
 	config   string
 	verbose  bool
+	awsCLI   string
 }
 
 func newLintCmd(e *env) *cobra.Command {
@@ -68,6 +69,7 @@ a bad flag, a bad schema or config, a pattern that matches no file.`,
 	fl.StringVar(&f.color, "color", "auto", "colour and carets in text output: auto (on a terminal, unless NO_COLOR is set), always or never")
 	fl.StringVar(&f.config, "config", "", "use this config `FILE` instead of looking for .dynexpr.yaml")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "say on standard error which files were skipped, and why")
+	registerAWSCLI(fl, &f.awsCLI)
 	return cmd
 }
 
@@ -84,6 +86,10 @@ func (e *env) lint(args []string, f lintFlags) error {
 		return err
 	}
 	vcfg, err := lint.RuleConfig(conf)
+	if err != nil {
+		return err
+	}
+	cli, err := awsCLI(f.awsCLI, conf)
 	if err != nil {
 		return err
 	}
@@ -133,7 +139,7 @@ func (e *env) lint(args []string, f lintFlags) error {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(256 << 20))
 	}
-	linter := &lint.Linter{Schema: sch, Rules: vcfg, ReadStdin: e.readStdin}
+	linter := &lint.Linter{Schema: sch, Rules: vcfg, ReadStdin: e.readStdin, AWSCLI: cli}
 	var t tally
 	err = linter.Run(files, func(r lint.Result) error {
 		if r.Skipped {
