@@ -54,7 +54,7 @@ above (error by default), 2 an input that could not be used.`,
 	fl.StringArrayVar(&f.requests, "requests", nil, "lint the files matching `GLOB` (** for any folders) as request JSON, whatever their extension; repeatable")
 	fl.StringVar(&f.format, "format", "text", "output format: "+strings.Join(validate.Formats, ", "))
 	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 on findings at this severity or above: error, warning or info")
-	fl.StringVar(&f.color, "color", "auto", "colour and carets in text output: auto (on a terminal, unless NO_COLOR is set), always or never")
+	fl.StringVar(&f.color, "color", "auto", "colour in text output: auto (on a terminal, unless NO_COLOR is set), always or never")
 	fl.StringVar(&f.config, "config", "", "use this config `FILE` instead of looking for .dynexpr.yaml")
 	return cmd
 }
@@ -89,7 +89,9 @@ func (e *env) lint(args []string, f lintFlags) error {
 	// write per file rather than per finding, and still streaming.
 	out := bufio.NewWriterSize(e.stdout, 64<<10)
 	printer, err := validate.NewPrinter(f.format, out, validate.PrintOptions{
-		Color: color, Caret: color, Version: version,
+		// The line and its caret off a terminal too: a CI log is read
+		// as much as a terminal.
+		Color: color, Caret: true, Version: version,
 		Line: func(file string, n int) string {
 			if file != current.Name {
 				return ""

@@ -13,7 +13,9 @@ import (
 )
 
 // report writes an input error to standard error: `file:line:col: error:
-// message`, then the offending line and a caret under the column.
+// message` (the column in characters), then the offending line and a caret
+// under the column. What quotes the input is diag.Printable: its control
+// characters must not reach the terminal.
 func (e *env) report(err error) {
 	var dl diag.List
 	var de *diag.Error
@@ -25,27 +27,33 @@ func (e *env) report(err error) {
 	case errors.As(err, &de):
 		e.reportOne(de)
 	default:
-		fmt.Fprintf(e.stderr, "dynexpr: %v\n", err)
+		fmt.Fprintf(e.stderr, "dynexpr: %s\n", diag.Printable(err.Error()))
 	}
 }
 
 func (e *env) reportOne(d *diag.Error) {
-	fmt.Fprintln(e.stderr, d.Error())
-	writeCaret(e.stderr, e.sources[d.Pos.File], d.Pos)
+	src, ok := e.source(d.Pos)
+	line := sourceLine(src, d.Pos.Line)
+	fmt.Fprintln(e.stderr, diag.Printable(d.Pos.Where(line)+": error: "+d.Msg))
+	// Unlike a finding's caret, this one is shown under an empty line too,
+	// when the column is the line's first.
+	if ok && (line != "" || d.Pos.Col <= 1) {
+		io.WriteString(e.stderr, diag.Caret(line, d.Pos.Col, "^"))
+	}
 }
 
-// writeCaret prints the line at pos (cut around the column when long) and a
-// caret under its column. Unlike a finding's caret, it is shown under an
-// empty line too, when the column is the line's first.
-func writeCaret(w io.Writer, src string, pos diag.Pos) {
-	if src == "" || !pos.IsValid() {
-		return
+// source is the text of the input pos is in: one read as a statement
+// source, or else the file itself (a schema file, a parameters file), read
+// now that an error needs its line.
+func (e *env) source(pos diag.Pos) (string, bool) {
+	if !pos.IsValid() {
+		return "", false
 	}
-	line := sourceLine(src, pos.Line)
-	if line == "" && pos.Col > 1 {
-		return
+	if src, ok := e.sources[pos.File]; ok {
+		return src, src != ""
 	}
-	io.WriteString(w, diag.Caret(line, pos.Col, "^"))
+	b, err := os.ReadFile(pos.File)
+	return string(b), err == nil && len(b) > 0
 }
 
 // sourceLine returns line n (1-based) of src without its line ending.
@@ -63,7 +71,7 @@ func sourceLine(src string, n int) string {
 	return strings.TrimRight(src, "\r")
 }
 
-// isTerminal reports whether w is a terminal, where colour and carets help.
+// isTerminal reports whether w is a terminal, where colour helps.
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok {
