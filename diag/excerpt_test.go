@@ -42,3 +42,25 @@ func TestExcerpt(t *testing.T) {
 		}
 	}
 }
+
+// The pad puts the caret under the character in a terminal's cells: a wide
+// character is two, a combining mark none, an escaped control character its
+// escape's width; the excerpt never holds a raw control character.
+func TestExcerptCells(t *testing.T) {
+	tests := []struct {
+		line, before string // the caret goes under the character after before
+		shown, pad   string
+	}{
+		{`id = "日本語" x`, `id = "日本語" `, `id = "日本語" x`, strings.Repeat(" ", 14)},
+		{`a = "😀" x`, `a = "😀" `, `a = "😀" x`, strings.Repeat(" ", 9)},
+		{"a = \"e\u0301\" x", "a = \"e\u0301\" ", "a = \"e\u0301\" x", strings.Repeat(" ", 8)},
+		{"a = \"\x1b[2J\" x", "a = \"\x1b[2J\" ", `a = "\x1b[2J" x`, strings.Repeat(" ", 14)},
+		{"\ta\x07\tx", "\ta\x07\t", `	a\x07	x`, "\t     \t"},
+	}
+	for _, tt := range tests {
+		shown, pad := Excerpt(tt.line, len(tt.before)+1)
+		if shown != tt.shown || pad != tt.pad {
+			t.Errorf("Excerpt(%q) = %q, %q; want %q, %q", tt.line, shown, pad, tt.shown, tt.pad)
+		}
+	}
+}
