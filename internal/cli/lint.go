@@ -85,6 +85,7 @@ func (e *env) lint(args []string, f lintFlags) error {
 	}
 	color := f.color == "always" || f.color == "auto" && isTerminal(e.stdout) && os.Getenv("NO_COLOR") == ""
 	var current lint.Result
+	var lines lineIndex
 	// Findings are written through a buffer flushed after each file: one
 	// write per file rather than per finding, and still streaming.
 	out := bufio.NewWriterSize(e.stdout, 64<<10)
@@ -96,7 +97,7 @@ func (e *env) lint(args []string, f lintFlags) error {
 			if file != current.Name {
 				return ""
 			}
-			return sourceLine(current.Src, n)
+			return lines.line(current.Name, current.Src, n)
 		},
 	})
 	if err != nil {
