@@ -32,6 +32,9 @@ func Build(st *grammar.Statement) (*Request, error) {
 // builder holds the state of one Build.
 type builder struct {
 	errs diag.List
+	// st is the statement being built, for messages that name a second
+	// place in it.
+	st *grammar.Statement
 
 	// names are the attribute names the expressions use, by id: an
 	// expression holds #id for a name until the placeholders are given
@@ -73,6 +76,7 @@ func (e *exprs) any() bool {
 }
 
 func (b *builder) statement(st *grammar.Statement) *Request {
+	b.st = st
 	r := &Request{Command: st.Kind.Command()}
 	if st.Kind < grammar.KindQuery || st.Kind > grammar.KindDelete {
 		b.fail(st.Pos, "unknown statement: write query, scan, get, put, update or delete")
@@ -310,7 +314,7 @@ func (b *builder) itemKey(c *grammar.Condition, max int, form string) map[string
 			continue
 		}
 		if prev, dup := seen[name]; dup {
-			b.fail(p.Pos, "%q is given twice in this key (first at %d:%d)", name, prev.Line, prev.Column)
+			b.fail(p.Pos, "%q is given twice in this key (first at %s)", name, diag.AtIn(b.st.Source, grammar.ToPos(b.st.Pos), grammar.ToPos(prev)))
 			continue
 		}
 		seen[name] = p.Pos

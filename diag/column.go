@@ -2,6 +2,8 @@ package diag
 
 import (
 	"bytes"
+	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -73,4 +75,29 @@ func ByteColumn(src []byte, n, col int) int {
 		off += w
 	}
 	return off + col
+}
+
+// At is "line:col" of p for a message that names a second place ("first
+// at 3:14"), the column in characters as Where counts it; line is the text
+// of line p.Line, or as much of it as comes before p.
+func (p Pos) At(line string) string {
+	return strconv.Itoa(p.Line) + ":" + strconv.Itoa(Column(line, p.Col))
+}
+
+// AtIn is p.At for a place inside src, a part of the input (a statement's
+// text) that starts at start: the line is read from src. What stands before
+// src on its first line is not in it, and is counted a character a byte.
+func AtIn(src string, start, p Pos) string {
+	i := p.Offset - start.Offset
+	if p.File != start.File || i < 0 || i > len(src) {
+		return strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Col)
+	}
+	head := src[:i]
+	if nl := strings.LastIndexByte(head, '\n'); nl >= 0 {
+		head = head[nl+1:]
+	} else {
+		head = strings.Repeat(" ", max(start.Col-1, 0)) + head
+	}
+	p.Col = len(head) + 1
+	return p.At(head)
 }

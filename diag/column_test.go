@@ -70,3 +70,22 @@ func TestPrintable(t *testing.T) {
 		}
 	}
 }
+
+// AtIn reads the line from a statement's text; what stands before the
+// statement on its first line counts a character a byte.
+func TestAtIn(t *testing.T) {
+	src := "update `日本` set a = 1\n  remove `é`, a"
+	start := Pos{File: "q.dx", Offset: 10, Line: 2, Col: 5}
+	at := func(sub string, line, col int) Pos {
+		return Pos{File: "q.dx", Offset: start.Offset + strings.Index(src, sub), Line: line, Col: col}
+	}
+	if got := AtIn(src, start, at("a =", 2, 25)); got != "2:21" {
+		t.Errorf("on the statement's first line: %s, want 2:21", got)
+	}
+	if got := AtIn(src, start, at(", a", 3, 14)); got != "3:13" {
+		t.Errorf("on its second line: %s, want 3:13", got)
+	}
+	if got := AtIn(src, start, Pos{File: "other.dx", Line: 1, Col: 7}); got != "1:7" {
+		t.Errorf("in another file: %s, want 1:7 as it is", got)
+	}
+}
