@@ -64,3 +64,25 @@ func TestExcerptCells(t *testing.T) {
 		}
 	}
 }
+
+// Whatever the line and the column, the excerpt (and Printable) holds no
+// control character but tab, and the pad only spaces and tabs.
+func FuzzExcerpt(f *testing.F) {
+	f.Add("scan T filter a = 1", 15)
+	f.Add("\t日本語 \x1b[2J 😀 e\u0301", 9)
+	f.Add("\xff\xfe", 2)
+	f.Add(strings.Repeat("日", 300), 400)
+	f.Fuzz(func(t *testing.T, line string, col int) {
+		shown, pad := Excerpt(line, col)
+		for _, s := range []string{shown, Printable(line)} {
+			for _, r := range s {
+				if r != '\t' && (r < 0x20 || r == 0x7f || r >= 0x80 && r <= 0x9f) {
+					t.Fatalf("%q (of %q, column %d) holds control character %U", s, line, col, r)
+				}
+			}
+		}
+		if strings.Trim(pad, " \t") != "" {
+			t.Fatalf("Excerpt(%q, %d): pad %q", line, col, pad)
+		}
+	})
+}
