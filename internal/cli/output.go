@@ -43,17 +43,19 @@ func (e *env) reportOne(d *diag.Error) {
 }
 
 // source is the text of the input pos is in: one read as a statement
-// source, or else the file itself (a schema file, a parameters file), read
-// now that an error needs its line.
+// source, or else the file itself (a schema, a config, a parameters file),
+// read once now that an error needs its line.
 func (e *env) source(pos diag.Pos) (string, bool) {
 	if !pos.IsValid() {
 		return "", false
 	}
-	if src, ok := e.sources[pos.File]; ok {
-		return src, src != ""
+	src, ok := e.sources[pos.File]
+	if !ok {
+		b, _ := os.ReadFile(pos.File)
+		src = string(b)
+		e.sources[pos.File] = src
 	}
-	b, err := os.ReadFile(pos.File)
-	return string(b), err == nil && len(b) > 0
+	return src, src != ""
 }
 
 // sourceLine returns line n (1-based) of src without its line ending.
