@@ -51,8 +51,12 @@ func (e *env) source(pos diag.Pos) (string, bool) {
 	}
 	src, ok := e.sources[pos.File]
 	if !ok {
-		b, _ := os.ReadFile(pos.File)
-		src = string(b)
+		// Only a regular file: reading /dev/stdin or a pipe again would
+		// wait for input that was already consumed.
+		if fi, err := os.Stat(pos.File); err == nil && fi.Mode().IsRegular() {
+			b, _ := os.ReadFile(pos.File)
+			src = string(b)
+		}
 		e.sources[pos.File] = src
 	}
 	return src, src != ""
