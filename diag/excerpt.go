@@ -26,6 +26,8 @@ func Excerpt(line string, col int) (shown, pad string) {
 		start = max(0, end-maxExcerpt)
 	}
 	var s, p strings.Builder
+	s.Grow(len(line) + 8)
+	p.Grow(at + 2)
 	if start > 0 {
 		s.WriteString("…")
 		p.WriteByte(' ')
@@ -41,13 +43,16 @@ func Excerpt(line string, col int) (shown, pad string) {
 		if start+i >= at {
 			continue
 		}
+		n := cells(r)
 		switch {
 		case r == '\t':
 			p.WriteByte('\t')
+			continue
 		case e != "":
-			p.WriteString(strings.Repeat(" ", len(e)))
-		default:
-			p.WriteString(strings.Repeat(" ", cells(r)))
+			n = len(e)
+		}
+		for range n {
+			p.WriteByte(' ')
 		}
 	}
 	if end < len(runes) {
