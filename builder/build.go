@@ -41,6 +41,9 @@ func BuildFor(st *grammar.Statement, cli AWSCLI) (*Request, error) {
 type builder struct {
 	errs diag.List
 	cli  AWSCLI
+	// st is the statement being built, for messages that name a second
+	// place in it.
+	st *grammar.Statement
 
 	// names are the attribute names the expressions use, by id: an
 	// expression holds #id for a name until the placeholders are given
@@ -82,6 +85,7 @@ func (e *exprs) any() bool {
 }
 
 func (b *builder) statement(st *grammar.Statement) *Request {
+	b.st = st
 	r := &Request{Command: st.Kind.Command(), CLI: b.cli}
 	if st.Kind < grammar.KindQuery || st.Kind > grammar.KindDelete {
 		b.fail(st.Pos, "unknown statement: write query, scan, get, put, update or delete")
@@ -319,7 +323,7 @@ func (b *builder) itemKey(c *grammar.Condition, max int, form string) map[string
 			continue
 		}
 		if prev, dup := seen[name]; dup {
-			b.fail(p.Pos, "%q is given twice in this key (first at %d:%d)", name, prev.Line, prev.Col)
+			b.fail(p.Pos, "%q is given twice in this key (first at %s)", name, diag.AtIn(b.st.Source, b.st.Pos, prev))
 			continue
 		}
 		seen[name] = p.Pos

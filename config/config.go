@@ -89,7 +89,10 @@ func Load(path string) (*Config, error) {
 		return c, nil
 	}
 	doc := root.Content[0]
-	pos := func(n *yaml.Node) diag.Pos { return diag.Pos{File: path, Line: n.Line, Col: n.Column} }
+	// yaml.v3 counts columns in characters; a diag.Pos counts bytes.
+	pos := func(n *yaml.Node) diag.Pos {
+		return diag.Pos{File: path, Line: n.Line, Col: diag.ByteColumn(data, n.Line, n.Column)}
+	}
 	if doc.Kind != yaml.MappingNode {
 		return nil, diag.Errorf(pos(doc), "the config file is a map: schemas, include, exclude, requests, rules")
 	}

@@ -12,6 +12,8 @@ import (
 // Pos is a place in an input. Line and Col are 1-based; Col counts bytes.
 // Offset is the 0-based byte offset. File is the name shown to the user:
 // a path, "<arg>" for a command-line argument, "<stdin>" for standard input.
+// Users see columns in characters: Where converts, with the line's text;
+// String, without it, shows the byte column.
 type Pos struct {
 	File   string
 	Offset int

@@ -19,6 +19,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/request"
 	"github.com/rogpeppe/go-internal/txtar"
 )
@@ -538,7 +539,8 @@ func requestCases(a *ruleArchive, f ruleFile, findings []LintFinding) []*ruleCas
 		if fd.Line < 1 || fd.Line > len(lineStarts) {
 			return len(f.Src)
 		}
-		return lineStarts[fd.Line-1] + max(fd.Column-1, 0)
+		// lint's columns count characters; the spans count bytes.
+		return lineStarts[fd.Line-1] + diag.ByteColumn([]byte(f.Src), fd.Line, max(fd.Column, 1)) - 1
 	}
 	startsOnLine := map[int]int{}
 	for _, sp := range spans {

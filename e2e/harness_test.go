@@ -273,6 +273,13 @@ func TestSplitRequests(t *testing.T) {
 	if len(cases) != 3 || cases[1].Name != "r/c.json:1:44" || len(cases[0].Findings) != 0 || len(cases[1].Findings) != 1 || len(cases[2].Findings) != 0 {
 		t.Errorf("findings by position: %+v", cases)
 	}
+	// lint counts columns in characters: column 55 of this line is in the
+	// second request (byte 67), not the first (which ends at byte 60).
+	wide := `[{"command": "getitem", "TableName": "日本語日本語"}, {"command": "fetch"}]`
+	cases = requestCases(a, ruleFile{Name: "w.json", Src: wide}, []LintFinding{{Line: 1, Column: 55, Severity: "error", Message: "fetch"}})
+	if len(cases) != 2 || len(cases[0].Findings) != 0 || len(cases[1].Findings) != 1 {
+		t.Errorf("a finding's character column after wide characters: %+v", cases)
+	}
 	if _, err := SplitRequests([]byte(`{"TableName": `)); err == nil {
 		t.Error("truncated JSON: no error")
 	}

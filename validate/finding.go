@@ -1,11 +1,10 @@
 package validate
 
-import "fmt"
-
-// String renders a finding as every text output starts it:
-// `file:line:col: severity: message (rule-name)`.
+// String renders a finding as the text output starts it, but with the
+// column in bytes and the message as it is (for tests and debugging; the
+// printers count characters and escape control characters).
 func (f Finding) String() string {
-	return fmt.Sprintf("%s: %s: %s (%s)", f.Pos, f.Severity, f.Message, f.Rule)
+	return headline(f.Pos.String(), f.Severity.String(), f.Message, f.Rule)
 }
 
 // BadInput reports whether the finding says the input cannot be used at

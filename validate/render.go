@@ -27,10 +27,24 @@ type PrintOptions struct {
 	Color bool
 	// Caret writes the offending line and a caret under each text finding.
 	Caret bool
-	// Line returns line n of a file, for the caret; nil for none.
+	// Line returns line n of a file, for the caret and for counting the
+	// columns in characters; nil for none (columns are then bytes).
 	Line func(file string, n int) string
 	// Version is dynexpr's version, for SARIF.
 	Version string
+}
+
+// line is the text of the line p is on, "" when it cannot be read.
+func (o PrintOptions) line(p diag.Pos) string {
+	if o.Line == nil || !p.IsValid() {
+		return ""
+	}
+	return o.Line(p.File, p.Line)
+}
+
+// columns are f's start and end columns in characters (diag.Column).
+func (o PrintOptions) columns(f Finding) (start, end int) {
+	return diag.Column(o.line(f.Pos), f.Pos.Col), diag.Column(o.line(f.End), f.End.Col)
 }
 
 // Printer writes findings as they come.
@@ -46,12 +60,12 @@ func NewPrinter(format string, w io.Writer, opt PrintOptions) (Printer, error) {
 	case "text":
 		return &textPrinter{w: w, opt: opt}, nil
 	case "json":
-		return &jsonPrinter{w: w}, nil
+		return &jsonPrinter{w: w, opt: opt}, nil
 	case "sarif":
 		p := &sarifPrinter{w: w, opt: opt}
 		return p, p.begin()
 	case "github":
-		return &githubPrinter{w: w}, nil
+		return &githubPrinter{w: w, opt: opt}, nil
 	}
 	return nil, fmt.Errorf("--format %q: choose %s", format, strings.Join(Formats, ", "))
 }
@@ -72,29 +86,33 @@ const (
 
 func (p *textPrinter) Print(f Finding) error {
 	var b strings.Builder
-	sev := f.Severity.String()
+	line := p.opt.line(f.Pos)
+	// What quotes the input (the file's name, the message) is shown
+	// Printable: the input's control characters must not reach a terminal.
+	where, msg, sev := diag.Printable(f.Pos.Where(line)), diag.Printable(f.Message), f.Severity.String()
 	if p.opt.Color {
 		color := map[Severity]string{Error: ansiRed, Warning: ansiYellow, Info: ansiCyan}[f.Severity]
-		fmt.Fprintf(&b, "%s%s:%s %s%s:%s %s %s(%s)%s\n", ansiBold, f.Pos, ansiReset, color+ansiBold, sev, ansiReset, f.Message, ansiCyan, f.Rule, ansiReset)
+		fmt.Fprintf(&b, "%s%s:%s %s%s:%s %s %s(%s)%s\n", ansiBold, where, ansiReset, color+ansiBold, sev, ansiReset, msg, ansiCyan, f.Rule, ansiReset)
 	} else {
-		b.WriteString(f.String())
-		b.WriteByte('\n')
+		b.WriteString(headline(where, sev, msg, f.Rule) + "\n")
 	}
-	if p.opt.Caret && p.opt.Line != nil && f.Pos.IsValid() {
-		if line := p.opt.Line(f.Pos.File, f.Pos.Line); line != "" {
-			shown, pad := diag.Excerpt(line, f.Pos.Col)
-			caret := "^"
-			if p.opt.Color {
-				caret = ansiGreen + ansiBold + "^" + ansiReset
-			}
-			fmt.Fprintf(&b, "    %s\n    %s%s\n", shown, pad, caret)
+	if p.opt.Caret && line != "" {
+		caret := "^"
+		if p.opt.Color {
+			caret = ansiGreen + ansiBold + "^" + ansiReset
 		}
+		b.WriteString(diag.Caret(line, f.Pos.Col, caret))
 	}
 	_, err := io.WriteString(p.w, b.String())
 	return err
 }
 
 func (p *textPrinter) Close() error { return nil }
+
+// headline is how a finding's text starts: `where: severity: message (rule)`.
+func headline(where, severity, message, rule string) string {
+	return where + ": " + severity + ": " + message + " (" + rule + ")"
+}
 
 // jsonFinding is a finding as --format json writes it; its fields are part of
 // the output format users script against.
@@ -111,13 +129,15 @@ type jsonFinding struct {
 }
 
 type jsonPrinter struct {
-	w io.Writer
-	n int
+	w   io.Writer
+	opt PrintOptions
+	n   int
 }
 
 func (p *jsonPrinter) Print(f Finding) error {
+	col, endCol := p.opt.columns(f)
 	b, err := marshal(jsonFinding{
-		File: f.Pos.File, Line: f.Pos.Line, Column: f.Pos.Col, EndLine: f.End.Line, EndColumn: f.End.Col,
+		File: f.Pos.File, Line: f.Pos.Line, Column: col, EndLine: f.End.Line, EndColumn: endCol,
 		Rule: f.Rule, Severity: f.Severity.String(), Message: f.Message, Suggestion: f.Suggestion,
 	})
 	if err != nil {
@@ -157,25 +177,31 @@ func marshal(v any) ([]byte, error) {
 	return bytes.TrimRight(b.Bytes(), "\n"), nil
 }
 
-type githubPrinter struct{ w io.Writer }
+type githubPrinter struct {
+	w   io.Writer
+	opt PrintOptions
+}
 
 // Print writes a GitHub Actions workflow command:
 // ::error file=F,line=L,col=C,endLine=..,endColumn=..,title=RULE::MESSAGE
+// The log shows it as a terminal would, so what quotes the input is
+// Printable once CR and LF are escaped (they are lines of the annotation).
 func (p *githubPrinter) Print(f Finding) error {
 	cmd := map[Severity]string{Error: "error", Warning: "warning", Info: "notice"}[f.Severity]
-	props := []string{"file=" + ghProperty(filepath.ToSlash(f.Pos.File))}
+	props := []string{"file=" + diag.Printable(ghProperty(filepath.ToSlash(f.Pos.File)))}
+	col, endCol := p.opt.columns(f)
 	if f.Pos.Line > 0 {
-		props = append(props, "line="+strconv.Itoa(f.Pos.Line), "col="+strconv.Itoa(f.Pos.Col))
+		props = append(props, "line="+strconv.Itoa(f.Pos.Line), "col="+strconv.Itoa(col))
 	}
 	if f.End.Line > 0 {
-		props = append(props, "endLine="+strconv.Itoa(f.End.Line), "endColumn="+strconv.Itoa(f.End.Col))
+		props = append(props, "endLine="+strconv.Itoa(f.End.Line), "endColumn="+strconv.Itoa(endCol))
 	}
 	props = append(props, "title="+ghProperty(f.Rule))
 	msg := f.Message
 	if f.Suggestion != "" && !strings.Contains(f.Message, f.Suggestion) {
 		msg += "\nsuggestion: " + f.Suggestion
 	}
-	_, err := fmt.Fprintf(p.w, "::%s %s::%s\n", cmd, strings.Join(props, ","), ghData(msg))
+	_, err := fmt.Fprintf(p.w, "::%s %s::%s\n", cmd, strings.Join(props, ","), diag.Printable(ghData(msg)))
 	return err
 }
 
@@ -293,14 +319,8 @@ func (p *sarifPrinter) Print(f Finding) error {
 	loc := &r.Locations[0].PhysicalLocation
 	loc.ArtifactLocation.URI = fileURI(f.Pos.File)
 	if f.Pos.Line > 0 {
-		col := f.Pos.Col
-		if p.opt.Line != nil {
-			col = utf16Column(p.opt.Line(f.Pos.File, f.Pos.Line), f.Pos.Col)
-		}
-		endCol := f.End.Col
-		if p.opt.Line != nil && f.End.Line > 0 {
-			endCol = utf16Column(p.opt.Line(f.End.File, f.End.Line), f.End.Col)
-		}
+		col := diag.UTF16Column(p.opt.line(f.Pos), f.Pos.Col)
+		endCol := diag.UTF16Column(p.opt.line(f.End), f.End.Col)
 		loc.Region = &sarifRegion{StartLine: f.Pos.Line, StartColumn: col, EndLine: f.End.Line, EndColumn: endCol}
 	}
 	b, err := marshal(r)
@@ -328,23 +348,6 @@ func fileURI(name string) string {
 		uri = "./" + uri
 	}
 	return uri
-}
-
-// utf16Column converts a 1-based byte column to SARIF's default 1-based
-// UTF-16 code unit column.
-func utf16Column(line string, col int) int {
-	if col-1 > len(line) || line == "" {
-		return col
-	}
-	n := 1
-	for _, r := range line[:col-1] {
-		if r >= 0x10000 {
-			n += 2
-		} else {
-			n++
-		}
-	}
-	return n
 }
 
 // camelName turns a rule name into SARIF's PascalCase rule name.

@@ -148,12 +148,12 @@ queries/gone.dx: error: cannot read the file: no such file or directory (syntax-
 
 	// Tabs before the column stay tabs in the caret line, and every other
 	// character (a multi-byte one too) is one space, so the caret lands under
-	// the column whatever the tab width.
+	// the column whatever the tab width; the column counts é as one.
 	t.Run("tabs and multi-byte characters", func(t *testing.T) {
 		line := "\tkey\t= \"é\" x"
 		f := Finding{Pos: diag.Pos{File: "t.dx", Line: 1, Col: strings.Index(line, "x") + 1}, Rule: "syntax-error", Severity: Error, Message: "m"}
 		got := render(t, "text", PrintOptions{Caret: true, Line: func(string, int) string { return line }}, f)
-		want := "t.dx:1:13: error: m (syntax-error)\n" +
+		want := "t.dx:1:12: error: m (syntax-error)\n" +
 			"    \tkey\t= \"é\" x\n" +
 			"    \t   \t      ^\n"
 		if diff := cmp.Diff(want, got); diff != "" {

@@ -315,9 +315,8 @@ func (c *requestPass) checkSet(typ string, x *request.Value, ctx valueCtx) {
 		if prev.Text != e.Text {
 			same = fmt.Sprintf(" (%s and %s are the same %s)", strconv.Quote(prev.Text), strconv.Quote(e.Text), map[string]string{"NS": "number", "BS": "bytes"}[typ])
 		}
-		p := c.pos(prev.Start)
 		c.later = append(c.later, c.finding(invalidSet, e.Start, e.End,
-			"%s is in this %s twice (first at %d:%d)%s; DynamoDB answers %q. Write instead: each element once",
-			strconv.Quote(e.Text), typ, p.Line, p.Col, same, ctx.wrap(msg)))
+			"%s is in this %s twice (first at %s)%s; DynamoDB answers %q. Write instead: each element once",
+			strconv.Quote(e.Text), typ, c.place(prev.Start), same, ctx.wrap(msg)))
 	}
 }

@@ -98,8 +98,8 @@ func checkSetValue(p *Pass, v *grammar.Value) {
 		if elem == grammar.TypeB && prev.Text != it.Text {
 			same = fmt.Sprintf(" (%s and %s are the same bytes)", literalText(prev), literalText(it))
 		}
-		p.Reportf(it.Pos, "%s%s is in this set twice (first at %d:%d)%s; DynamoDB answers %q. Write instead: each element once",
-			valueShown(it), boundFrom(it), prev.Pos.Line, prev.Pos.Col, same, dupSetMessage(elem, items))
+		p.Reportf(it.Pos, "%s%s is in this set twice (first at %s)%s; DynamoDB answers %q. Write instead: each element once",
+			valueShown(it), boundFrom(it), p.place(prev.Pos), same, dupSetMessage(elem, items))
 	}
 }
 

@@ -42,8 +42,8 @@ func checkKeyConditionInvalid(p *Pass) {
 	for i := range ks.tests {
 		k := &ks.tests[i]
 		if prev := tested[k.attr]; prev != nil {
-			p.Reportf(k.path.Pos, "%q is tested twice in this key condition (first at %d:%d); DynamoDB answers %q. For a range, write %s between LOW and HIGH",
-				k.attr, prev.path.Pos.Line, prev.path.Pos.Col, msgKCOnePerKey, grammar.Name(k.attr))
+			p.Reportf(k.path.Pos, "%q is tested twice in this key condition (first at %s); DynamoDB answers %q. For a range, write %s between LOW and HIGH",
+				k.attr, p.place(prev.path.Pos), msgKCOnePerKey, grammar.Name(k.attr))
 			continue
 		}
 		tested[k.attr] = k

@@ -126,8 +126,8 @@ func checkKeyTerms(p *Pass, terms []itemKeyTerm, malformed bool, ks keySpec) {
 	extras := 0
 	for _, k := range terms {
 		if prev, dup := seen[k.attr]; dup {
-			p.Reportf(k.at, "%q is given twice in this %s (first at %d:%d); DynamoDB takes each key attribute once (%q). Drop one",
-				k.attr, ks.what, prev.Line, prev.Col, ks.msg)
+			p.Reportf(k.at, "%q is given twice in this %s (first at %s); DynamoDB takes each key attribute once (%q). Drop one",
+				k.attr, ks.what, p.place(prev), ks.msg)
 			continue
 		}
 		seen[k.attr] = k.at

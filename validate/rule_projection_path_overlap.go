@@ -46,12 +46,12 @@ func checkProjectionPathOverlap(p *Pass) {
 			// DynamoDB reads the list from its end: path one is the
 			// earlier of the two.
 			dyn := "Invalid ProjectionExpression: " + fmt.Sprintf(msg, ddbPath(first), ddbPath(later))
-			at := fmt.Sprintf("(at %d:%d)", first.Pos.Line, first.Pos.Col)
+			at := "(at " + p.place(first.Pos) + ")"
 			f, l := grammar.FormatPath(first), grammar.FormatPath(later)
 			var what, fix string
 			switch c {
 			case clashSame:
-				what = fmt.Sprintf("%s is selected twice (first at %d:%d)", l, first.Pos.Line, first.Pos.Col)
+				what = fmt.Sprintf("%s is selected twice (first at %s)", l, p.place(first.Pos))
 				fix = "select " + l + " once"
 			case clashInside:
 				what = fmt.Sprintf("%s is inside %s, which this select already returns whole %s", l, f, at)

@@ -41,7 +41,7 @@ func checkUpdatePathOverlap(p *Pass) {
 				msg = msgPathConflict
 			}
 			dyn := "Invalid UpdateExpression: " + fmt.Sprintf(msg, ddbPath(one.path), ddbPath(two.path))
-			at := fmt.Sprintf("(at %d:%d)", first.path.Pos.Line, first.path.Pos.Col)
+			at := "(at " + p.place(first.path.Pos) + ")"
 			var what, fix string
 			switch c {
 			case clashSame:

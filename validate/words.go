@@ -8,6 +8,20 @@ import (
 	"github.com/dynexpr/dynexpr/grammar"
 )
 
+// place is "line:col" of at in the statement, for a message that names a
+// second place ("first at 3:14"): the column in characters, as the
+// finding's own is shown (diag.AtIn).
+func (p *Pass) place(at diag.Pos) string {
+	return diag.AtIn(p.Stmt.Source, p.Stmt.Pos, at)
+}
+
+// place is "line:col" of file byte off, for a message that names a second
+// place: the column in characters, counted on its line of the file.
+func (c *requestPass) place(off int) string {
+	pos := c.pos(off)
+	return pos.At(string(c.r.File.Src[pos.Offset-pos.Col+1 : pos.Offset]))
+}
+
 // nameList writes names for messages: a, b, c (at most 10, then "...").
 func nameList(names []string) string {
 	if len(names) > 10 {

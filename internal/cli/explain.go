@@ -61,7 +61,11 @@ func (e *env) explain(args []string, f statementFlags) error {
 			continue
 		}
 		out.WriteString("- dynexpr lint finds:\n")
-		p, err := validate.NewPrinter("text", &out, validate.PrintOptions{})
+		// No caret (the statement is printed above), but the line, for
+		// columns in characters.
+		p, err := validate.NewPrinter("text", &out, validate.PrintOptions{
+			Line: func(file string, n int) string { return sourceLine(e.sources[file], n) },
+		})
 		if err != nil {
 			return err
 		}

@@ -66,7 +66,7 @@ a bad flag, a bad schema or config, a pattern that matches no file.`,
 	fl.StringArrayVar(&f.requests, "requests", nil, "lint the files matching `GLOB` (** for any folders) as request JSON, whatever their extension; repeatable")
 	fl.StringVar(&f.format, "format", "text", "output format: "+strings.Join(validate.Formats, ", "))
 	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 on findings at this severity or above: error, warning or info")
-	fl.StringVar(&f.color, "color", "auto", "colour and carets in text output: auto (on a terminal, unless NO_COLOR is set), always or never")
+	fl.StringVar(&f.color, "color", "auto", "colour in text output: auto (on a terminal, unless NO_COLOR is set), always or never")
 	fl.StringVar(&f.config, "config", "", "use this config `FILE` instead of looking for .dynexpr.yaml")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "say on standard error which files were skipped, and why")
 	registerAWSCLI(fl, &f.awsCLI)
@@ -103,16 +103,19 @@ func (e *env) lint(args []string, f lintFlags) error {
 	}
 	color := f.color == "always" || f.color == "auto" && isTerminal(e.stdout) && os.Getenv("NO_COLOR") == ""
 	var current lint.Result
+	var lines lineIndex
 	// Findings are written through a buffer flushed after each file: one
 	// write per file rather than per finding, and still streaming.
 	out := bufio.NewWriterSize(e.stdout, 64<<10)
 	printer, err := validate.NewPrinter(f.format, out, validate.PrintOptions{
-		Color: color, Caret: color, Version: version,
+		// The line and its caret off a terminal too: a CI log is read
+		// as much as a terminal.
+		Color: color, Caret: true, Version: version,
 		Line: func(file string, n int) string {
 			if file != current.Name {
 				return ""
 			}
-			return sourceLine(current.Src, n)
+			return lines.line(current.Name, current.Src, n)
 		},
 	})
 	if err != nil {

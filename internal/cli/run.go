@@ -82,8 +82,8 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitBadInput
 	}
 	// Anything else is a usage problem Cobra found: a bad flag, a missing
-	// argument.
-	fmt.Fprintf(stderr, "dynexpr: %v\nRun 'dynexpr --help' for usage.\n", err)
+	// argument, quoted as typed: its control characters are escaped.
+	fmt.Fprintf(stderr, "dynexpr: %s\nRun 'dynexpr --help' for usage.\n", diag.Printable(err.Error()))
 	return exitBadInput
 }
 
