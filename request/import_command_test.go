@@ -120,3 +120,104 @@ func checkBuiltFromImport(t *testing.T, dir, dsl string) {
 		t.Errorf("dynexpr build printed %d requests, %d were imported from input.json", i, len(imported))
 	}
 }
+
+// TestImportOwnOutput: what `dynexpr build` prints for every golden case
+// that builds, `dynexpr import` reads back, and building the imported
+// statements prints the same requests byte for byte (through jsonl, which
+// carries each request's command and label). A case whose build stops at a
+// lint error is built with --no-lint: dynexpr prints those requests too.
+func TestImportOwnOutput(t *testing.T) {
+	cases, err := filepath.Glob("../golden/*/*/input.dx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var built, requests int
+	for _, in := range cases {
+		dir := filepath.Dir(in)
+		t.Run(filepath.ToSlash(dir), func(t *testing.T) {
+			schemaArgs, args := goldenBuildArgs(t, dir)
+			first := clitest.Run(t, dir, "", append(append([]string{"build", "--no-lint"}, args...), "-f", "input.dx")...)
+			if first.Code != 0 {
+				return // the case does not build: nothing to read back
+			}
+			built++
+			imported := clitest.Run(t, dir, first.Stdout, "import", "-")
+			if imported.Code != 0 {
+				t.Fatalf("dynexpr import of what dynexpr build printed: exit status %d\n%s\nbuilt:\n%s", imported.Code, imported.Stderr, first.Stdout)
+			}
+			again := clitest.Run(t, dir, imported.Stdout, append(append([]string{"build", "--no-lint", "--output", "jsonl"}, schemaArgs...), "-f", "-")...)
+			if again.Code != 0 {
+				t.Fatalf("dynexpr build of the imported text: exit status %d\n%s\nimported:\n%s", again.Code, again.Stderr, imported.Stdout)
+			}
+			want, got := jsonlRequests(t, first.Stdout), jsonlRequests(t, again.Stdout)
+			if len(got) != len(want) {
+				t.Fatalf("%d requests built back, want %d", len(got), len(want))
+			}
+			for i := range want {
+				w, g := want[i], got[i]
+				if w.Command != g.Command || string(w.Input) != string(g.Input) || !strings.Contains(w.Name, ":") && w.Name != g.Name {
+					t.Errorf("request %d changed on the way through import:\n%s %s %s\nthen:\n%s %s %s\nimported:\n%s",
+						i+1, w.Name, w.Command, w.Input, g.Name, g.Command, g.Input, imported.Stdout)
+				}
+				requests++
+			}
+		})
+	}
+	if built == 0 {
+		t.Fatal("no golden case built")
+	}
+	t.Logf("%d requests of %d golden cases (of %d) built back byte for byte", requests, built, len(cases))
+}
+
+// goldenBuildArgs gives a golden case's schema arguments, and the arguments
+// of its build (schemas, then its args file) with the output made jsonl.
+func goldenBuildArgs(t *testing.T, dir string) (schemaArgs, args []string) {
+	t.Helper()
+	for _, n := range []string{"schema.yaml", "schema.json", "template.yaml", "template.json"} {
+		if _, err := os.Stat(filepath.Join(dir, n)); err == nil {
+			schemaArgs = append(schemaArgs, "--schema", n)
+		}
+	}
+	var extra []string
+	if b, err := os.ReadFile(filepath.Join(dir, "args")); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if line = strings.TrimRight(line, "\r"); line != "" && !strings.HasPrefix(line, "#") {
+				extra = append(extra, line)
+			}
+		}
+	}
+	args = append(args, schemaArgs...)
+	for i := 0; i < len(extra); i++ {
+		switch extra[i] {
+		case "-o", "--output":
+			i++ // jsonl instead, below
+		case "--schema":
+			schemaArgs = append(schemaArgs, extra[i], extra[i+1])
+			args = append(args, extra[i], extra[i+1])
+			i++
+		default:
+			args = append(args, extra[i])
+		}
+	}
+	return schemaArgs, append(args, "--output", "jsonl")
+}
+
+// jsonlLine is one line of `dynexpr build --output jsonl`.
+type jsonlLine struct {
+	Name    string          `json:"name"`
+	Command string          `json:"command"`
+	Input   json.RawMessage `json:"input"`
+}
+
+func jsonlRequests(t *testing.T, out string) []jsonlLine {
+	t.Helper()
+	var lines []jsonlLine
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var line jsonlLine
+		if err := json.Unmarshal([]byte(l), &line); err != nil {
+			t.Fatalf("%v: %s", err, l)
+		}
+		lines = append(lines, line)
+	}
+	return lines
+}
