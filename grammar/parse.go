@@ -60,5 +60,5 @@ func atLastToken(de *diag.Error, src string) {
 	if err != nil || len(ends) == 0 {
 		return
 	}
-	de.Pos = diag.PosAt(de.Pos.File, []byte(src), ends[len(ends)-1])
+	de.Pos = posAt(de.Pos.File, src, ends[len(ends)-1])
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/dynexpr/dynexpr/diag"
+	"github.com/dynexpr/dynexpr/grammar"
 )
 
 // report writes an input error to standard error: `file:line:col: error:
@@ -48,8 +49,12 @@ func writeCaret(w io.Writer, src string, pos diag.Pos) {
 	io.WriteString(w, diag.Caret(line, pos.Col, "^"))
 }
 
-// sourceLine returns line n (1-based) of src without its line ending.
+// sourceLine returns line n (1-based) of src without its line ending, and
+// line 1 without a byte order mark: the DSL counts its columns after it.
 func sourceLine(src string, n int) string {
+	if n == 1 {
+		src = strings.TrimPrefix(src, grammar.ByteOrderMark)
+	}
 	for i := 1; i < n; i++ {
 		j := strings.IndexByte(src, '\n')
 		if j < 0 {
