@@ -74,14 +74,6 @@ func (p *fastParser) value1() *Value {
 	return nil
 }
 
-// text reads a literal token: its text as written, carved from a chunk.
-func (p *fastParser) text(t *token) *string {
-	s := p.strs.alloc()
-	*s = t.Value
-	p.pos++
-	return s
-}
-
 // closer says how a bracketed list ends: its closing token, and what the
 // parser wants where it fails: an item after a comma, the first item or
 // the closing token, a comma or the closing token.
