@@ -173,6 +173,7 @@ func TestParseErrors(t *testing.T) {
 		{`delete from "Tickets" where id = 'a91f'`, `<arg>:1:1: error: this looks like PartiQL (DELETE), which dynexpr does not read (yet): write it as delete Tickets key PARTITION = VALUE`},
 		// Near misses: DSL mistakes keep their own messages.
 		{`update T1x key id == 1`, `<arg>:1:19: error: "==" is not an operator here: write "="`},
+		{`update T1x key id = 1 set a = 1 where b = 2`, `<arg>:1:33: error: unexpected "where"; expected "," and another set action, a clause of update (key, set, remove, add, delete, if, return) or ";"`},
 		{`delete from key id = 1 returns old`, `<arg>:1:24: error: unexpected "returns"; expected and, or, a clause of delete (key, if, return) or ";"`},
 		{`select: query T1x key a = 1 filter`, `<arg>:1:35: error: unexpected end of input; expected a condition, like attr = "value" or attribute_exists(attr)`},
 	}

@@ -105,7 +105,8 @@ func partiQL(text string) (msg string, at int, ok bool) {
 		}
 		verb, after, form = "INSERT", "into", "put %s item {ATTR: VALUE, ...}"
 	case "update":
-		if !quoted && !hasWord(words, "where") {
+		// A DSL update with a where in it has its key clause.
+		if !quoted && (!hasWord(words, "where") || hasWord(words, "key")) {
 			return "", 0, false
 		}
 		verb, after, form = "UPDATE", "update", "update %s key PARTITION = VALUE set ATTR = VALUE"
