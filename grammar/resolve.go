@@ -148,8 +148,8 @@ func (w walker) valueAction(a *ValueAction) {
 		return
 	}
 	v.Text = "-" + v.Text
-	v.Number = &v.Text
-	a.Minus = false
+	number := v.Text
+	v.Number, a.Minus = &number, false
 }
 
 func (w walker) cond(c *Condition) {
