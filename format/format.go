@@ -38,6 +38,10 @@ func File(name, src string) (string, error) {
 	if err := sameStatements(name, f.Statements, out); err != nil {
 		return "", err
 	}
+	if strings.HasPrefix(src, grammar.ByteOrderMark) {
+		// Kept, like the line endings: the editor that wrote it would again.
+		out = grammar.ByteOrderMark + out
+	}
 	return withLineEndings(out, src), nil
 }
 

@@ -289,7 +289,7 @@ type SetAction struct {
 // ValueAction is `path value`, an action of add (add a number, or add
 // elements to a set) or of delete (delete elements from a set). After a
 // path the lexer reads "-" as minus, so `add n -5` arrives as a minus sign
-// and 5; resolve folds the sign into the number.
+// and 5; resolve folds the sign into the number (and clears Minus).
 type ValueAction struct {
 	Pos   diag.Pos
 	Path  *Path

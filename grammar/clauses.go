@@ -467,9 +467,19 @@ func formatValueAction(a *ValueAction) string {
 	return FormatPath(a.Path) + " " + FormatValue(a.Value)
 }
 
+// checkReturn reads the return word in lower case, and DynamoDB's own
+// ReturnValues words as the DSL's: ALL_NEW is new, ALL_OLD old (UPDATED_NEW,
+// UPDATED_OLD and NONE are the DSL's words already). The DSL's word is kept,
+// so that fmt prints it.
 func checkReturn(st *Statement, fail failFunc) {
 	r := st.Return
 	word := strings.ToLower(r.Name)
+	switch word {
+	case "all_new":
+		word = "new"
+	case "all_old":
+		word = "old"
+	}
 	r.Name = word
 	ok := word == "none" || word == "old"
 	if st.Kind == KindUpdate {
@@ -478,7 +488,7 @@ func checkReturn(st *Statement, fail failFunc) {
 	switch {
 	case ok:
 	case st.Kind == KindUpdate:
-		fail(r.Pos, "return takes none, old, new, updated_old or updated_new, not %q", word)
+		fail(r.Pos, "return takes none, old, new, updated_old or updated_new (or DynamoDB's ALL_NEW, ALL_OLD, UPDATED_NEW, UPDATED_OLD, NONE), not %q", word)
 	default:
 		fail(r.Pos, "%s returns only the old item: write return old (or return none)", st.Verb)
 	}

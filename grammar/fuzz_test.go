@@ -3,6 +3,7 @@ package grammar
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -14,6 +15,9 @@ func FuzzParse(f *testing.F) {
 		`update Tickets key id = $id remove openBucket set status = "RESOLVED"`,
 		`put T1x item {a: [1, {b: <<"x">>}], c: b"AA=="} if not (a = 1 or b in (1, 2)) return old`,
 		"scan T1x segment 0 of 2 filter size(`a.b`[3]) > -1.5e3 limit 3",
+		"\ufeffupdate T1x key id = 1 add n -5 return ALL_NEW",
+		`a-b.c: query T1x key a = 1; SELECT * FROM "T1x" WHERE a = 1`,
+		`x: update "T1x" set a = 1 where id = 1; delete from "T1x" where a = 'b'; insert into T1x value {}`,
 	} {
 		f.Add(s)
 	}
@@ -21,6 +25,10 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		file, err := Parse("<fuzz>", src)
 		if err != nil {
+			// Parse turns a panic into this error: the fuzzer must see it.
+			if strings.Contains(err.Error(), "cannot parse this input (") {
+				t.Fatalf("%q: %v", src, err)
+			}
 			return
 		}
 		for _, st := range file.Statements {

@@ -32,6 +32,13 @@ func TestFormatRoundTrip(t *testing.T) {
 			`update T1x key id = 1 add views -5`},
 		{`update T1x key id = 1 set a = -1, b = c -1`,
 			`update T1x key id = 1 set a = -1, b = c - 1`},
+		// DynamoDB's ReturnValues words are synonyms, printed as the DSL's.
+		{`update T1x key id = 1 set a = 1 return ALL_NEW`, `update T1x key id = 1 set a = 1 return new`},
+		{`update T1x key id = 1 set a = 1 return all_old`, `update T1x key id = 1 set a = 1 return old`},
+		{`update T1x key id = 1 set a = 1 return Updated_New`, `update T1x key id = 1 set a = 1 return updated_new`},
+		{`update T1x key id = 1 set a = 1 return UPDATED_OLD`, `update T1x key id = 1 set a = 1 return updated_old`},
+		{`delete T1x key id = 1 return ALL_OLD`, `delete T1x key id = 1 return old`},
+		{`put T1x item {id: 1} return NONE`, `put T1x item {id: 1} return none`},
 	}
 	for _, c := range cases {
 		f, err := Parse("<arg>", c.in)
@@ -150,6 +157,25 @@ func TestParseErrors(t *testing.T) {
 		{`put T1x item {b: b"QR=="}`, `<arg>:1:18: error: b"QR==" is not base64 (RFC 4648 with padding, like b"SGVsbG8=")`},
 		{`put T1x item {s: "\ud800"}`, `<arg>:1:19: error: \ud800 is half of a surrogate pair: write the character itself, or both halves (\ud83d\ude00)`},
 		{`query T1x key a = 1 @`, `<arg>:1:21: error: unexpected character '@': attribute names with such characters go in backticks, like ` + "`my-name`"},
+		{`put T1x item {id: 1} return ALL_NEW`, `<arg>:1:29: error: put returns only the old item: write return old (or return none)`},
+		{`update T1x key id = 1 set a = 1 return everything`, `<arg>:1:40: error: return takes none, old, new, updated_old or updated_new (or DynamoDB's ALL_NEW, ALL_OLD, UPDATED_NEW, UPDATED_OLD, NONE), not "everything"`},
+		// A label is letters, digits and _.
+		{`open-tickets: query T1x key a = 1`, `<arg>:1:1: error: "open-tickets" cannot be a label: labels are letters, digits and _; write open_tickets: query ...`},
+		{"get T1x key a = 1;\nmy.label : SCAN T1x", `<arg>:2:1: error: "my.label" cannot be a label: labels are letters, digits and _; write my_label: scan ...`},
+		{`open-tickets query T1x`, `<arg>:1:1: error: unexpected "open"; expected a statement: query, scan, get, put, update or delete (a label is written open: query ...)`},
+		// PartiQL is not read.
+		{`SELECT * FROM "Tickets" WHERE id = 'a91f'`, `<arg>:1:1: error: this looks like PartiQL (SELECT), which dynexpr does not read (yet): write it as query Tickets key PARTITION = VALUE, or scan Tickets filter CONDITION`},
+		{"get T1x key a = 1;\n  select subject from app.Tickets", `<arg>:2:3: error: this looks like PartiQL (SELECT), which dynexpr does not read (yet): write it as query app.Tickets key PARTITION = VALUE, or scan app.Tickets filter CONDITION`},
+		{`q: select * from`, `<arg>:1:4: error: this looks like PartiQL (SELECT), which dynexpr does not read (yet): write it as query TABLE key PARTITION = VALUE, or scan TABLE filter CONDITION`},
+		{`INSERT INTO "my table" VALUE {'id': 'a91f'}`, "<arg>:1:1: error: this looks like PartiQL (INSERT), which dynexpr does not read (yet): write it as put `my table` item {ATTR: VALUE, ...}"},
+		{`UPDATE "Tickets" SET status = 'done' WHERE id = 'a91f'`, `<arg>:1:1: error: this looks like PartiQL (UPDATE), which dynexpr does not read (yet): write it as update Tickets key PARTITION = VALUE set ATTR = VALUE`},
+		{`update Tickets set status = 'done' where id = 'a91f'`, `<arg>:1:1: error: this looks like PartiQL (UPDATE), which dynexpr does not read (yet): write it as update Tickets key PARTITION = VALUE set ATTR = VALUE`},
+		{`delete from "Tickets" where id = 'a91f'`, `<arg>:1:1: error: this looks like PartiQL (DELETE), which dynexpr does not read (yet): write it as delete Tickets key PARTITION = VALUE`},
+		// Near misses: DSL mistakes keep their own messages.
+		{`update T1x key id == 1`, `<arg>:1:19: error: "==" is not an operator here: write "="`},
+		{`update T1x key id = 1 set a = 1 where b = 2`, `<arg>:1:33: error: unexpected "where"; expected "," and another set action, a clause of update (key, set, remove, add, delete, if, return) or ";"`},
+		{`delete from key id = 1 returns old`, `<arg>:1:24: error: unexpected "returns"; expected and, or, a clause of delete (key, if, return) or ";"`},
+		{`select: query T1x key a = 1 filter`, `<arg>:1:35: error: unexpected end of input; expected a condition, like attr = "value" or attribute_exists(attr)`},
 	}
 	checkParseErrors(t, cases)
 }

@@ -68,8 +68,29 @@ type dxLexer struct {
 	comments *[]Comment
 }
 
+// ByteOrderMark is the UTF-8 byte order mark some editors write at the
+// start of a file; a DSL file may start with one.
+const ByteOrderMark = "\ufeff"
+
+// newLexer starts after a byte order mark at the start of src, as the
+// schema loader does: column 1 of line 1 is the character after it (the
+// mark is invisible in an editor), while offsets stay the file's.
 func newLexer(file, src string) *dxLexer {
-	return &dxLexer{src: src, file: file, line: 1, col: 1, stmtStart: true}
+	l := &dxLexer{src: src, file: file, line: 1, col: 1, stmtStart: true}
+	if strings.HasPrefix(src, ByteOrderMark) {
+		l.off = len(ByteOrderMark)
+	}
+	return l
+}
+
+// posAt is diag.PosAt counting columns of line 1 after a byte order mark,
+// as the lexer does.
+func posAt(file, src string, off int) diag.Pos {
+	p := diag.PosAt(file, []byte(src), off)
+	if p.Line == 1 && strings.HasPrefix(src, ByteOrderMark) && off >= len(ByteOrderMark) {
+		p.Col -= len(ByteOrderMark)
+	}
+	return p
 }
 
 var verbs = map[string]bool{"query": true, "scan": true, "get": true, "put": true, "update": true, "delete": true}

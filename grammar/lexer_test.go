@@ -17,3 +17,28 @@ func TestKeywordsFitLowerWord(t *testing.T) {
 		t.Errorf("lowerWord: %q", got)
 	}
 }
+
+// TestByteOrderMark: a UTF-8 byte order mark before the first statement is
+// skipped; line 1 column 1 is the character after it, and offsets stay
+// those of the file.
+func TestByteOrderMark(t *testing.T) {
+	src := "\ufeffget Tickets key id = 1"
+	f, err := Parse("bom.dx", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := f.Statements[0]
+	if st.Pos.Line != 1 || st.Pos.Col != 1 || st.Pos.Offset != 3 {
+		t.Errorf("statement at %d:%d offset %d, want 1:1 offset 3", st.Pos.Line, st.Pos.Col, st.Pos.Offset)
+	}
+	if st.Table.Pos.Col != 5 || st.Table.Pos.Offset != 7 {
+		t.Errorf("table at column %d offset %d, want column 5 offset 7", st.Table.Pos.Col, st.Table.Pos.Offset)
+	}
+	_, err = Parse("bom.dx", "\ufeffget Tickets key")
+	if err == nil || err.Error() != "bom.dx:1:16: error: unexpected end of input; expected "+msgCondition {
+		t.Errorf("end of input after a byte order mark: %v", err)
+	}
+	if _, err := Parse("bom.dx", "get \ufeffTickets"); err == nil {
+		t.Error("a byte order mark inside the text is accepted")
+	}
+}

@@ -21,9 +21,9 @@ func Parse(file, src string) (f *File, err error) {
 	case nil:
 	case *diag.Error:
 		atLastToken(e, src)
-		return nil, e
+		return nil, hinted(e, src)
 	case *LexError:
-		return nil, &diag.Error{Pos: e.Pos, Msg: e.Msg}
+		return nil, hinted(&diag.Error{Pos: e.Pos, Msg: e.Msg}, src)
 	default:
 		return nil, perr
 	}
@@ -60,5 +60,14 @@ func atLastToken(de *diag.Error, src string) {
 	if err != nil || len(ends) == 0 {
 		return
 	}
-	de.Pos = diag.PosAt(de.Pos.File, []byte(src), ends[len(ends)-1])
+	de.Pos = posAt(de.Pos.File, src, ends[len(ends)-1])
+}
+
+// hinted is the syntax error e, or the error hintError says explains it
+// better.
+func hinted(e *diag.Error, src string) *diag.Error {
+	if at, msg, ok := hintError(src, e.Pos); ok {
+		return &diag.Error{Pos: at, Msg: msg}
+	}
+	return e
 }

@@ -8,7 +8,8 @@ package grammar
 // other. Its files: parser_core.go (tokens, backtracking), parse_statement.go
 // (statements and clauses, dispatched by the clause table in clauses.go),
 // parse_condition.go (conditions, operands, paths), parse_value.go (values
-// and clause bodies), parse_errors.go (what it expected, in words).
+// and clause bodies), parse_errors.go (what it expected, in words),
+// parse_hints.go (better words for labels and PartiQL, after a failure).
 //
 // It follows participle's way of parsing, which is a PEG: alternatives are
 // tried in the order written and the first that matches wins; ?, * and

@@ -39,7 +39,8 @@ var agreeInputs = []string{
 	// add and delete of a negative number: "-" after a path is a minus sign
 	`update T1x key a = 1 add m -2, n - 3 delete s <<1>>`,
 	`delete T1x key id = 1 and sk = "x" if attribute_exists(id) and not contains(tags, "x")`,
-	// labels and several statements, comments
+	// labels and several statements, comments, a byte order mark
+	"\ufeffa1: get T1x key id = 1; # after a byte order mark\nscan T1x",
 	`lbl: query T1x key a = 1 and begins_with(b, "x") desc after {a: 1, b: "x"}`,
 	"# a comment\nopen: query Tickets index open-tickets-index\n  key openBucket = \"OPEN\" and openedAt >= \"2026\"; scan Tickets limit 7 # trailing\n;",
 	`query T1x key a = 1; scan T1x; get T1x key id = 2`,
@@ -136,6 +137,8 @@ var agreeInputs = []string{
 // failInputs are inputs both parsers must refuse.
 var failInputs = []string{
 	`frobnicate T1x`,
+	"get \ufeffT1x",
+	"\ufeff\ufeffscan T1x",
 	`query`,
 	`query T1x key`,
 	`query T1x key a =`,

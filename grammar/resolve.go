@@ -134,7 +134,8 @@ func (w walker) statement(st *Statement) {
 }
 
 // valueAction resolves an add or delete action, folding the sign of
-// `add n -5` into the number.
+// `add n -5` into the number: the action then is the one a request's
+// `ADD n :d` with :d -5 converts to, and resolving it again changes nothing.
 func (w walker) valueAction(a *ValueAction) {
 	w.path(a.Path)
 	w.value(a.Value)
@@ -147,6 +148,8 @@ func (w walker) valueAction(a *ValueAction) {
 		return
 	}
 	v.Text = "-" + v.Text
+	number := v.Text
+	v.Number, a.Minus = &number, false
 }
 
 func (w walker) cond(c *Condition) {

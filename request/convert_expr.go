@@ -221,12 +221,9 @@ func (c *converter) update(m *Member, clause func(*Member, grammar.ClauseID) dia
 			case ddbexpr.Remove:
 				st.Removes = append(st.Removes, path)
 			case ddbexpr.Add, ddbexpr.Delete:
+				// A negative number prints as `add n -5`, which the DSL reads
+				// back as the number -5 (grammar.ValueAction).
 				v := x.value(a.Value.(*ddbexpr.ValuePlaceholder))
-				if v.Type == grammar.TypeN && strings.HasPrefix(v.Text, "-") {
-					// The DSL's lexer reads `add n -5` as n minus 5.
-					c.failPos(v.Pos, "%s: %s of the negative number %s cannot be written in the DSL yet: it reads \"%s %s %s\" as %s minus %s",
-						m.Name, s.Kind, v.Text, strings.ToLower(s.Kind.String()), grammar.FormatPath(path), v.Text, grammar.FormatPath(path), v.Text[1:])
-				}
 				if s.Kind == ddbexpr.Add {
 					st.Adds = append(st.Adds, &grammar.ValueAction{Pos: at, Path: path, Value: v})
 				} else {

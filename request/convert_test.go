@@ -172,6 +172,8 @@ func TestConvert(t *testing.T) {
 		// Updates.
 		{"set forms", `{"TableName": "T", "Key": {"id": {"S": "a"}}, "UpdateExpression": "SET a = :v, b = b + :n, c = :n - c, d = if_not_exists(d, :n), e = list_append(e, :l), f = list_append(:l, if_not_exists(f, :l)), g = h, i = (j - :n)", "ExpressionAttributeValues": {":v": {"S": "x"}, ":n": {"N": "1"}, ":l": {"L": [{"N": "1"}]}}}`,
 			"update T key id = \"a\"\n  set a = \"x\", b = b + 1, c = 1 - c, d = if_not_exists(d, 1), e = list_append(e, [1]), f = list_append([1], if_not_exists(f, [1])), g = h, i = j - 1"},
+		{"add a negative number", `{"TableName": "T", "Key": {"id": {"S": "a"}}, "UpdateExpression": "ADD n :d", "ExpressionAttributeValues": {":d": {"N": "-1"}}}`,
+			`update T key id = "a" add n -1`},
 		{"remove add delete", `{"TableName": "T", "Key": {"id": {"S": "a"}}, "UpdateExpression": "REMOVE a, b.c[1] ADD n :n, s :s DELETE t :s", "ExpressionAttributeValues": {":n": {"N": "2"}, ":s": {"SS": ["x"]}}}`,
 			`update T key id = "a" remove a, b.c[1] add n 2, s <<"x">> delete t <<"x">>`},
 		{"sections in any order and case", `{"TableName": "T", "Key": {"id": {"S": "a"}}, "UpdateExpression": "delete t :s remove r add n :n set a = :n", "ExpressionAttributeValues": {":n": {"N": "2"}, ":s": {"NS": ["1"]}}}`,
@@ -281,8 +283,6 @@ func TestConvertErrors(t *testing.T) {
 			"r.json:1:47: error: the attribute name \"x`y\" holds a backtick or a line break (#b in ExpressionAttributeNames), which a DSL name in backticks cannot hold"},
 		{"empty name", `{"TableName": "T", "ProjectionExpression": "#b", "ExpressionAttributeNames": {"#b": ""}}`,
 			`r.json:1:45: error: the attribute name is empty (#b in ExpressionAttributeNames), which a DSL name in backticks cannot hold`},
-		{"add a negative number", `{"TableName": "T", "Key": {"id": {"S": "a"}}, "UpdateExpression": "ADD n :d", "ExpressionAttributeValues": {":d": {"N": "-1"}}}`,
-			`r.json:1:74: error: UpdateExpression: ADD of the negative number -1 cannot be written in the DSL yet: it reads "add n -1" as n minus 1`},
 
 		// Values.
 		{"value not an object", `{"TableName": "T", "Item": {"a": "x"}}`,
@@ -454,8 +454,9 @@ func TestConvertDropped(t *testing.T) {
 }
 
 // TestImportCases runs the request files of testdata/import through the
-// conversion `dynexpr import` makes: want.dx is the text it prints, want.err
-// the error it reports. go test ./request -run TestImportCases -update
+// conversion `dynexpr import` makes: want.dx is the text it prints for the
+// requests that convert, want.err the errors it reports for the others
+// (a case may have both). go test ./request -run TestImportCases -update
 // rewrites them.
 func TestImportCases(t *testing.T) {
 	dirs, err := filepath.Glob("testdata/import/*")
@@ -467,32 +468,34 @@ func TestImportCases(t *testing.T) {
 	}
 	for _, dir := range dirs {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
-			got, isErr := importCase(t, dir)
-			wantFile, otherFile := "want.dx", "want.err"
-			if isErr {
-				wantFile, otherFile = otherFile, wantFile
-			}
-			if *update {
-				os.Remove(filepath.Join(dir, otherFile))
-				if err := os.WriteFile(filepath.Join(dir, wantFile), []byte(got), 0o644); err != nil {
+			text, errs := importCase(t, dir)
+			for name, got := range map[string]string{"want.dx": text, "want.err": errs} {
+				path := filepath.Join(dir, name)
+				if *update {
+					os.Remove(path)
+					if got != "" {
+						if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+							t.Fatal(err)
+						}
+					}
+					continue
+				}
+				want, err := os.ReadFile(path)
+				if err != nil && !os.IsNotExist(err) {
 					t.Fatal(err)
 				}
-				return
-			}
-			want, err := os.ReadFile(filepath.Join(dir, wantFile))
-			if err != nil {
-				t.Fatalf("%v (got:\n%s)", err, got)
-			}
-			if got != string(want) {
-				t.Errorf("%s differs; got:\n%s\nwant:\n%s", wantFile, got, want)
+				if got != string(want) {
+					t.Errorf("%s differs; got:\n%s\nwant:\n%s", name, got, want)
+				}
 			}
 		})
 	}
 }
 
 // importCase converts the case's input.json as `dynexpr import` does,
-// naming the file input.json: the DSL text, or the errors.
-func importCase(t *testing.T, dir string) (string, bool) {
+// naming the file input.json: the DSL text of the requests that convert,
+// and the errors of those that do not.
+func importCase(t *testing.T, dir string) (text, errText string) {
 	t.Helper()
 	src, err := os.ReadFile(filepath.Join(dir, "input.json"))
 	if err != nil {
@@ -500,7 +503,7 @@ func importCase(t *testing.T, dir string) (string, bool) {
 	}
 	f, err := Parse("input.json", src)
 	if err != nil {
-		return err.Error() + "\n", true
+		return "", err.Error() + "\n"
 	}
 	var reqs []*Request
 	var stmts []*grammar.Statement
@@ -508,20 +511,17 @@ func importCase(t *testing.T, dir string) (string, bool) {
 	for _, r := range f.Requests {
 		st, err := r.Statement()
 		if err != nil {
-			errs = append(errs, err.Error())
+			errs = append(errs, err.Error()+"\n")
 			continue
 		}
 		sameAsParsed(t, st)
 		reqs, stmts = append(reqs, r), append(stmts, st)
 	}
-	if len(errs) > 0 {
-		return strings.Join(errs, "\n") + "\n", true
-	}
-	text := ImportText(reqs, stmts)
+	text = ImportText(reqs, stmts)
 	if _, err := grammar.Parse("want.dx", text); err != nil {
 		t.Errorf("the imported text does not parse: %v", err)
 	}
-	return text, false
+	return text, strings.Join(errs, "")
 }
 
 // FuzzConvert: no request file makes Convert or Normalize panic, and every

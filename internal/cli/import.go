@@ -28,8 +28,8 @@ must build the request it came from (up to placeholder names), so that
 'dynexpr build' of the output asks DynamoDB for the same thing. A request the
 DSL cannot say (legacy parameters such as KeyConditions, a syntax error, an
 undefined or unused placeholder, a member with no clause such as
-ReturnConsumedCapacity TOTAL) is an error at its place, and nothing is
-printed.
+ReturnConsumedCapacity TOTAL) is an error at its place: the other requests
+are still printed, and the exit status is 2.
 
 A file written for AWS CLI v1 holds binary values as text, which v1 sends as
 its UTF-8 bytes: read it with --aws-cli v1 (or aws_cli: v1 in .dynexpr.yaml).`,
@@ -84,9 +84,13 @@ func (e *env) importRequests(args []string, awsCLIFlag string) error {
 			stmts = append(stmts, st)
 		}
 	}
+	// A request that cannot be imported does not hold back the others: they
+	// are printed, and its error makes the exit status 2.
+	if _, err := io.WriteString(e.stdout, request.ImportText(reqs, stmts)); err != nil {
+		return err
+	}
 	if len(errs) > 0 {
 		return errs
 	}
-	_, err = io.WriteString(e.stdout, request.ImportText(reqs, stmts))
-	return err
+	return nil
 }

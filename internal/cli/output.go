@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/dynexpr/dynexpr/diag"
+	"github.com/dynexpr/dynexpr/grammar"
 )
 
 // report writes an input error to standard error: `file:line:col: error:
@@ -62,7 +63,8 @@ func (e *env) source(pos diag.Pos) (string, bool) {
 	return src, src != ""
 }
 
-// sourceLine returns line n (1-based) of src without its line ending.
+// sourceLine returns line n (1-based) of src without its line ending, and
+// line 1 without a byte order mark: the DSL counts its columns after it.
 func sourceLine(src string, n int) string {
 	var x lineIndex
 	return x.line("", src, n)
@@ -95,7 +97,13 @@ func (x *lineIndex) line(name, src string, n int) string {
 	if n < len(x.starts) {
 		end = x.starts[n] - 1
 	}
-	return strings.TrimRight(src[x.starts[n-1]:end], "\r")
+	line := strings.TrimRight(src[x.starts[n-1]:end], "\r")
+	if n == 1 {
+		// Columns on line 1 count from after a byte order mark, which the
+		// lexer skips; the excerpt leaves it out too.
+		line = strings.TrimPrefix(line, grammar.ByteOrderMark)
+	}
+	return line
 }
 
 // isTerminal reports whether w is a terminal, where colour helps.

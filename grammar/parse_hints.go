@@ -1,0 +1,172 @@
+package grammar
+
+import (
+	"strings"
+
+	"github.com/dynexpr/dynexpr/diag"
+)
+
+// Messages for input written in another language's habits: a label
+// spelled like a table name (open-tickets:), and PartiQL. They replace the
+// parser's message for input that fails to parse anyway, so they change
+// what the user reads, never what parses (the grammar spec is unaffected).
+
+// hintError returns the message that explains a parse error at pos better,
+// with its position, or ok false when there is none.
+func hintError(src string, pos diag.Pos) (at diag.Pos, msg string, ok bool) {
+	start, ok := statementStart(pos.File, src, pos.Offset)
+	if !ok {
+		return pos, "", false
+	}
+	if start.Offset == pos.Offset {
+		if msg, ok := badLabel(src[start.Offset:]); ok {
+			return start, msg, true
+		}
+	}
+	if msg, at, ok := partiQL(src[start.Offset:]); ok {
+		return posAt(pos.File, src, start.Offset+at), msg, true
+	}
+	return pos, "", false
+}
+
+// statementStart is the position of the first token of the statement that
+// holds offset off (the token there, or the lexical error or end of input
+// there): the first token after the last ";" before it.
+func statementStart(file, src string, off int) (diag.Pos, bool) {
+	l := newLexer(file, src)
+	var first diag.Pos
+	found := false
+	for {
+		t, err := l.Next()
+		if err != nil || t.Type == tokEOF || t.Pos.Offset > off {
+			return first, found
+		}
+		switch {
+		case t.Type == tokPunct && t.Value == ";":
+			found = false
+		case !found:
+			first, found = t.Pos, true
+		}
+	}
+}
+
+// badLabel explains a label written with characters a label cannot have,
+// like open-tickets: (the lexer reads open, "-", tickets).
+func badLabel(text string) (string, bool) {
+	n := 0
+	for n < len(text) && isNameChar(text[n]) {
+		n++
+	}
+	word := text[:n]
+	rest := strings.TrimLeft(text[n:], " \t")
+	if !strings.HasPrefix(rest, ":") || !strings.ContainsAny(word, "-.") {
+		return "", false
+	}
+	fixed := strings.Map(func(r rune) rune {
+		if r == '-' || r == '.' {
+			return '_'
+		}
+		return r
+	}, word)
+	verb := "query"
+	if after := strings.Fields(rest[1:]); len(after) > 0 && verbs[strings.ToLower(after[0])] {
+		verb = strings.ToLower(after[0])
+	}
+	return `"` + word + `" cannot be a label: labels are letters, digits and _; write ` + fixed + ": " + verb + " ...", true
+}
+
+// partiQL explains a statement written in PartiQL (SELECT ... FROM,
+// INSERT INTO, UPDATE "T" ... WHERE, DELETE FROM), with the DSL statement
+// that says the same. text starts at the statement; at is where its first
+// word is in text (after a label).
+func partiQL(text string) (msg string, at int, ok bool) {
+	if i := strings.IndexByte(text, ';'); i >= 0 {
+		text = text[:i]
+	}
+	words := strings.Fields(text)
+	if len(words) > 1 && strings.HasSuffix(words[0], ":") {
+		at = len(words[0]) + strings.Index(text[len(words[0]):], words[1])
+		words = words[1:] // a label
+	}
+	if len(words) < 2 || strings.HasPrefix(words[1], ":") {
+		return "", 0, false
+	}
+	quoted := strings.HasPrefix(words[1], `"`)
+	var verb, after, form string
+	switch strings.ToLower(words[0]) {
+	case "select":
+		if !hasWord(words, "from") {
+			return "", 0, false
+		}
+		verb, after, form = "SELECT", "from", "query %s key PARTITION = VALUE, or scan %s filter CONDITION"
+	case "insert":
+		if !hasWord(words, "into") {
+			return "", 0, false
+		}
+		verb, after, form = "INSERT", "into", "put %s item {ATTR: VALUE, ...}"
+	case "update":
+		// A DSL update with a where in it has its key clause.
+		if !quoted && (!hasWord(words, "where") || hasWord(words, "key")) {
+			return "", 0, false
+		}
+		verb, after, form = "UPDATE", "update", "update %s key PARTITION = VALUE set ATTR = VALUE"
+	case "delete":
+		if !strings.EqualFold(words[1], "from") || len(words) < 3 || !strings.HasPrefix(words[2], `"`) && !hasWord(words, "where") {
+			return "", 0, false
+		}
+		verb, after, form = "DELETE", "from", "delete %s key PARTITION = VALUE"
+	default:
+		return "", 0, false
+	}
+	table := "TABLE"
+	if name := nameAfter(text, after); name != "" {
+		table = TableName(name)
+	}
+	return "this looks like PartiQL (" + verb + "), which dynexpr does not read (yet): write it as " +
+		strings.ReplaceAll(form, "%s", table), at, true
+}
+
+func hasWord(words []string, w string) bool {
+	for _, x := range words {
+		if strings.EqualFold(x, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// nameAfter is the name after the word kw (lower case) in text: "quoted",
+// or bare like a table name; "" when kw is not there.
+func nameAfter(text, kw string) string {
+	lower := []byte(text)
+	for i, c := range lower {
+		if c >= 'A' && c <= 'Z' {
+			lower[i] = c + 'a' - 'A'
+		}
+	}
+	for i := 0; ; {
+		j := strings.Index(string(lower[i:]), kw)
+		if j < 0 {
+			return ""
+		}
+		j += i
+		i = j + len(kw)
+		if j > 0 && !isSpace(text[j-1]) || i >= len(text) || !isSpace(text[i]) {
+			continue
+		}
+		rest := strings.TrimLeft(text[i:], " \t\r\n")
+		if strings.HasPrefix(rest, `"`) {
+			if k := strings.IndexByte(rest[1:], '"'); k > 0 {
+				return rest[1 : k+1]
+			}
+			return ""
+		}
+		n := 0
+		for n < len(rest) && isNameChar(rest[n]) {
+			n++
+		}
+		return rest[:n]
+	}
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
