@@ -78,10 +78,11 @@ func (e *env) readStdin() ([]byte, error) {
 }
 
 // parseSources parses every source, and indexes each one's ignore comments
-// by its name; all errors are reported together.
-func parseSources(srcs []source) ([]*grammar.Statement, map[string]*validate.Ignores, error) {
+// by its name (a file given twice has two); all errors are reported
+// together.
+func parseSources(srcs []source) ([]*grammar.Statement, map[string][]*validate.Ignores, error) {
 	var stmts []*grammar.Statement
-	ignores := map[string]*validate.Ignores{}
+	ignores := map[string][]*validate.Ignores{}
 	var errs diag.List
 	for _, s := range srcs {
 		f, err := grammar.Parse(s.name, s.text)
@@ -90,7 +91,7 @@ func parseSources(srcs []source) ([]*grammar.Statement, map[string]*validate.Ign
 			continue
 		}
 		stmts = append(stmts, f.Statements...)
-		ignores[s.name] = validate.IndexIgnores(s.name, s.text, f.Statements)
+		ignores[s.name] = append(ignores[s.name], validate.IndexIgnores(s.name, s.text, f.Statements))
 	}
 	if len(errs) > 0 {
 		return nil, nil, errs

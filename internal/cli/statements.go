@@ -40,7 +40,7 @@ type statementInput struct {
 	conf  *config.Config
 	// ignores are the ignore comments of each source, indexed once: a
 	// batch of statements costs one pass over each file.
-	ignores map[string]*validate.Ignores
+	ignores map[string][]*validate.Ignores
 }
 
 // readStatements reads and parses the statements of args and -f files,
@@ -104,7 +104,7 @@ func (e *env) check(in *statementInput, stmts []*grammar.Statement) ([]validate.
 	var findings []validate.Finding
 	for _, st := range stmts {
 		fs := validate.Check(st, in.sch, vcfg)
-		if ig := in.ignores[st.Pos.Filename]; ig != nil {
+		for _, ig := range in.ignores[st.Pos.Filename] {
 			fs = ig.Apply(st, fs, vcfg)
 		}
 		findings = append(findings, fs...)
