@@ -52,10 +52,11 @@ func (l *Linter) file(in Input) Result {
 		return r
 	}
 	r.Statements = len(f.Statements)
+	ignores := validate.IndexIgnores(display, r.Src, f.Statements)
 	for _, st := range f.Statements {
-		r.Findings = append(r.Findings, validate.Check(st, l.Schema, l.Rules)...)
+		r.Findings = append(r.Findings, ignores.Apply(st, validate.Check(st, l.Schema, l.Rules), l.Rules)...)
 	}
-	r.Findings = validate.ApplyIgnores(display, r.Src, f.Statements, r.Findings, l.Rules)
+	r.Findings = append(r.Findings, ignores.Loose(l.Rules)...)
 	return r
 }
 

@@ -101,7 +101,7 @@ type Rule struct {
 	// order, which for the request rules is the order DynamoDB checks a
 	// request. A rule may have both, either or neither (meta rules are
 	// reported by the code that finds them: SyntaxError, UnreadableInput,
-	// ApplyIgnores). A rule file sets checkRequest in an init, not in the
+	// Ignores.Apply). A rule file sets checkRequest in an init, not in the
 	// Rule literal: the hook reports the rule, and Go does not let a
 	// variable's initializer refer to the variable.
 	check        func(*Pass)

@@ -2,20 +2,27 @@ package validate
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 )
 
-// A finding is silenced where it stands by a comment on the line before its
-// statement:
+// A finding is silenced where it stands by a comment naming its rule:
 //
 //	# dynexpr:ignore limit-with-filter -- the dashboard pages on
 //	scan Tickets filter priority = 1 limit 10
 //
-// The reason after "--" is required, and an ignore that silences nothing is
-// itself reported, so ignores do not outlive the code they excused.
+// The comment applies to one statement: the one whose lines it stands on
+// (after it on its last line, or between its clauses), else the next one,
+// when nothing but other comments stands between them. A blank line breaks
+// the link, as it separates paragraphs: a comment above a blank line is
+// about what follows as a whole, not the statement under it, so it applies
+// to nothing; so does one with no statement after it. Such a comment is
+// reported (unused-ignore), never silently dropped. The reason after "--"
+// is required, and an ignore that silences nothing is itself reported, so
+// ignores do not outlive the code they excused.
 
 const ignoreDirective = "dynexpr:ignore"
 
@@ -23,23 +30,93 @@ type ignore struct {
 	pos    diag.Pos
 	rules  []string
 	reason string
-	used   map[string]bool
+	// on: the comment stands on the statement's own lines, rather than
+	// before it.
+	on bool
+	// stray, when not empty, says why the comment applies to no statement;
+	// it is reported with the statement next to it.
+	stray string
 }
 
-// ApplyIgnores drops the findings that ignore comments in src silence, and
-// adds findings for ignores that are stale, unknown or lack a reason.
-// findings are those of stmts, all parsed from src (named file).
-func ApplyIgnores(file, src string, stmts []*grammar.Statement, findings []Finding, cfg *Config) []Finding {
+// Ignores are the ignore comments of one DSL file, each with the statement
+// it applies to (or is reported with). Index a file once, then Apply per
+// statement: the cost is one pass over the file, however many statements
+// are checked.
+type Ignores struct {
+	of map[*grammar.Statement][]*ignore
+	// loose are those of a file without statements.
+	loose []*ignore
+}
+
+// IndexIgnores finds the ignore comments of src (named file), whose
+// statements are stmts, all of them, as parsed, in order.
+func IndexIgnores(file, src string, stmts []*grammar.Statement) *Ignores {
+	x := &Ignores{}
 	if !strings.Contains(src, ignoreDirective) {
+		return x
+	}
+	comments, ends, err := grammar.Trivia(file, src)
+	if err != nil {
+		return x // src was parsed, so it lexes; nothing to index otherwise
+	}
+	x.of = map[*grammar.Statement][]*ignore{}
+	for _, c := range comments {
+		ig := parseIgnore(c)
+		if ig == nil {
+			continue
+		}
+		// stmts[i] is the first statement after the comment, ends[j] the
+		// end of the first token after it.
+		i := sort.Search(len(stmts), func(i int) bool { return stmts[i].Pos.Offset > c.Pos.Offset })
+		j := sort.SearchInts(ends, c.Pos.Offset+1)
+		var owner *grammar.Statement
+		if i > 0 {
+			// On the previous statement's lines: a token of it (or its ";")
+			// before the comment on the same line, or after the comment.
+			prev := stmts[i-1]
+			trailing := j > 0 && !strings.Contains(src[ends[j-1]:c.Pos.Offset], "\n")
+			inside := j < len(ends) && ends[j] <= prev.EndPos.Offset
+			if trailing || inside {
+				owner, ig.on = prev, true
+			}
+		}
+		if owner == nil && i < len(stmts) {
+			owner = stmts[i]
+			ig.stray = between(src, c, owner)
+		}
+		if owner == nil {
+			ig.stray = "no statement follows it"
+			if i > 0 {
+				owner = stmts[i-1]
+			}
+		}
+		if owner == nil {
+			x.loose = append(x.loose, ig)
+			continue
+		}
+		x.of[owner] = append(x.of[owner], ig)
+	}
+	return x
+}
+
+// Apply drops the findings of st that its ignore comments silence, and adds
+// findings for its ignores that are stale, stray, unknown or lack a reason.
+// findings are those of st.
+func (x *Ignores) Apply(st *grammar.Statement, findings []Finding, cfg *Config) []Finding {
+	igs := x.of[st]
+	if len(igs) == 0 {
 		return findings
 	}
-	lines := strings.Split(src, "\n")
-	// For each statement, the ignore on the line before its first line.
-	type span struct {
-		from, to int
-		ig       *ignore
-	}
-	var spans []span
+	return apply(igs, findings, cfg)
+}
+
+// Loose reports the ignore comments of a file without statements: each
+// applies to nothing.
+func (x *Ignores) Loose(cfg *Config) []Finding {
+	return apply(x.loose, nil, cfg)
+}
+
+func apply(igs []*ignore, findings []Finding, cfg *Config) []Finding {
 	var extra []Finding
 	report := func(r *Rule, pos diag.Pos, format string, args ...any) {
 		sev := cfg.severity(r, r.Severity)
@@ -47,13 +124,10 @@ func ApplyIgnores(file, src string, stmts []*grammar.Statement, findings []Findi
 			extra = append(extra, Finding{Pos: pos, Rule: r.Name, Severity: sev, Message: fmt.Sprintf(format, args...)})
 		}
 	}
-	for _, st := range stmts {
-		n := st.Pos.Line - 1 // 1-based line before the statement
-		if n < 1 || n > len(lines) {
-			continue
-		}
-		ig := parseIgnore(file, n, lines[n-1])
-		if ig == nil {
+	silenced := make([]bool, len(findings))
+	for _, ig := range igs {
+		if ig.stray != "" {
+			report(unusedIgnore, ig.pos, "this ignore applies to no statement: %s; put it on the line just before the statement it is for, or remove it", ig.stray)
 			continue
 		}
 		if ig.reason == "" {
@@ -63,28 +137,27 @@ func ApplyIgnores(file, src string, stmts []*grammar.Statement, findings []Findi
 		for _, r := range ig.rules {
 			if _, err := RuleNamed(r); err != nil {
 				report(unusedIgnore, ig.pos, "%v (`dynexpr rules` lists them)", err)
+				continue
+			}
+			used := false
+			for i, f := range findings {
+				if f.Rule == r {
+					silenced[i], used = true, true
+				}
+			}
+			switch {
+			case used:
+			case ig.on:
+				report(unusedIgnore, ig.pos, "%s does not fire on this statement: remove it from this ignore", r)
+			default:
+				report(unusedIgnore, ig.pos, "%s does not fire on the next statement: remove it from this ignore", r)
 			}
 		}
-		spans = append(spans, span{st.Pos.Line, st.EndPos.Line, ig})
 	}
 	out := findings[:0:0]
-	for _, f := range findings {
-		silenced := false
-		for _, s := range spans {
-			if f.Pos.Line >= s.from && f.Pos.Line <= s.to && contains(s.ig.rules, f.Rule) {
-				s.ig.used[f.Rule] = true
-				silenced = true
-			}
-		}
-		if !silenced {
+	for i, f := range findings {
+		if !silenced[i] {
 			out = append(out, f)
-		}
-	}
-	for _, s := range spans {
-		for _, r := range s.ig.rules {
-			if Lookup(r) != nil && !s.ig.used[r] {
-				report(unusedIgnore, s.ig.pos, "%s does not fire on the next statement: remove it from this ignore", r)
-			}
 		}
 	}
 	out = append(out, extra...)
@@ -92,24 +165,40 @@ func ApplyIgnores(file, src string, stmts []*grammar.Statement, findings []Findi
 	return out
 }
 
-// parseIgnore reads `# dynexpr:ignore a, b -- reason` from a line, or nil.
-func parseIgnore(file string, n int, line string) *ignore {
-	// The directive is a comment line of its own: a "#" inside a string or
-	// after a statement on the same line is not one.
-	trimmed := strings.TrimLeft(line, " \t")
-	if !strings.HasPrefix(trimmed, "#") {
-		return nil
-	}
-	hash := len(line) - len(trimmed)
-	text := strings.TrimSpace(trimmed[1:])
+// parseIgnore reads `# dynexpr:ignore a, b -- reason` from a comment, or nil.
+func parseIgnore(c grammar.Comment) *ignore {
+	text := strings.TrimSpace(strings.TrimPrefix(c.Text, "#"))
 	if !strings.HasPrefix(text, ignoreDirective) {
 		return nil
 	}
 	text = strings.TrimSpace(strings.TrimPrefix(text, ignoreDirective))
 	names, reason, _ := strings.Cut(text, "--")
-	ig := &ignore{pos: diag.Pos{File: file, Line: n, Col: hash + 1}, reason: strings.TrimSpace(reason), used: map[string]bool{}}
-	ig.rules = strings.FieldsFunc(names, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
-	return ig
+	rules := strings.FieldsFunc(names, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
+	return &ignore{pos: c.Pos, rules: rules, reason: strings.TrimSpace(reason)}
+}
+
+// between says what stands between comment c and statement st after it,
+// other than comments: a blank line or another line, or "" when nothing.
+func between(src string, c grammar.Comment, st *grammar.Statement) string {
+	gap := src[c.Pos.Offset:st.Pos.Offset]
+	// The lines after the comment's own, up to the statement's.
+	for n := c.Pos.Line; ; n++ {
+		nl := strings.IndexByte(gap, '\n')
+		if nl < 0 {
+			return ""
+		}
+		gap = gap[nl+1:]
+		if !strings.Contains(gap, "\n") {
+			return "" // gap is the start of the statement's line
+		}
+		line := strings.TrimSpace(gap[:strings.IndexByte(gap, '\n')])
+		switch {
+		case line == "":
+			return fmt.Sprintf("a blank line (line %d) stands between it and the statement on line %d", n+1, st.Pos.Line)
+		case line[0] != '#':
+			return fmt.Sprintf("line %d stands between it and the statement on line %d", n+1, st.Pos.Line)
+		}
+	}
 }
 
 func contains(list []string, s string) bool {

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/dynexpr/dynexpr/builder"
-	"github.com/dynexpr/dynexpr/config"
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/schema"
@@ -69,13 +68,12 @@ func (e *env) build(args []string, f buildFlags) error {
 	if err != nil {
 		return err
 	}
-	stmts, sch := in.stmts, in.sch
 	cli, err := awsCLI(f.awsCLI, in.conf)
 	if err != nil {
 		return err
 	}
 	if !f.noLint {
-		if err := e.lintBuilt(stmts, sch, in.conf); err != nil {
+		if err := e.lintBuilt(in); err != nil {
 			return err
 		}
 	}
@@ -83,7 +81,7 @@ func (e *env) build(args []string, f buildFlags) error {
 	// output stays empty.
 	var out bytes.Buffer
 	var errs diag.List
-	for _, st := range stmts {
+	for _, st := range in.stmts {
 		req, err := builder.BuildFor(st, cli)
 		if err != nil {
 			errs = diag.Append(errs, err)
@@ -101,8 +99,8 @@ func (e *env) build(args []string, f buildFlags) error {
 // lintBuilt runs the lint rules over the statements about to be built:
 // warnings go to standard error and the build goes on; a finding at error
 // level stops it with exit status 1 (DynamoDB would refuse the request).
-func (e *env) lintBuilt(stmts []*grammar.Statement, sch *schema.Schema, conf *config.Config) error {
-	findings, err := e.check(stmts, sch, conf)
+func (e *env) lintBuilt(in *statementInput) error {
+	findings, err := e.check(in, in.stmts)
 	if err != nil {
 		return err
 	}
@@ -112,7 +110,7 @@ func (e *env) lintBuilt(stmts []*grammar.Statement, sch *schema.Schema, conf *co
 	color := isTerminal(e.stderr) && os.Getenv("NO_COLOR") == ""
 	p, err := validate.NewPrinter("text", e.stderr, validate.PrintOptions{
 		Color: color, Caret: true,
-		Line: func(file string, n int) string { return sourceLine(e.sources[file], n) },
+		Line: (&lineReader{srcs: e.sources}).line,
 	})
 	if err != nil {
 		return err
@@ -132,6 +130,30 @@ func (e *env) lintBuilt(stmts []*grammar.Statement, sch *schema.Schema, conf *co
 		return &exitError{code: exitFindings}
 	}
 	return nil
+}
+
+// lineReader gives the printer the lines of the sources. Findings come in
+// order, so each lookup goes on from the last one: the lines of a batch's
+// warnings cost one pass over each file, not one per warning.
+type lineReader struct {
+	srcs map[string]string
+	file string
+	n    int    // the line rest starts
+	rest string // the source from line n on
+}
+
+func (r *lineReader) line(file string, n int) string {
+	if file != r.file || n < r.n {
+		r.file, r.n, r.rest = file, 1, r.srcs[file]
+	}
+	for ; r.n < n; r.n++ {
+		j := strings.IndexByte(r.rest, '\n')
+		if j < 0 {
+			return ""
+		}
+		r.rest = r.rest[j+1:]
+	}
+	return sourceLine(r.rest, 1)
 }
 
 // typeOf gives parameter binding the schema's type of the statement's

@@ -52,7 +52,7 @@ func (e *env) explain(args []string, f statementFlags) error {
 			out.WriteString("- " + line)
 		}
 		out.WriteByte('\n')
-		findings, err := e.check([]*grammar.Statement{st}, in.sch, in.conf)
+		findings, err := e.check(in, []*grammar.Statement{st})
 		if err != nil {
 			return err
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/lint"
+	"github.com/dynexpr/dynexpr/validate"
 )
 
 // Names of inputs that are not files, as messages show them.
@@ -76,9 +77,12 @@ func (e *env) readStdin() ([]byte, error) {
 	return e.stdinData, e.stdinErr
 }
 
-// parseSources parses every source; all errors are reported together.
-func parseSources(srcs []source) ([]*grammar.Statement, error) {
+// parseSources parses every source, and indexes each one's ignore comments
+// by its name (a file given twice has two); all errors are reported
+// together.
+func parseSources(srcs []source) ([]*grammar.Statement, map[string][]*validate.Ignores, error) {
 	var stmts []*grammar.Statement
+	ignores := map[string][]*validate.Ignores{}
 	var errs diag.List
 	for _, s := range srcs {
 		f, err := grammar.Parse(s.name, s.text)
@@ -87,9 +91,10 @@ func parseSources(srcs []source) ([]*grammar.Statement, error) {
 			continue
 		}
 		stmts = append(stmts, f.Statements...)
+		ignores[s.name] = append(ignores[s.name], validate.IndexIgnores(s.name, s.text, f.Statements))
 	}
 	if len(errs) > 0 {
-		return nil, errs
+		return nil, nil, errs
 	}
-	return stmts, nil
+	return stmts, ignores, nil
 }

@@ -40,6 +40,9 @@ type statementInput struct {
 	stmts []*grammar.Statement
 	sch   *schema.Schema
 	conf  *config.Config
+	// ignores are the ignore comments of each source, indexed once: a
+	// batch of statements costs one pass over each file.
+	ignores map[string][]*validate.Ignores
 }
 
 // readStatements reads and parses the statements of args and -f files,
@@ -51,7 +54,7 @@ func (e *env) readStatements(args []string, f statementFlags, verb string, many,
 	if err != nil {
 		return nil, err
 	}
-	stmts, err := parseSources(srcs)
+	stmts, ignores, err := parseSources(srcs)
 	if err != nil {
 		return nil, err
 	}
@@ -67,7 +70,7 @@ func (e *env) readStatements(args []string, f statementFlags, verb string, many,
 	if err != nil {
 		return nil, err
 	}
-	in := &statementInput{stmts: stmts, sch: sch, conf: conf}
+	in := &statementInput{stmts: stmts, sch: sch, conf: conf, ignores: ignores}
 	if optionalParams && len(f.params) == 0 && len(f.paramFiles) == 0 {
 		return in, nil
 	}
@@ -93,18 +96,18 @@ func (e *env) readStatements(args []string, f statementFlags, verb string, many,
 	return in, nil
 }
 
-// check runs the lint rules over statements, with the dynexpr:ignore
+// check runs the lint rules over statements of in, with the dynexpr:ignore
 // comments of their sources applied.
-func (e *env) check(stmts []*grammar.Statement, sch *schema.Schema, conf *config.Config) ([]validate.Finding, error) {
-	vcfg, err := lint.RuleConfig(conf)
+func (e *env) check(in *statementInput, stmts []*grammar.Statement) ([]validate.Finding, error) {
+	vcfg, err := lint.RuleConfig(in.conf)
 	if err != nil {
 		return nil, err
 	}
 	var findings []validate.Finding
 	for _, st := range stmts {
-		fs := validate.Check(st, sch, vcfg)
-		if src, ok := e.sources[st.Pos.File]; ok {
-			fs = validate.ApplyIgnores(st.Pos.File, src, []*grammar.Statement{st}, fs, vcfg)
+		fs := validate.Check(st, in.sch, vcfg)
+		for _, ig := range in.ignores[st.Pos.File] {
+			fs = ig.Apply(st, fs, vcfg)
 		}
 		findings = append(findings, fs...)
 	}
