@@ -108,9 +108,10 @@ func (e *env) lintBuilt(in *statementInput) error {
 		return nil
 	}
 	color := isTerminal(e.stderr) && os.Getenv("NO_COLOR") == ""
+	var lines lineIndex // findings come in file order: each file is indexed once
 	p, err := validate.NewPrinter("text", e.stderr, validate.PrintOptions{
 		Color: color, Caret: true,
-		Line: (&lineReader{srcs: e.sources}).line,
+		Line: func(file string, n int) string { return lines.line(file, e.sources[file], n) },
 	})
 	if err != nil {
 		return err
@@ -130,30 +131,6 @@ func (e *env) lintBuilt(in *statementInput) error {
 		return &exitError{code: exitFindings}
 	}
 	return nil
-}
-
-// lineReader gives the printer the lines of the sources. Findings come in
-// order, so each lookup goes on from the last one: the lines of a batch's
-// warnings cost one pass over each file, not one per warning.
-type lineReader struct {
-	srcs map[string]string
-	file string
-	n    int    // the line rest starts
-	rest string // the source from line n on
-}
-
-func (r *lineReader) line(file string, n int) string {
-	if file != r.file || n < r.n {
-		r.file, r.n, r.rest = file, 1, r.srcs[file]
-	}
-	for ; r.n < n; r.n++ {
-		j := strings.IndexByte(r.rest, '\n')
-		if j < 0 {
-			return ""
-		}
-		r.rest = r.rest[j+1:]
-	}
-	return sourceLine(r.rest, 1)
 }
 
 // typeOf gives parameter binding the schema's type of the statement's

@@ -43,6 +43,7 @@ func (e *env) explain(args []string, f statementFlags) error {
 		return err
 	}
 	var out bytes.Buffer
+	var lines lineIndex // statements come in file order: each file is indexed once
 	for i, st := range in.stmts {
 		if i > 0 {
 			out.WriteByte('\n')
@@ -64,7 +65,7 @@ func (e *env) explain(args []string, f statementFlags) error {
 		// No caret (the statement is printed above), but the line, for
 		// columns in characters.
 		p, err := validate.NewPrinter("text", &out, validate.PrintOptions{
-			Line: func(file string, n int) string { return sourceLine(e.sources[file], n) },
+			Line: func(file string, n int) string { return lines.line(file, e.sources[file], n) },
 		})
 		if err != nil {
 			return err
