@@ -32,6 +32,8 @@ func Build(st *grammar.Statement) (*Request, error) {
 // builder holds the state of one Build.
 type builder struct {
 	errs diag.List
+	// rules are the lint rules of errs, one each (refusals.go).
+	rules []string
 
 	// names are the attribute names the expressions use, by id: an
 	// expression holds #id for a name until the placeholders are given
@@ -56,10 +58,6 @@ func newBuilder() *builder {
 		nameID: make(map[string]int, 8),
 		vals:   make([]exprValue, 0, 8),
 	}
-}
-
-func (b *builder) fail(p diag.Pos, format string, args ...any) {
-	b.errs = append(b.errs, diag.Errorf(p, format, args...))
 }
 
 // exprs are a statement's expressions as written, with #id and :id

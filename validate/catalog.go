@@ -164,6 +164,7 @@ var catalog = []*Rule{
 	// About the input itself and dynexpr's own comments, not about what a
 	// request asks of DynamoDB.
 	syntaxError,
+	dslCannotWrite,
 	unreadableInput,
 	unusedIgnore,
 	ignoreWithoutReason,
