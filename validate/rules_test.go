@@ -17,7 +17,8 @@ import (
 // NAME.findings) and files that must not (any NAME.dx without a .findings
 // file: a near miss, where the rule must stay silent). Only the findings of
 // the file's rule are compared, so one case does not depend on the others.
-// The schema is the archive's schema.yaml, or else the examples' schemas.
+// The schema is the archive's schema.yaml, or else the examples' schemas;
+// a file named noschema-*.dx is checked without one.
 func TestRules(t *testing.T) {
 	files, err := filepath.Glob("testdata/rules/*.txtar")
 	if err != nil {
@@ -46,7 +47,11 @@ func TestRules(t *testing.T) {
 					continue
 				}
 				want, fires := contents[strings.TrimSuffix(f.Name, ".dx")+".findings"]
-				got := findingsOf(t, rule, f.Name, string(f.Data), sch)
+				fileSchema := sch
+				if strings.HasPrefix(f.Name, "noschema-") {
+					fileSchema = nil
+				}
+				got := findingsOf(t, rule, f.Name, string(f.Data), fileSchema)
 				if fires {
 					fired++
 				} else {

@@ -31,7 +31,11 @@ func newBuildCmd(e *env) *cobra.Command {
 
 Statements come from the arguments, from -f FILE (repeatable; - is standard
 input), or from standard input. A file with several statements needs
---statement LABEL to pick one, or --output jsonl to print them all.`,
+--statement LABEL to pick one, or --output jsonl to print them all.
+
+The lint rules run first (not with --no-lint). Without a schema (--schema or
+.dynexpr.yaml) build says once on standard error that key names, key types
+and index projections were not checked.`,
 		Example: `  dynexpr build 'get Tickets key id = "a91f" select subject'
   dynexpr build -p id="$ID" 'update Tickets key id = $id remove openBucket'
   aws dynamodb query --cli-input-json "$(dynexpr build -f examples/tickets.dx --statement open_tickets)"`,
@@ -85,10 +89,16 @@ func (e *env) build(args []string, f buildFlags) error {
 // lintBuilt runs the lint rules over the statements about to be built:
 // warnings go to standard error and the build goes on; a finding at error
 // level stops it with exit status 1 (DynamoDB would refuse the request).
+//
+// Without a schema it says once what was left unchecked: the rules still
+// refuse what no schema could make right, and the rest waits for one.
 func (e *env) lintBuilt(stmts []*grammar.Statement, sch *schema.Schema, conf *config.Config) error {
 	findings, err := e.check(stmts, sch, conf)
 	if err != nil {
 		return err
+	}
+	if sch == nil {
+		fmt.Fprintf(e.stderr, "dynexpr: no schema: key names, key types and index projections were not checked (--schema or %s)\n", config.FileName)
 	}
 	if len(findings) == 0 {
 		return nil
