@@ -140,6 +140,7 @@ var catalog = []*Rule{
 	expressionLimit,
 	functionMisuse,
 	projectionPathOverlap,
+	declaredTypeMismatch,
 
 	// Only in hand-written request JSON, in the order DynamoDB checks a
 	// request: its shape first, then the values, the placeholder maps, the
