@@ -34,6 +34,9 @@ type builder struct {
 	errs diag.List
 	// rules are the lint rules of errs, one each (refusals.go).
 	rules []string
+	// refusalsOnly skips what cannot refuse: giving the expressions their
+	// placeholders (Refusals wants the refusals, not the request).
+	refusalsOnly bool
 
 	// names are the attribute names the expressions use, by id: an
 	// expression holds #id for a name until the placeholders are given
@@ -131,7 +134,7 @@ func (b *builder) statement(st *grammar.Statement) *Request {
 		b.ifCondition(st, &e)
 		b.returnValues(st, r)
 	}
-	if len(b.errs) == 0 && e.any() {
+	if len(b.errs) == 0 && e.any() && !b.refusalsOnly {
 		b.expressions(r, &e)
 	}
 	return r

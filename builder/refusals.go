@@ -33,6 +33,7 @@ func Refusals(st *grammar.Statement) []Refusal {
 		return nil
 	}
 	b := newBuilder()
+	b.refusalsOnly = true
 	b.statement(st)
 	out := make([]Refusal, len(b.errs))
 	for i, e := range b.errs {
