@@ -25,7 +25,7 @@ type corpusText struct {
 
 // TestLintRefusesWhatBuildRefuses runs every statement of every corpus of
 // the repository (golden inputs, examples, rule archives, docs, the cli's
-// testscripts, the Go test tables of builder and grammar: whatever parses)
+// testscripts, the string literals of every Go test file: whatever parses)
 // through lint and build: a statement build refuses must have a finding at
 // error level, with its corpus's schema and without one. Parameters stay
 // unbound (lint checks statements as written): build's refusal of an
@@ -60,6 +60,7 @@ func TestLintRefusesWhatBuildRefuses(t *testing.T) {
 			}
 		}
 	}
+	t.Logf("%d texts, %d statements that build refuses", len(texts), checked)
 	if checked < 20 {
 		t.Errorf("only %d refused statements in the corpora: the corpus walk is broken", checked)
 	}
@@ -156,13 +157,24 @@ func corpus(t *testing.T) []corpusText {
 			}
 		}
 	}
-	// Go test tables: every string literal.
-	for _, dir := range []string{"../builder", "../grammar", "."} {
-		for _, file := range glob(filepath.Join(dir, "*_test.go")) {
-			for _, lit := range stringLiterals(read(file)) {
-				add(file, lit, examples)
-			}
+	// Go test tables, the builder's and every other package's: every
+	// string literal.
+	err := filepath.WalkDir("..", func(path string, d os.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && (d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".") && d.Name() != ".."):
+			return filepath.SkipDir
+		case d.IsDir() || !strings.HasSuffix(path, "_test.go"):
+			return nil
 		}
+		for _, lit := range stringLiterals(read(path)) {
+			add(path, lit, examples)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	return out
 }
