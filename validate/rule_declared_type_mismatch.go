@@ -34,8 +34,9 @@ func checkDeclaredTypeMismatch(p *Pass) {
 	if t == nil {
 		return
 	}
-	// declared is the declared type of a top-level attribute that is not a
-	// key of the table or of an index (whose values key-type-mismatch checks).
+	// nonKey is the declared type of a top-level attribute that is not a key
+	// of the table or of an index (whose values key-type-mismatch checks);
+	// declared is nonKey of a path.
 	nonKey := func(attr string) schema.Type {
 		if attr == "" || t.IsKey(attr) || len(t.IndexesWithKey(attr)) > 0 {
 			return ""
@@ -65,8 +66,9 @@ func checkDeclaredTypeMismatch(p *Pass) {
 		switch {
 		case a.Op != "":
 			operandReported := false
+			read := declaredAnywhere(t) // an operand only reads: keys too
 			for _, o := range []*grammar.Operand{a.Left, a.Right} {
-				if name, have := declared(pathOf(o)); have != "" && have != schema.Number {
+				if name, have := read(pathOf(o)); have != "" && have != schema.Number {
 					p.ReportAt(Warning, o.Pos, "", "the schema declares %q %s, and %s reads a number: where the item holds %s, DynamoDB refuses the update (%q)",
 						name, typeWord(have), a.Op, grammar.Name(name), msgOperandDataType)
 					operandReported = true
