@@ -24,7 +24,7 @@
 // only it uses. Helpers several rules share are in files named for what
 // they do: walk.go and paths.go (where a statement's conditions and paths
 // stand), expressions.go, values.go, keys.go, item_keys.go,
-// key_condition.go, path_overlap.go, names.go, placeholders.go,
+// key_condition.go, schemaless_keys.go, path_overlap.go, names.go, placeholders.go,
 // request_json.go, words.go; key_messages.go holds DynamoDB's messages
 // that several rules quote.
 package validate
