@@ -206,3 +206,36 @@ func exampleSchema(t *testing.T) *schema.Schema {
 	}
 	return s
 }
+
+// FuzzLintRefusesWhatBuildRefuses: whatever parses, Check does not panic,
+// with the examples' schema or without one, and finds an error wherever
+// build refuses.
+func FuzzLintRefusesWhatBuildRefuses(f *testing.F) {
+	for _, s := range []string{
+		`get Tickets key id = "a" or id = "b"`,
+		`query App key begins_with(PK, "a") filter PK = 1 select PK.x`,
+		`update Tickets key id = "a" set priority = customerId + "1", id = 2 add priority <<1>> delete customerId <<"x">>`,
+		`put Tickets item {id: "", priority: "high", openBucket: 3}`,
+		`scan Tickets filter contains(priority, 1) and attribute_type(priority, "S") and priority in ("1", 2) after {id: true}`,
+	} {
+		f.Add(s)
+	}
+	sch, err := schema.Load("../examples/tickets.yaml", "../examples/events.yaml", "../examples/orders.yaml")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		file, err := grammar.Parse("fuzz.dx", src)
+		if err != nil {
+			return
+		}
+		for _, st := range file.Statements {
+			refused := len(buildRefusals(st)) > 0
+			for _, s := range []*schema.Schema{nil, sch} {
+				if fs := Check(st, s, nil); refused && !hasError(fs) {
+					t.Errorf("lint finds no error, build refuses: %s", grammar.Format(st))
+				}
+			}
+		}
+	})
+}
