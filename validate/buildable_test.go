@@ -66,6 +66,15 @@ func TestLintRefusesWhatBuildRefuses(t *testing.T) {
 	}
 }
 
+// statementsOf is the statements of a file that parsed, none of one that
+// did not.
+func statementsOf(f *grammar.File, err error) []*grammar.Statement {
+	if err != nil || f == nil {
+		return nil
+	}
+	return f.Statements
+}
+
 func hasError(fs []Finding) bool {
 	for _, f := range fs {
 		if f.Severity == Error {
@@ -198,7 +207,7 @@ func stringLiterals(src string) []string {
 	}
 }
 
-func exampleSchema(t *testing.T) *schema.Schema {
+func exampleSchema(t testing.TB) *schema.Schema {
 	t.Helper()
 	s, err := schema.Load("../examples/tickets.yaml", "../examples/events.yaml", "../examples/orders.yaml")
 	if err != nil {
@@ -220,18 +229,12 @@ func FuzzLintRefusesWhatBuildRefuses(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	sch, err := schema.Load("../examples/tickets.yaml", "../examples/events.yaml", "../examples/orders.yaml")
-	if err != nil {
-		f.Fatal(err)
-	}
+	schemas := []*schema.Schema{nil, exampleSchema(f)}
 	f.Fuzz(func(t *testing.T, src string) {
 		file, err := grammar.Parse("fuzz.dx", src)
-		if err != nil {
-			return
-		}
-		for _, st := range file.Statements {
+		for _, st := range statementsOf(file, err) {
 			refused := len(buildRefusals(st)) > 0
-			for _, s := range []*schema.Schema{nil, sch} {
+			for _, s := range schemas {
 				if fs := Check(st, s, nil); refused && !hasError(fs) {
 					t.Errorf("lint finds no error, build refuses: %s", grammar.Format(st))
 				}
