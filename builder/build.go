@@ -44,6 +44,11 @@ type builder struct {
 	// st is the statement being built, for messages that name a second
 	// place in it.
 	st *grammar.Statement
+	// rules are the lint rules of errs, one each (refusals.go).
+	rules []string
+	// refusalsOnly skips what cannot refuse: giving the expressions their
+	// placeholders (Refusals wants the refusals, not the request).
+	refusalsOnly bool
 
 	// names are the attribute names the expressions use, by id: an
 	// expression holds #id for a name until the placeholders are given
@@ -68,10 +73,6 @@ func newBuilder() *builder {
 		nameID: make(map[string]int, 8),
 		vals:   make([]exprValue, 0, 8),
 	}
-}
-
-func (b *builder) fail(p diag.Pos, format string, args ...any) {
-	b.errs = append(b.errs, diag.Errorf(p, format, args...))
 }
 
 // exprs are a statement's expressions as written, with #id and :id
@@ -146,7 +147,7 @@ func (b *builder) statement(st *grammar.Statement) *Request {
 		b.ifCondition(st, &e)
 		b.returnValues(st, r)
 	}
-	if len(b.errs) == 0 && e.any() {
+	if len(b.errs) == 0 && e.any() && !b.refusalsOnly {
 		b.expressions(r, &e)
 	}
 	return r

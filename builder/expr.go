@@ -320,9 +320,9 @@ func (b *builder) operandCall(call *grammar.Call) string {
 			}
 		}
 	case "attribute_exists", "attribute_not_exists", "attribute_type", "begins_with", "contains":
-		b.fail(call.Pos, "%s(...) is a condition, not a value: use it on its own, like %s", name, conditionExample(name))
+		b.refuse(ruleFunction, call.Pos, "%s(...) is a condition, not a value: use it on its own, like %s", name, conditionExample(name))
 	case "if_not_exists", "list_append":
-		b.fail(call.Pos, "%s is for the value of a set action (set a = %s(...)); in a condition, write attribute_exists or attribute_not_exists", name, name)
+		b.refuse(ruleFunction, call.Pos, "%s is for the value of a set action (set a = %s(...)); in a condition, write attribute_exists or attribute_not_exists", name, name)
 	default:
 		b.unknownFunc(call, conditionFuncs)
 	}
@@ -385,10 +385,10 @@ func likelyFunc(name string) string {
 
 func (b *builder) unknownFunc(call *grammar.Call, known string) {
 	if want := likelyFunc(fn(call)); want != "" {
-		b.fail(call.Pos, "unknown function %q: write %s (the functions here are %s)", call.Func, want, known)
+		b.refuse(ruleFunction, call.Pos, "unknown function %q: write %s (the functions here are %s)", call.Func, want, known)
 		return
 	}
-	b.fail(call.Pos, "unknown function %q: the functions here are %s", call.Func, known)
+	b.refuse(ruleFunction, call.Pos, "unknown function %q: the functions here are %s", call.Func, known)
 }
 
 // arity checks a call's number of arguments.
@@ -400,7 +400,7 @@ func (b *builder) arity(call *grammar.Call, n int, form string) bool {
 	if n == 1 {
 		word = "argument"
 	}
-	b.fail(call.Pos, "%s takes %d %s, not %d: write %s", fn(call), n, word, len(call.Args), form)
+	b.refuse(ruleFunction, call.Pos, "%s takes %d %s, not %d: write %s", fn(call), n, word, len(call.Args), form)
 	return false
 }
 
@@ -436,10 +436,10 @@ func (b *builder) bareCondition(o *grammar.Operand) string {
 		return noCondition
 	case o.Path != nil:
 		t := grammar.FormatPath(o.Path)
-		b.fail(o.Pos, "%s alone is not a condition: write attribute_exists(%s), or compare it, like %s = VALUE", t, t, t)
+		b.refuse(ruleFunction, o.Pos, "%s alone is not a condition: write attribute_exists(%s), or compare it, like %s = VALUE", t, t, t)
 		return noCondition
 	case o.Value != nil:
-		b.fail(o.Pos, "a value alone is not a condition: compare it with an attribute, like ATTR = VALUE")
+		b.refuse(ruleFunction, o.Pos, "a value alone is not a condition: compare it with an attribute, like ATTR = VALUE")
 		return noCondition
 	}
 	call := o.Call
@@ -462,9 +462,9 @@ func (b *builder) bareCondition(o *grammar.Operand) string {
 	case "begins_with", "contains":
 		return b.searchFunc(call, name, hint)
 	case "size":
-		b.fail(call.Pos, "size(...) is a number, not a condition: compare it, like size(ATTR) > 0")
+		b.refuse(ruleFunction, call.Pos, "size(...) is a number, not a condition: compare it, like size(ATTR) > 0")
 	case "if_not_exists", "list_append":
-		b.fail(call.Pos, "%s is for the value of a set action (set a = %s(...)), not a condition", name, name)
+		b.refuse(ruleFunction, call.Pos, "%s is for the value of a set action (set a = %s(...)), not a condition", name, name)
 	default:
 		b.unknownFunc(call, conditionFuncs)
 	}
@@ -543,7 +543,7 @@ func (b *builder) attributeType(a *grammar.Operand, hint string) string {
 		name, ok := topName(a.Path)
 		word := strings.ToUpper(name)
 		if !ok || !isAttributeType(word) {
-			b.fail(a.Pos, "attribute_type takes a type: S, SS, N, NS, B, BS, BOOL, NULL, L or M, not %s", grammar.FormatPath(a.Path))
+			b.refuse(ruleFunction, a.Pos, "attribute_type takes a type: S, SS, N, NS, B, BS, BOOL, NULL, L or M, not %s", grammar.FormatPath(a.Path))
 			return ""
 		}
 		return b.valueRef(Value{Kind: KindS, Text: word}, hint)
@@ -552,7 +552,7 @@ func (b *builder) attributeType(a *grammar.Operand, hint string) string {
 	case a.Value != nil && (a.Value.Type == grammar.TypeS || a.Value.Type == grammar.TypeParam):
 		return b.value(a.Value, hint)
 	}
-	b.fail(a.Pos, "attribute_type takes a type: S, SS, N, NS, B, BS, BOOL, NULL, L or M")
+	b.refuse(ruleFunction, a.Pos, "attribute_type takes a type: S, SS, N, NS, B, BS, BOOL, NULL, L or M")
 	return ""
 }
 
@@ -637,7 +637,7 @@ func (b *builder) setCall(call *grammar.Call, hint string) string {
 		}
 		return "list_append(" + b.setOperand(call.Args[0], hint) + ", " + b.setOperand(call.Args[1], hint) + ")"
 	case "attribute_exists", "attribute_not_exists", "attribute_type", "begins_with", "contains", "size":
-		b.fail(call.Pos, "%s cannot give a set action its value: the functions of a set value are %s", name, setFuncs)
+		b.refuse(ruleFunction, call.Pos, "%s cannot give a set action its value: the functions of a set value are %s", name, setFuncs)
 	default:
 		b.unknownFunc(call, setFuncs)
 	}

@@ -117,7 +117,7 @@ func (b *builder) checkUTF8(pos diag.Pos, s, what string) {
 
 func (b *builder) unbound(v *grammar.Value) {
 	n := v.FromParam
-	b.fail(v.Pos, "parameter $%s is not bound: give it with -p %s=VALUE (a string), -p %s:=JSON, or --params FILE", n, n, n)
+	b.refuse(ruleNone, v.Pos, "parameter $%s is not bound: give it with -p %s=VALUE (a string), -p %s:=JSON, or --params FILE", n, n, n)
 }
 
 // checkBase64 refuses a B literal whose text is not standard base64; the
@@ -148,7 +148,7 @@ func (b *builder) set(v *grammar.Value) Value {
 			b.unbound(it)
 		case it.Type != elem:
 			example, plural := setHelp(elem)
-			b.fail(it.Pos, "a set holds values of one type: this %s cannot hold %s (write <<%s>> of %s only)",
+			b.refuse(ruleSet, it.Pos, "a set holds values of one type: this %s cannot hold %s (write <<%s>> of %s only)",
 				grammar.TypeWord(v.Type), grammar.TypeWord(it.Type), example, plural)
 		default:
 			switch elem {

@@ -5,7 +5,8 @@
 //	args          optional: more arguments for `dynexpr build`, one a line (# comments)
 //	schema.yaml   optional schema (also schema.json, template.yaml, template.json), passed as --schema
 //	request.json  what `dynexpr build` prints, when it succeeds
-//	warnings.txt  what it prints on standard error while succeeding (lint warnings)
+//	warnings.txt  what it prints on standard error while succeeding (lint warnings;
+//	              without a schema, the notice of what was not checked)
 //	error.txt     "exit status N", then its standard error, when it fails
 //	findings.txt  what `dynexpr lint` prints for input.dx, when it finds anything
 //

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/dynexpr/dynexpr/diag"
 )
@@ -91,6 +92,11 @@ func (b *binder) statement(st *Statement) {
 	}
 	for _, a := range st.Sets {
 		attr := attrOf(a.Path)
+		if a.Op != "" {
+			// The operands of + and - are numbers, whatever the
+			// attribute set is declared (update-operand-type says so).
+			attr = numberAttr
+		}
 		b.operand(a.Left, attr)
 		b.operand(a.Right, attr)
 	}
@@ -120,13 +126,14 @@ func (b *binder) comparison(c *Comparison) {
 	if isSize(c.Left) || isSize(c.Right) {
 		// size(p) is a number, whatever p holds: what it is compared
 		// with is a number too.
-		attr = sizeAttr
+		attr = numberAttr
 	}
 	eachOperand(c, func(o *Operand) { b.operand(o, attr) })
 }
 
-// sizeAttr stands for "the value meets size(...)": a number.
-const sizeAttr = "\x00size"
+// numberAttr stands for "the value is a number, whatever it meets": what
+// size(...) is compared with, the operands of + and -.
+const numberAttr = "\x00number"
 
 func isSize(o *Operand) bool {
 	return o != nil && o.Call != nil && o.Call.Func == "size"
@@ -157,7 +164,12 @@ func (b *binder) operand(o *Operand, attr string) {
 		if a := operandAttr(o); a != "" {
 			attr = a
 		}
-		for _, arg := range o.Call.Args {
+		for i, arg := range o.Call.Args {
+			if i > 0 && strings.EqualFold(o.Call.Func, "attribute_type") {
+				// A type name, a string, not a value of the path.
+				b.operand(arg, "")
+				continue
+			}
 			b.operand(arg, attr)
 		}
 	}
@@ -198,7 +210,7 @@ func (b *binder) value(v *Value, attr string) {
 	b.used[name] = true
 	if !p.JSON {
 		want := TypeS
-		if attr == sizeAttr {
+		if attr == numberAttr {
 			want = TypeN
 		} else if attr != "" && b.typeOf != nil {
 			if t := b.typeOf(attr); t == TypeN || t == TypeB {

@@ -23,8 +23,9 @@ type caseLang struct {
 // run runs each archive <dir>/<rule>.txtar as a subtest named after its rule:
 // a case file with a NAME.findings beside it must give exactly those findings
 // of the rule, one without (a near miss) none; each archive needs one of
-// each. The schema is the archive's schema.yaml, or else the examples'. It
-// returns the rules that have an archive.
+// each. The schema is the archive's schema.yaml, or else the examples'; a
+// case file named noschema-* is checked without one (what a rule decides
+// with no schema). It returns the rules that have an archive.
 func (l caseLang) run(t *testing.T) map[string]bool {
 	tested := map[string]bool{}
 	for _, a := range archives(t, filepath.Join(l.dir, "*.txtar")) {
@@ -42,7 +43,11 @@ func (l caseLang) run(t *testing.T) map[string]bool {
 			fired, clean := 0, 0
 			for _, f := range a.cases(l.exts...) {
 				want, fires := contents[strings.TrimSuffix(f.Name, filepath.Ext(f.Name))+".findings"]
-				got := l.findings(t, rule, f.Name, f.Data, sch)
+				caseSchema := sch
+				if strings.HasPrefix(f.Name, "noschema-") {
+					caseSchema = nil
+				}
+				got := l.findings(t, rule, f.Name, f.Data, caseSchema)
 				if fires {
 					fired++
 				} else {

@@ -141,6 +141,7 @@ var catalog = []*Rule{
 	expressionLimit,
 	functionMisuse,
 	projectionPathOverlap,
+	declaredTypeMismatch,
 
 	// Only in hand-written request JSON, in the order DynamoDB checks a
 	// request: its shape first, then the values, the placeholder maps, the
@@ -165,6 +166,7 @@ var catalog = []*Rule{
 	// About the input itself and dynexpr's own comments, not about what a
 	// request asks of DynamoDB.
 	syntaxError,
+	dslCannotWrite,
 	unreadableInput,
 	unusedIgnore,
 	ignoreWithoutReason,

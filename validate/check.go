@@ -117,6 +117,7 @@ func Check(st *grammar.Statement, sch *schema.Schema, cfg *Config) []Finding {
 		p.rule = r
 		r.check(&p)
 	}
+	checkBuildRefusals(&p)
 	SortFindings(out)
 	return out
 }

@@ -15,18 +15,27 @@ var emptyKeyValue = &Rule{
 	Title:    `"" or empty binary as a table or index key value`,
 	Why: `A key attribute's value may not be an empty string or empty binary: DynamoDB
 refuses the request, whether it writes an item, names one by its key, or queries
-a key.`,
+a key. Without a schema, the values of a get, update or delete key, of a query's
+key condition and of a start key are still checked: those attributes can only be
+keys.`,
 	DynamoMessage: fmt.Sprintf(msgTableEmpty, "id"),
 	Bad:           `get Tickets key id = ""`,
 	Good:          `get Tickets key id = "a91f"`,
 	AppliesTo:     "get, update, delete (key), put (item), query (key condition), after (start key)",
-	NeedsSchema:   true,
 	check:         checkEmptyKeyValue,
 }
 
 func checkEmptyKeyValue(p *Pass) {
 	t, st := p.Table, p.Stmt
 	if t == nil {
+		if p.Schema != nil {
+			return // unknown-table says it
+		}
+		for _, k := range certainKeyValues(st) {
+			if !k.prefix && isEmptyScalar(k.v) {
+				p.ReportAt(Error, k.v.Pos, "", "%s%s is not a valid value for key attribute %q: DynamoDB rejects it (%q)", emptyWord(k.v), boundFrom(k.v), k.attr, fmt.Sprintf(msgTableEmpty, k.attr))
+			}
+		}
 		return
 	}
 	report := func(attr string, v *grammar.Value, ix *schema.Index) {

@@ -41,11 +41,12 @@ document path deeper than 32 levels; more than 300 operators and functions in
 one expression; an in with more than 100 values; a partition key value over 2048
 bytes or a sort key value over 1024; an item over 400 KB (409600 bytes, names
 and values); a value nested more than 32 levels deep. The key sizes need the
-schema to know the keys.`,
+schema to know the keys, but for a get, update or delete key value over 2048
+bytes, over both limits.`,
 	DynamoMessage: "Invalid FilterExpression: Expression size has exceeded the maximum allowed size; Invalid FilterExpression: The document path has too many nesting levels; nesting levels: 33; Invalid FilterExpression: The expression contains too many operators; operator count: 301; Invalid FilterExpression: The IN operator is provided with too many operands; number of operands: 101; " + msgHashKeySize + "; " + msgRangeKeySize + "; " + msgItemSize + "; " + msgItemNesting,
 	Bad:           `scan Tickets filter attribute_exists(a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u.v.w.x.y.z.aa.bb.cc.dd.ee.ff.gg)`,
 	Good:          `scan Tickets filter attribute_exists(a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u.v.w.x.y.z.aa.bb.cc.dd.ee.ff)`,
-	AppliesTo:     "every request; key value sizes with a schema",
+	AppliesTo:     "every request; key value sizes with a schema (without one, a get, update or delete key value over 2048 bytes)",
 	check:         checkExpressionLimit,
 }
 
@@ -160,8 +161,11 @@ func checkExpressionLimit(p *Pass) {
 	}
 	checkValueNesting(p)
 	checkItemSize(p)
-	if p.Table != nil {
+	switch {
+	case p.Table != nil:
 		checkKeySizes(p)
+	case p.Schema == nil:
+		checkCertainKeySizes(p)
 	}
 }
 
@@ -330,6 +334,26 @@ func checkKeySizes(p *Pass) {
 	case grammar.KindGet, grammar.KindUpdate, grammar.KindDelete:
 		eachKeyEquality(st.Key, check)
 	}
+}
+
+// checkCertainKeySizes is checkKeySizes without a schema: a get, update or
+// delete key names key attributes only, and a value over 2048 bytes is over
+// the limit of a partition key and of a sort key alike.
+func checkCertainKeySizes(p *Pass) {
+	switch p.Stmt.Kind {
+	case grammar.KindGet, grammar.KindUpdate, grammar.KindDelete:
+	default:
+		return
+	}
+	eachKeyEquality(p.Stmt.Key, func(attr string, v *grammar.Value) {
+		if v == nil || !isScalarSetElem(v.Type) {
+			return
+		}
+		if n := valueBytes(v); n > maxHashKeyBytes {
+			p.Reportf(v.Pos, "the value of key attribute %q is %d bytes%s, and DynamoDB allows %d for a partition key, %d for a sort key; it answers %q (or, for a sort key, %q). Write instead: a shorter key, a hash of the value for instance",
+				attr, n, boundFrom(v), maxHashKeyBytes, maxRangeKeyBytes, msgHashKeySize, msgRangeKeySize)
+		}
+	})
 }
 
 // maxBuiltGrowth bounds how much longer the built expression is than the

@@ -20,7 +20,9 @@ none, two tests of one key, a partition key tested with anything but =, a missin
 partition key, and attributes that are not the key of the table or index queried
 (test those in the filter). begins_with cannot work on a number sort key. An index
 with a multi-attribute key takes = on every partition attribute, then tests sort
-attributes from left to right, = on all but the last.`,
+attributes from left to right, = on all but the last. Without a schema, what
+holds for every key is still checked: a key condition with no = at all tests no
+partition key with =, so DynamoDB refuses it.`,
 	DynamoMessage: fmt.Sprintf(msgKCInvalidOp, "OR") + "; " + msgKCNotSupported + "; " + fmt.Sprintf(msgKCMissed, "id"),
 	Bad:           `query Tickets index open-tickets-index key openBucket = "OPEN" or openBucket = "HOLD"`,
 	Good:          `query Tickets index open-tickets-index key openBucket = "OPEN" and openedAt >= "2026-11-01"`,
@@ -51,6 +53,9 @@ func checkKeyConditionInvalid(p *Pass) {
 	}
 	key, owner, ok := queriedKey(p)
 	if !ok {
+		if p.Schema == nil && len(ks.problems) == 0 && !ks.unread && len(tests) > 0 && !hasEquality(tests) {
+			p.Reportf(st.Key.Pos, "this key condition has no =: a query reads one partition, named by partition key = VALUE, and DynamoDB answers %q. Write PARTITION = VALUE, or scan with a filter to read several partitions", msgKCNotSupported)
+		}
 		return
 	}
 	parts := len(key.Partition) + len(key.Sort)
@@ -144,6 +149,17 @@ func checkKeyConditionInvalid(p *Pass) {
 				k.attr, keyRoleIn(key, k.attr), owner, msgKCBeginsWithN, msgConditionType, grammar.Name(k.attr))
 		}
 	}
+}
+
+// hasEquality reports whether one of the tests is =, as a partition key's
+// must be.
+func hasEquality(tests []*keyTest) bool {
+	for _, k := range tests {
+		if k.op == "=" {
+			return true
+		}
+	}
+	return false
 }
 
 // nonKeyAdvice says what to do with a key condition's test of a non-key

@@ -17,19 +17,24 @@ var keyTypeMismatch = &Rule{
 the table's AttributeDefinitions. A value of another type for it (a number for a
 string key, null, a map, a list or a set) is refused: in a get, update or delete
 key, in a put item (for the table's and the indexes' key attributes), in a query's
-key condition, in a start key, and in an update that sets an index key.`,
+key condition, in a start key, and in an update that sets an index key. Without a
+schema, what is certain is still checked: the attributes of a get, update or
+delete key, of a query's key condition and of a start key can only be keys, so
+their values must be S, N or B, never a boolean, null, a list, a map or a set.`,
 	DynamoMessage: fmt.Sprintf(msgTypeMismatchKey, "id", "S", "N") + "; " +
 		fmt.Sprintf(msgTypeMismatchIndexKey, "openBucket", "S", "N", "open-tickets-index") + "; " + msgConditionType,
-	Bad:         `put Tickets item {id: 42, subject: "printer"}`,
-	Good:        `put Tickets item {id: "42", subject: "printer"}`,
-	AppliesTo:   "get, update, delete (key), put (item), query (key condition), after (start key), update (set of an index key)",
-	NeedsSchema: true,
-	check:       checkKeyTypeMismatch,
+	Bad:       `put Tickets item {id: 42, subject: "printer"}`,
+	Good:      `put Tickets item {id: "42", subject: "printer"}`,
+	AppliesTo: "get, update, delete (key), put (item), query (key condition), after (start key), update (set of an index key)",
+	check:     checkKeyTypeMismatch,
 }
 
 func checkKeyTypeMismatch(p *Pass) {
 	t, st := p.Table, p.Stmt
 	if t == nil {
+		if p.Schema == nil {
+			checkCertainKeyTypes(p)
+		}
 		return
 	}
 	switch st.Kind {
@@ -99,6 +104,18 @@ func checkKeyTypeMismatch(p *Pass) {
 			p.ReportAt(Error, e.value.Pos, retyped(e.value, want), "%s, typed %s, and %s; DynamoDB answers %q.%s",
 				startKeyRole(p, e.attr), typeWord(want), valueIs(e.value), startKeyTypeMessage(st), writeAs(e.value, want))
 		}
+	}
+}
+
+// checkCertainKeyTypes reports, without a schema to tell the key's types,
+// values that no key attribute can hold.
+func checkCertainKeyTypes(p *Pass) {
+	for _, k := range certainKeyValues(p.Stmt) {
+		if keyTyped(k.v) {
+			continue
+		}
+		p.ReportAt(Error, k.v.Pos, "", "%q stands in the key, and %s: a key attribute is S (a string), N (a number) or B (binary); DynamoDB answers %q. Write a string, a number or binary",
+			k.attr, valueIs(k.v), k.typeMsg)
 	}
 }
 

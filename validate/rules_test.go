@@ -15,7 +15,8 @@ import (
 // NAME.findings) and files that must not (any NAME.dx without a .findings
 // file: a near miss, where the rule must stay silent). Only the findings of
 // the file's rule are compared, so one case does not depend on the others.
-// The schema is the archive's schema.yaml, or else the examples' schemas.
+// The schema is the archive's schema.yaml, or else the examples' schemas;
+// a file named noschema-*.dx is checked without one.
 func TestRules(t *testing.T) {
 	tested := dslCases.run(t)
 	for _, r := range All() {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/dynexpr/dynexpr/builder"
+	"github.com/dynexpr/dynexpr/config"
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/schema"
@@ -41,7 +42,11 @@ Their warnings go to standard error.
 Exit status: 0 built; 1 a finding at error level, a request DynamoDB would
 refuse (--no-lint builds anyway); 2 input it cannot use (a syntax error, an
 unknown table, an unbound parameter, a bad flag, schema or config), with
-nothing printed.`,
+nothing printed.
+
+The lint rules run first (not with --no-lint). Without a schema (--schema,
+--config or .dynexpr.yaml) build says once on standard error that key names,
+key types and index projections were not checked.`,
 		Example: `  dynexpr build 'get Tickets key id = "a91f" select subject'
   dynexpr build -p id="$ID" 'update Tickets key id = $id remove openBucket'
   aws dynamodb query --cli-input-json "$(dynexpr build -f examples/tickets.dx --statement open_tickets)"`,
@@ -99,10 +104,16 @@ func (e *env) build(args []string, f buildFlags) error {
 // lintBuilt runs the lint rules over the statements about to be built:
 // warnings go to standard error and the build goes on; a finding at error
 // level stops it with exit status 1 (DynamoDB would refuse the request).
+//
+// Without a schema it says once what was left unchecked: the rules still
+// refuse what no schema could make right, and the rest waits for one.
 func (e *env) lintBuilt(in *statementInput) error {
 	findings, err := e.check(in, in.stmts)
 	if err != nil {
 		return err
+	}
+	if in.sch == nil {
+		fmt.Fprintf(e.stderr, "dynexpr: no schema: key names, key types and index projections were not checked (--schema or %s)\n", config.FileName)
 	}
 	if len(findings) == 0 {
 		return nil

@@ -1,0 +1,50 @@
+package grammar
+
+import "testing"
+
+// TestBindDeclaredTypes: a plain -p value takes the declared type of the
+// attribute it meets, wherever the parameter stands; where it meets no
+// attribute's value (attribute_type's type name, an operand of + or -) it
+// takes the type that place needs.
+func TestBindDeclaredTypes(t *testing.T) {
+	typeOf := func(attr string) ValueType {
+		switch attr {
+		case "priority", "n":
+			return TypeN
+		case "blob":
+			return TypeB
+		case "label", "t":
+			return TypeS
+		}
+		return ""
+	}
+	for _, c := range []struct{ src, want string }{
+		{`put T item {id: "a", priority: $v}`, `put T item {id: "a", priority: 3}`},
+		{`scan T filter priority in ($v, $v)`, `scan T filter priority in (3, 3)`},
+		{`scan T filter $v < priority`, `scan T filter 3 < priority`},
+		{`scan T filter priority between $v and $v`, `scan T filter priority between 3 and 3`},
+		{`update T key id = "a" set priority = if_not_exists(priority, $v)`, `update T key id = "a" set priority = if_not_exists(priority, 3)`},
+		{`update T key id = "a" add priority $v`, `update T key id = "a" add priority 3`},
+		// + and - take numbers, whatever the attribute set is declared.
+		{`update T key id = "a" set label = n + $v`, `update T key id = "a" set label = n + 3`},
+		{`update T key id = "a" set t = $v - n`, `update T key id = "a" set t = 3 - n`},
+		// attribute_type takes a type name, a string, whatever the path holds.
+		{`scan T filter attribute_type(priority, $v)`, `scan T filter attribute_type(priority, "3")`},
+		{`scan T filter Attribute_Type(priority, $v)`, `scan T filter attribute_type(priority, "3")`},
+		{`scan T filter contains(label, $v)`, `scan T filter contains(label, "3")`},
+		{`scan T filter other = $v`, `scan T filter other = "3"`},
+	} {
+		f, err := Parse("<arg>", c.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := f.Statements[0]
+		if err := Bind(st, Params{"v": {Text: "3", Source: "-p v"}}, typeOf, map[string]bool{}); err != nil {
+			t.Errorf("%s: %v", c.src, err)
+			continue
+		}
+		if got := Format(st); got != c.want {
+			t.Errorf("%s:\n got: %s\nwant: %s", c.src, got, c.want)
+		}
+	}
+}
