@@ -18,8 +18,8 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the want.dx and want.err files of testdata/import")
 
-// convertOne parses src as a request file of one request and converts it.
-func convertOne(t *testing.T, src string) (*Conversion, error) {
+// oneRequest parses src as a request file of one request.
+func oneRequest(t *testing.T, src string) *Request {
 	t.Helper()
 	f, err := Parse("r.json", []byte(src))
 	if err != nil {
@@ -28,20 +28,19 @@ func convertOne(t *testing.T, src string) (*Conversion, error) {
 	if len(f.Requests) != 1 {
 		t.Fatalf("%d requests, want 1", len(f.Requests))
 	}
-	return f.Requests[0].Convert()
+	return f.Requests[0]
+}
+
+// convertOne converts the one request of src.
+func convertOne(t *testing.T, src string) (*Conversion, error) {
+	t.Helper()
+	return oneRequest(t, src).Convert()
 }
 
 // statementOf is Statement for a file of one request.
 func statementOf(t *testing.T, src string) (*grammar.Statement, error) {
 	t.Helper()
-	f, err := Parse("r.json", []byte(src))
-	if err != nil {
-		t.Fatalf("parse: %v", err)
-	}
-	if len(f.Requests) != 1 {
-		t.Fatalf("%d requests, want 1", len(f.Requests))
-	}
-	return f.Requests[0].Statement()
+	return oneRequest(t, src).Statement()
 }
 
 // sameAsParsed checks that st is what grammar.Parse gives for its text,
