@@ -5,7 +5,6 @@ package e2e
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -225,12 +224,7 @@ func (c *CLI) run(endpoint string, args ...string) Result {
 	c.calls = append(c.calls, took)
 	c.mu.Unlock()
 	r := Result{CLI: c.Name, Stdout: stdout.String(), Stderr: stderr.String(), Took: took}
-	var ee *exec.ExitError
-	switch {
-	case err == nil:
-	case errors.As(err, &ee):
-		r.Exit = ee.ExitCode()
-	default:
+	if r.Exit, err = exitStatus(err); err != nil {
 		r.Exit, r.Stderr = -1, fmt.Sprintf("running %s: %v", c.Path, err)
 		return r
 	}

@@ -161,15 +161,20 @@ func Dynexpr(t testing.TB, dir string, args ...string) DynexprResult {
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
 	r := DynexprResult{Args: args, Stdout: stdout.String(), Stderr: stderr.String()}
-	var ee *exec.ExitError
-	switch {
-	case err == nil:
-	case errors.As(err, &ee):
-		r.Exit = ee.ExitCode()
-	default:
+	if r.Exit, err = exitStatus(err); err != nil {
 		t.Fatalf("dynexpr %s: %v", strings.Join(args, " "), err)
 	}
 	return r
+}
+
+// exitStatus reads the error of a command's run: its exit status when it
+// ran (0 for a nil err), or err itself when it did not run to an exit.
+func exitStatus(err error) (int, error) {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return ee.ExitCode(), nil
+	}
+	return 0, err
 }
 
 // --- summary ------------------------------------------------------------------
