@@ -153,6 +153,23 @@ func newScenario(t *testing.T, srv *Server, cli *CLI, rule string, schemaFile st
 	return &scenario{t: t, srv: srv, cli: cli, names: names, rule: rule}
 }
 
+// onEachServer runs story on every server in parallel, each in a scenario
+// of rule with the tables of schemaFile, once the statements puts label in
+// built (the story's items) are accepted.
+func onEachServer(t *testing.T, rule, schemaFile string, puts []string, built map[string]BuiltStatement, story func(t *testing.T, s *scenario)) {
+	cli := AWSv2(t)
+	for _, srv := range AllServers(t) {
+		t.Run(srv.Kind, func(t *testing.T) {
+			t.Parallel()
+			s := newScenario(t, srv, cli, rule, schemaFile)
+			for _, l := range puts {
+				s.mustAccept(l, built[l])
+			}
+			story(t, s)
+		})
+	}
+}
+
 // relRepo shows a path under the repository relative to its root.
 func relRepo(p string) string {
 	if !filepath.IsAbs(p) {
@@ -217,34 +234,25 @@ func TestScenarioTickets(t *testing.T) {
 	}
 	blankBuilt := buildStatement(t, "--schema", schemaFile, "--no-lint", "-f", blankFile)
 
-	cli := AWSv2(t)
-	for _, srv := range AllServers(t) {
-		srv := srv
-		t.Run(srv.Kind, func(t *testing.T) {
-			t.Parallel()
-			s := newScenario(t, srv, cli, "scenario/tickets", schemaFile)
-			for _, l := range puts {
-				s.mustAccept(l, built[l])
-			}
-			// The dashboard: the open tickets, oldest first (openedAt).
-			s.mustReturn("open_tickets", "open_tickets", built["open_tickets"], "["+ticket("77de", "Password reset loop", "3")+","+
-				ticket("a91f", "Printer on fire", "1")+","+
-				ticket("b02c", "VPN drops every hour", "2")+"]")
-			// Resolve 77de: remove openBucket takes it off the index.
-			s.mustReturn("resolve_77de", "resolve_77de", built["resolve_77de"], `{"status":{"S":"RESOLVED"},"resolvedAt":{"S":"2026-11-04T10:00:00Z"}}`)
-			s.mustReturn("open_tickets", "open_tickets after resolve_77de", built["open_tickets"],
-				"["+ticket("a91f", "Printer on fire", "1")+","+ticket("b02c", "VPN drops every hour", "2")+"]")
-			// The "" version: DynamoDB refuses it (docs/rules/sparse-key-blanked.md).
-			r := s.send("blank-77de", blankBuilt)
-			v := Agreement.Check(t, "sparse-key-blanked", "scenario/tickets:blank-77de", r, Refused(msgBlankUpdate))
-			switch {
-			case srv.Kind == KindDynoxide && v != RefusedAsExpected:
-				t.Errorf("dynoxide must refuse %q as DynamoDB does (%q); got %s", blank, msgBlankUpdate, r.Outcome())
-			case srv.Kind == KindDynalite && v == KnownEmulatorGap:
-				t.Logf("%-13s known emulator gap: dynalite stores \"\" in the GSI key; DynamoDB refuses it (docs/rules/sparse-key-blanked.md)", "")
-			}
-		})
-	}
+	onEachServer(t, "scenario/tickets", schemaFile, puts, built, func(t *testing.T, s *scenario) {
+		// The dashboard: the open tickets, oldest first (openedAt).
+		s.mustReturn("open_tickets", "open_tickets", built["open_tickets"], "["+ticket("77de", "Password reset loop", "3")+","+
+			ticket("a91f", "Printer on fire", "1")+","+
+			ticket("b02c", "VPN drops every hour", "2")+"]")
+		// Resolve 77de: remove openBucket takes it off the index.
+		s.mustReturn("resolve_77de", "resolve_77de", built["resolve_77de"], `{"status":{"S":"RESOLVED"},"resolvedAt":{"S":"2026-11-04T10:00:00Z"}}`)
+		s.mustReturn("open_tickets", "open_tickets after resolve_77de", built["open_tickets"],
+			"["+ticket("a91f", "Printer on fire", "1")+","+ticket("b02c", "VPN drops every hour", "2")+"]")
+		// The "" version: DynamoDB refuses it (docs/rules/sparse-key-blanked.md).
+		r := s.send("blank-77de", blankBuilt)
+		v := Agreement.Check(t, "sparse-key-blanked", "scenario/tickets:blank-77de", r, Refused(msgBlankUpdate))
+		switch {
+		case s.srv.Kind == KindDynoxide && v != RefusedAsExpected:
+			t.Errorf("dynoxide must refuse %q as DynamoDB does (%q); got %s", blank, msgBlankUpdate, r.Outcome())
+		case s.srv.Kind == KindDynalite && v == KnownEmulatorGap:
+			t.Logf("%-13s known emulator gap: dynalite stores \"\" in the GSI key; DynamoDB refuses it (docs/rules/sparse-key-blanked.md)", "")
+		}
+	})
 }
 
 // event is one item of examples/events.dx, as a query returns it (ByActor
@@ -277,26 +285,17 @@ func TestScenarioAuditLog(t *testing.T) {
 	rec2 := event("WS#lumen-2", "TS#2026-06-23T14:02:11Z", "USR#kp", "apikey.revoke", "KEY#51")
 	rec3 := event("WS#orbit-9", "TS#2026-06-24T08:30:00Z", "USR#ana", "member.remove", "USR#kp")
 
-	cli := AWSv2(t)
-	for _, srv := range AllServers(t) {
-		srv := srv
-		t.Run(srv.Kind, func(t *testing.T) {
-			t.Parallel()
-			s := newScenario(t, srv, cli, "scenario/audit-log", schemaFile)
-			for _, l := range records {
-				s.mustAccept(l, built[l])
-			}
-			// Both of USR#kp's events, though they share their ByActor key.
-			// Items with equal index keys come back in no set order: compare
-			// them sorted by workspace.
-			q := s.mustAccept("actor_events", built["actor_events"])
-			if err := compareItemsAnyOrder(q.Stdout, "["+rec1+","+rec2+"]"); err != nil {
-				t.Errorf("actor_events: %v", err)
-			}
-			s.mustReturn("timeline", "timeline (newest first)", built["timeline"], "["+rec3+","+rec1+"]")
-			s.mustReturn("actor_grants", "actor_grants -p actor=USR#kp", built["actor_grants"], "["+rec1+"]")
-		})
-	}
+	onEachServer(t, "scenario/audit-log", schemaFile, records, built, func(t *testing.T, s *scenario) {
+		// Both of USR#kp's events, though they share their ByActor key.
+		// Items with equal index keys come back in no set order: compare
+		// them sorted by workspace.
+		q := s.mustAccept("actor_events", built["actor_events"])
+		if err := compareItemsAnyOrder(q.Stdout, "["+rec1+","+rec2+"]"); err != nil {
+			t.Errorf("actor_events: %v", err)
+		}
+		s.mustReturn("timeline", "timeline (newest first)", built["timeline"], "["+rec3+","+rec1+"]")
+		s.mustReturn("actor_grants", "actor_grants -p actor=USR#kp", built["actor_grants"], "["+rec1+"]")
+	})
 }
 
 // compareItemsAnyOrder compares a query's Items with want, both sorted by
