@@ -160,64 +160,61 @@ func (p *jsonParser) enter() error {
 }
 
 func (p *jsonParser) object() (*Value, error) {
-	if err := p.enter(); err != nil {
-		return nil, err
-	}
-	defer func() { p.depth-- }()
-	v := &Value{Kind: Object, Start: p.off}
-	if p.open(v, '}') {
-		return v, nil
-	}
 	seen := map[string]bool{}
-	for {
-		p.space()
+	return p.container(Object, '}', "a member", func(v *Value) error {
 		if p.off >= len(p.src) || p.src[p.off] != '"' {
-			return nil, p.errorf("expected a member name in double quotes")
+			return p.errorf("expected a member name in double quotes")
 		}
 		namePos := p.off
 		name, err := p.str()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		p.space()
 		if p.off >= len(p.src) || p.src[p.off] != ':' {
-			return nil, p.errorf("expected \":\" after the member name %q", name)
+			return p.errorf("expected \":\" after the member name %q", name)
 		}
 		p.off++
 		p.space()
 		val, err := p.value()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		v.Members = append(v.Members, Member{Name: name, NamePos: namePos, Value: val, Repeated: seen[name]})
 		seen[name] = true
-		done, err := p.next(v, '}', "a member")
-		if err != nil {
-			return nil, err
-		}
-		if done {
-			return v, nil
-		}
-	}
+		return nil
+	})
 }
 
 func (p *jsonParser) array() (*Value, error) {
+	return p.container(Array, ']', "an element", func(v *Value) error {
+		el, err := p.value()
+		if err != nil {
+			return err
+		}
+		v.Elems = append(v.Elems, el)
+		return nil
+	})
+}
+
+// container reads an object or an array (kind), close its closing bracket:
+// item reads each of its members or elements (what names one in messages)
+// into v, the comma-separated list around them is read here.
+func (p *jsonParser) container(kind Kind, close byte, what string, item func(v *Value) error) (*Value, error) {
 	if err := p.enter(); err != nil {
 		return nil, err
 	}
 	defer func() { p.depth-- }()
-	v := &Value{Kind: Array, Start: p.off}
-	if p.open(v, ']') {
+	v := &Value{Kind: kind, Start: p.off}
+	if p.open(v, close) {
 		return v, nil
 	}
 	for {
 		p.space()
-		el, err := p.value()
-		if err != nil {
+		if err := item(v); err != nil {
 			return nil, err
 		}
-		v.Elems = append(v.Elems, el)
-		done, err := p.next(v, ']', "an element")
+		done, err := p.next(v, close, what)
 		if err != nil {
 			return nil, err
 		}
