@@ -1,37 +1,37 @@
 package grammar
 
+import "github.com/dynexpr/dynexpr/diag"
+
 // Condition: @@ ( "or" @@ )*
 func (p *fastParser) condition() *Condition {
-	pos := p.peek().Pos
-	or, ok := itemList(p, &p.orList, p.andCondition, "or", wantNone, wantCondition)
-	if !ok {
-		return nil
-	}
-	c := p.conds.get(2)
-	c.Pos, c.Or = pos, or
-	return c
+	return joined(p, &p.orList, p.andCondition, "or", &p.conds, func(c *Condition, pos diag.Pos, or []*AndCondition) {
+		c.Pos, c.Or = pos, or
+	})
 }
 
 // AndCondition: @@ ( "and" @@ )*
 func (p *fastParser) andCondition() *AndCondition {
+	return joined(p, &p.andList, p.notCondition, "and", &p.ands, func(a *AndCondition, pos diag.Pos, and []*NotCondition) {
+		a.Pos, a.And = pos, and
+	})
+}
+
+// joined parses the conditions an operator (sep: or, and) joins, `@@ (
+// sep @@ )*`: a node from nodes, which set fills with them, carved from
+// list.
+func joined[T, N any](p *fastParser, list *slab[*T], item func() *T, sep string, nodes *slab[N], set func(*N, diag.Pos, []*T)) *N {
 	pos := p.peek().Pos
-	and, ok := itemList(p, &p.andList, p.notCondition, "and", wantNone, wantCondition)
+	items, ok := itemList(p, list, item, sep, wantNone, wantCondition)
 	if !ok {
 		return nil
 	}
-	a := p.ands.get(2)
-	a.Pos, a.And = pos, and
-	return a
+	n := nodes.get(2)
+	set(n, pos, items)
+	return n
 }
 
 // NotCondition: "not" @@ | "(" @@ ")" | @@
-func (p *fastParser) notCondition() (x *NotCondition) {
-	if p.enter() {
-		x = p.notCondition1()
-		p.leave()
-	}
-	return x
-}
+func (p *fastParser) notCondition() *NotCondition { return nested(p, p.notCondition1) }
 
 func (p *fastParser) notCondition1() *NotCondition {
 	t := p.peek()
@@ -148,13 +148,7 @@ func (p *fastParser) untested(c *Comparison, w want, start int) *Comparison {
 }
 
 // Operand: @@ (Call) | @@ (Value) | @@ (Path)
-func (p *fastParser) operand() (x *Operand) {
-	if p.enter() {
-		x = p.operand1()
-		p.leave()
-	}
-	return x
-}
+func (p *fastParser) operand() *Operand { return nested(p, p.operand1) }
 
 func (p *fastParser) operand1() *Operand {
 	t := p.peek()
@@ -251,9 +245,8 @@ func (p *fastParser) step() *PathStep {
 	pos := t.Pos
 	if t.Value == "." {
 		p.pos++
-		n := p.pathName()
+		n := required(p, p.pathName, wantPath)
 		if n == nil {
-			p.want(wantPath)
 			return nil
 		}
 		s := p.steps.alloc()
@@ -268,11 +261,9 @@ func (p *fastParser) step() *PathStep {
 	}
 	idx := t.Value
 	p.pos++
-	if p.peek().Value != "]" {
-		p.want(wantCloseIndex)
+	if !p.expect("]", wantCloseIndex) {
 		return nil
 	}
-	p.pos++
 	s := p.steps.alloc()
 	s.Pos, s.Index = pos, idx
 	return s

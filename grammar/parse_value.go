@@ -4,13 +4,7 @@ import "github.com/dynexpr/dynexpr/diag"
 
 // Value: @String | @Binary | @Number | @("true" | "false") | @"null" |
 // @Param | "[" @@ | "{" @@ | "<<" @@
-func (p *fastParser) value() (x *Value) {
-	if p.enter() {
-		x = p.value1()
-		p.leave()
-	}
-	return x
-}
+func (p *fastParser) value() *Value { return nested(p, p.value1) }
 
 func (p *fastParser) value1() *Value {
 	t := p.peek()
@@ -34,44 +28,37 @@ func (p *fastParser) value1() *Value {
 		p.pos++
 		return v
 	}
+	// The other values are one token, or a bracketed body after it that
+	// must parse: v is filled here and copied into the tree once it has.
+	v := Value{Pos: pos}
 	start := p.pos
+	body := true // a bracketed body follows the token
 	switch {
 	case isKw(t, "true") || isKw(t, "false"):
-		v := p.values.alloc()
-		v.Pos, v.Bool = pos, t.Value
-		p.pos++
-		return v
+		v.Bool, body = t.Value, false
 	case isKw(t, "null"):
-		v := p.values.alloc()
-		v.Pos, v.Null = pos, true
-		p.pos++
-		return v
+		v.Null, body = true, false
 	case t.Value == "[":
 		p.pos++
-		if l := p.list(); l != nil {
-			v := p.values.alloc()
-			v.Pos, v.List = pos, l
-			return v
-		}
+		v.List = p.list()
 	case t.Value == "{":
 		p.pos++
-		if m := p.mapBody(); m != nil {
-			v := p.values.alloc()
-			v.Pos, v.Map = pos, m
-			return v
-		}
+		v.Map = p.mapBody()
 	case t.Value == "<<":
 		p.pos++
-		if s := p.setBody(); s != nil {
-			v := p.values.alloc()
-			v.Pos, v.Set = pos, s
-			return v
-		}
+		v.Set = p.setBody()
 	default:
 		return nil
 	}
-	p.rewind(start)
-	return nil
+	if !body {
+		p.pos++
+	} else if v.List == nil && v.Map == nil && v.Set == nil {
+		p.rewind(start)
+		return nil
+	}
+	x := p.values.alloc()
+	*x = v
+	return x
 }
 
 // closer says how a bracketed list ends: its closing token, and what the
@@ -146,14 +133,11 @@ func (p *fastParser) mapEntry() *MapEntry {
 	}
 	pos, key := t.Pos, t.Value
 	p.pos++
-	if p.peek().Value != ":" {
-		p.want(wantColon)
+	if !p.expect(":", wantColon) {
 		return nil
 	}
-	p.pos++
-	v := p.value()
+	v := required(p, p.value, wantValue)
 	if v == nil {
-		p.want(wantValue)
 		return nil
 	}
 	e := p.entries.alloc()
@@ -230,29 +214,13 @@ func (p *fastParser) after() *After {
 }
 
 // nestedMap is mapBody one level of nesting deeper.
-func (p *fastParser) nestedMap() (x *Map) {
-	if p.enter() {
-		x = p.mapBody()
-		p.leave()
-	}
-	return x
-}
+func (p *fastParser) nestedMap() *Map { return nested(p, p.mapBody) }
 
 // Segment: @@ "of" @@
 func (p *fastParser) segment() *Segment {
 	pos := p.peek().Pos
-	index := p.number()
-	if index == nil {
-		return nil
-	}
-	if !isKw(p.peek(), "of") {
-		p.want(wantOf)
-		return nil
-	}
-	p.pos++
-	total := p.number()
-	if total == nil {
-		p.want(wantSegmentTotal)
+	index, total, ok := infix(p, p.number, "of", wantOf, p.number, wantSegmentTotal)
+	if !ok {
 		return nil
 	}
 	s := p.segments.get(1)
@@ -263,18 +231,8 @@ func (p *fastParser) segment() *Segment {
 // SetAction: @@ "=" @@ ( @("+" | "-") @@ )?
 func (p *fastParser) setAction() *SetAction {
 	pos := p.peek().Pos
-	path := p.path()
-	if path == nil {
-		return nil
-	}
-	if p.peek().Value != "=" {
-		p.want(wantSetEquals)
-		return nil
-	}
-	p.pos++
-	left := p.operand()
-	if left == nil {
-		p.want(wantOperand)
+	path, left, ok := infix(p, p.path, "=", wantSetEquals, p.operand, wantOperand)
+	if !ok {
 		return nil
 	}
 	a := p.setActions.get(2)
@@ -307,9 +265,8 @@ func (p *fastParser) valueAction() *ValueAction {
 		minus = true
 		p.pos++
 	}
-	v := p.value()
+	v := required(p, p.value, wantActionValue)
 	if v == nil {
-		p.want(wantActionValue)
 		return nil
 	}
 	a := p.valActions.get(2)

@@ -246,6 +246,49 @@ func (p *fastParser) enter() bool {
 // leave ends a level of nesting that enter began.
 func (p *fastParser) leave() { p.depth-- }
 
+// nested runs parse one level of nesting deeper (enter and leave around
+// it): the rules that recurse go through it.
+func nested[T any](p *fastParser, parse func() *T) (x *T) {
+	if p.enter() {
+		x = parse()
+		p.leave()
+	}
+	return x
+}
+
+// required parses an item the grammar requires here, recording w where it
+// is missing.
+func required[T any](p *fastParser, item func() *T, w want) *T {
+	x := item()
+	if x == nil {
+		p.want(w)
+	}
+	return x
+}
+
+// infix parses `@@ sep @@`: the first item, then sep and the second,
+// which the grammar requires once the first is read (wSep or wSecond
+// recorded where it is missing).
+func infix[A, B any](p *fastParser, first func() *A, sep string, wSep want, second func() *B, wSecond want) (*A, *B, bool) {
+	a := first()
+	if a == nil || !p.expect(sep, wSep) {
+		return nil, nil, false
+	}
+	b := required(p, second, wSecond)
+	return a, b, b != nil
+}
+
+// expect reads tok (a keyword or punctuation, as isKw matches it) where
+// the grammar requires it, recording w where it is not there.
+func (p *fastParser) expect(tok string, w want) bool {
+	if !isKw(p.peek(), tok) {
+		p.want(w)
+		return false
+	}
+	p.pos++
+	return true
+}
+
 // isKw reports whether t is the keyword kw: participle's literal "kw", which
 // matches an Ident case-insensitively (participle.CaseInsensitive("Ident"))
 // and any other token exactly.
