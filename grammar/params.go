@@ -285,3 +285,14 @@ func fromJSON(v *Value, x any) {
 		}
 	}
 }
+
+// IsParamName reports whether name is one that $name in a statement can
+// bind: letters, digits and _, what the lexer reads after the "$".
+func IsParamName(name string) bool {
+	for i := 0; i < len(name); i++ {
+		if !isIdentChar(name[i]) {
+			return false
+		}
+	}
+	return name != ""
+}

@@ -48,3 +48,15 @@ func TestBindDeclaredTypes(t *testing.T) {
 		}
 	}
 }
+
+// TestIsParamName: IsParamName accepts exactly the names the lexer reads
+// whole after "$".
+func TestIsParamName(t *testing.T) {
+	for _, name := range []string{"id", "id_2", "_", "9", "a-b", "a.b", "", "é", "a b"} {
+		f, err := Parse("<arg>", `get T key id = $`+name)
+		lexed := err == nil && *f.Statements[0].Key.Or[0].And[0].Compare.Right.Value.Param == "$"+name
+		if got := IsParamName(name); got != lexed {
+			t.Errorf("IsParamName(%q) = %v; the lexer reads $%s whole: %v", name, got, name, lexed)
+		}
+	}
+}

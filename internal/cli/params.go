@@ -28,7 +28,7 @@ func parseParams(flags []string, files []string) (grammar.Params, error) {
 			name, isJSON = strings.TrimSuffix(name, ":"), true
 		}
 		name = strings.TrimPrefix(name, "$")
-		if !validParamName(name) {
+		if !grammar.IsParamName(name) {
 			return nil, diag.Errorf(diag.Pos{File: "-p " + f}, "parameter name %q: use letters, digits and _", name)
 		}
 		if prev, dup := given[name]; dup {
@@ -48,19 +48,6 @@ func parseParams(flags []string, files []string) (grammar.Params, error) {
 		}
 	}
 	return params, nil
-}
-
-func validParamName(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
-			return false
-		}
-	}
-	return true
 }
 
 // readParamsFile reads --params FILE: a JSON object whose members bind
@@ -98,7 +85,7 @@ func readParamsFile(file string, params grammar.Params) error {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		if !validParamName(n) {
+		if !grammar.IsParamName(n) {
 			return diag.Errorf(diag.Pos{File: file}, "parameter name %q: use letters, digits and _", n)
 		}
 		if _, dup := params[n]; dup {
