@@ -73,25 +73,33 @@ func (p *parser) awsTable(f *fields, nm name) *tableDecl {
 }
 
 func (p *parser) attributeDefinitions(n *yaml.Node, attrs map[string]Type) {
-	elems, _ := p.list(n, "AttributeDefinitions")
 	first := map[string]*yaml.Node{}
+	p.attributeList(n, "AttributeDefinitions", "an AttributeDefinitions element", "name the attribute in AttributeName",
+		"AttributeType", "write AttributeType S, N or B", func(_, nv, tv *yaml.Node) {
+			attr, ok := p.text(nv, "AttributeName")
+			if !ok {
+				return
+			}
+			if prev := first[attr]; prev != nil {
+				p.errorf(nv, "attribute %q is defined twice in AttributeDefinitions (first at line %d): keep one", attr, prev.Line)
+				return
+			}
+			first[attr] = nv
+			if t, ok := p.attrType(tv, attr); ok {
+				attrs[attr] = t
+			}
+		})
+}
+
+// attributeList reads a list (what) whose elements (elem) are mappings of
+// exactly AttributeName and field, as AttributeDefinitions and KeySchema
+// are: each gets an element and the values of its two fields, for every
+// element that has both (the hints say what to write where one is missing).
+func (p *parser) attributeList(n *yaml.Node, what, elem, nameHint, field, fieldHint string, each func(e, nv, fv *yaml.Node)) {
+	elems, _ := p.list(n, what)
 	for _, e := range elems {
-		nv, tv := p.twoFields(e, "an AttributeDefinitions element",
-			"AttributeName", "name the attribute in AttributeName", "AttributeType", "write AttributeType S, N or B")
-		if nv == nil {
-			continue
-		}
-		attr, ok := p.text(nv, "AttributeName")
-		if !ok {
-			continue
-		}
-		if prev := first[attr]; prev != nil {
-			p.errorf(nv, "attribute %q is defined twice in AttributeDefinitions (first at line %d): keep one", attr, prev.Line)
-			continue
-		}
-		first[attr] = nv
-		if t, ok := p.attrType(tv, attr); ok {
-			attrs[attr] = t
+		if nv, fv := p.twoFields(e, elem, "AttributeName", nameHint, field, fieldHint); nv != nil {
+			each(e, nv, fv)
 		}
 	}
 }
@@ -102,30 +110,25 @@ func (p *parser) keySchema(n *yaml.Node, what string) (k keyDecl) {
 	k = keyDecl{node: resolve(n)}
 	before := len(p.errs)
 	defer func() { k.bad = len(p.errs) > before }()
-	elems, _ := p.list(n, "the KeySchema of "+what)
-	for _, e := range elems {
-		nv, tv := p.twoFields(e, "a KeySchema element",
-			"AttributeName", "name the key attribute in AttributeName", "KeyType", "write KeyType HASH (partition key) or RANGE (sort key)")
-		if nv == nil {
-			continue
-		}
-		attr, ok1 := p.text(nv, "AttributeName")
-		kt, ok2 := p.text(tv, "KeyType")
-		if !ok1 || !ok2 {
-			continue
-		}
-		switch strings.ToUpper(kt) {
-		case "HASH":
-			if len(k.sort) > 0 {
-				p.errorf(e, "the KeySchema of %s has a HASH element after a RANGE element: write the HASH elements first", what)
+	p.attributeList(n, "the KeySchema of "+what, "a KeySchema element", "name the key attribute in AttributeName",
+		"KeyType", "write KeyType HASH (partition key) or RANGE (sort key)", func(e, nv, tv *yaml.Node) {
+			attr, ok1 := p.text(nv, "AttributeName")
+			kt, ok2 := p.text(tv, "KeyType")
+			if !ok1 || !ok2 {
+				return
 			}
-			k.partition = append(k.partition, name{attr, nv})
-		case "RANGE":
-			k.sort = append(k.sort, name{attr, nv})
-		default:
-			p.errorf(tv, "unknown KeyType %q: write HASH (partition key) or RANGE (sort key)", kt)
-		}
-	}
+			switch strings.ToUpper(kt) {
+			case "HASH":
+				if len(k.sort) > 0 {
+					p.errorf(e, "the KeySchema of %s has a HASH element after a RANGE element: write the HASH elements first", what)
+				}
+				k.partition = append(k.partition, name{attr, nv})
+			case "RANGE":
+				k.sort = append(k.sort, name{attr, nv})
+			default:
+				p.errorf(tv, "unknown KeyType %q: write HASH (partition key) or RANGE (sort key)", kt)
+			}
+		})
 	return k
 }
 
