@@ -10,20 +10,8 @@ func (p *fastParser) file() *File {
 	f.Pos = p.peek().Pos
 	var buf [8]*Statement
 	stmts := buf[:0]
-	start := p.pos
-	st := p.statement()
-	if st != nil {
-		stmts = append(stmts, st)
-	} else if !p.rewind(start) {
-		return nil
-	}
-	ok := st != nil
+	var ok bool // whether the last statement parsed
 	for {
-		p.compact()
-		if p.peek().Value != ";" {
-			break
-		}
-		p.pos++
 		start := p.pos
 		st := p.statement()
 		if st != nil {
@@ -32,6 +20,11 @@ func (p *fastParser) file() *File {
 			return nil
 		}
 		ok = st != nil
+		p.compact()
+		if p.peek().Value != ";" {
+			break
+		}
+		p.pos++
 	}
 	if p.peek().Type != tokEOF {
 		p.trailing(ok)
