@@ -150,20 +150,27 @@ func formatNot(n *NotCondition) string {
 }
 
 // FormatOperand writes a path, a value or a function call.
-func FormatOperand(o *Operand) string {
+func FormatOperand(o *Operand) string { return FormatOperandWith(o, FormatValue, "") }
+
+// FormatOperandWith is FormatOperand writing the values with value, and
+// missing for an operand that is nil or empty (a tree that did not parse):
+// what lint's suggestions show of an operand.
+func FormatOperandWith(o *Operand, value func(*Value) string, missing string) string {
 	switch {
+	case o == nil:
+		return missing
 	case o.Path != nil:
 		return FormatPath(o.Path)
 	case o.Value != nil:
-		return FormatValue(o.Value)
+		return value(o.Value)
 	case o.Call != nil:
 		parts := make([]string, len(o.Call.Args))
 		for i, a := range o.Call.Args {
-			parts[i] = FormatOperand(a)
+			parts[i] = FormatOperandWith(a, value, missing)
 		}
 		return o.Call.Func + "(" + strings.Join(parts, ", ") + ")"
 	}
-	return ""
+	return missing
 }
 
 // FormatPath writes a path: a.b[2].`c.d`.

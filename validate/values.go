@@ -3,7 +3,6 @@ package validate
 import (
 	"encoding/base64"
 	"fmt"
-	"strings"
 
 	"github.com/dynexpr/dynexpr/grammar"
 )
@@ -68,21 +67,7 @@ func valueInFix(v *grammar.Value) string {
 
 // exprOperandText writes an operand back in the DSL, for suggestions.
 func exprOperandText(o *grammar.Operand) string {
-	switch {
-	case o == nil:
-		return "..."
-	case o.Path != nil:
-		return grammar.FormatPath(o.Path)
-	case o.Value != nil:
-		return literalText(o.Value)
-	case o.Call != nil:
-		args := make([]string, len(o.Call.Args))
-		for i, a := range o.Call.Args {
-			args[i] = exprOperandText(a)
-		}
-		return o.Call.Func + "(" + strings.Join(args, ", ") + ")"
-	}
-	return "..."
+	return grammar.FormatOperandWith(o, literalText, "...")
 }
 
 // stmtValues returns every value written at the top of st: in its key, item,
