@@ -41,6 +41,10 @@ func Statement(st *grammar.Statement, sch *schema.Schema) string {
 	case grammar.KindDelete:
 		e.delete()
 	}
+	// A write's condition and what it returns close its explanation: the
+	// grammar gives a read neither.
+	e.condition()
+	e.returnValues()
 	return strings.Join(e.lines, "\n") + "\n"
 }
 
@@ -298,8 +302,6 @@ func (e *explainer) put() {
 			}
 		}
 	}
-	e.condition()
-	e.returnValues()
 }
 
 func (e *explainer) update() {
@@ -331,8 +333,6 @@ func (e *explainer) update() {
 			e.indexEffect(ix)
 		}
 	}
-	e.condition()
-	e.returnValues()
 }
 
 // indexEffect says how an update moves the item with respect to index ix:
@@ -374,8 +374,6 @@ func (e *explainer) indexEffect(ix *schema.Index) {
 func (e *explainer) delete() {
 	e.say("DeleteItem: removes the item of %s whose key is %s, and with it its entries in every index; deleting an item that is not there is not an error.", e.tableName(), e.keyText())
 	e.schemaNote()
-	e.condition()
-	e.returnValues()
 }
 
 func (e *explainer) condition() {
