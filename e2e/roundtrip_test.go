@@ -39,16 +39,18 @@ func roundTrip(t *testing.T, srv *Server, cli *CLI, create []byte) {
 	table := names["Tickets"]
 	const rule = "harness-round-trip"
 
-	put := cli.Run(t, srv, "put-item", map[string]any{
-		"TableName": table,
-		"Item": map[string]any{
-			"id":         map[string]string{"S": "t1"},
-			"openBucket": map[string]string{"S": "open#2026-11"},
-			"openedAt":   map[string]string{"S": "2026-11-01T09:00:00Z"},
-			"subject":    map[string]string{"S": "printer on fire"},
-			"priority":   map[string]string{"N": "1"},
-			"body":       map[string]string{"S": "not projected into the GSI"},
-		},
+	str := func(s string) map[string]string { return map[string]string{"S": s} }
+	putItem := func(item map[string]any) Result {
+		return cli.Run(t, srv, "put-item", map[string]any{"TableName": table, "Item": item})
+	}
+
+	put := putItem(map[string]any{
+		"id":         str("t1"),
+		"openBucket": str("open#2026-11"),
+		"openedAt":   str("2026-11-01T09:00:00Z"),
+		"subject":    str("printer on fire"),
+		"priority":   map[string]string{"N": "1"},
+		"body":       str("not projected into the GSI"),
 	})
 	t.Logf("put-item: %s (%v)", put.Outcome(), put.Took.Round(1e6))
 	if Agreement.Check(t, rule, "put-item", put, Accepted()) != AcceptedAsExpected {
@@ -60,7 +62,7 @@ func roundTrip(t *testing.T, srv *Server, cli *CLI, create []byte) {
 		"IndexName":                 "open-tickets-index",
 		"KeyConditionExpression":    "#b = :b AND begins_with(#o, :m)",
 		"ExpressionAttributeNames":  map[string]string{"#b": "openBucket", "#o": "openedAt"},
-		"ExpressionAttributeValues": map[string]any{":b": map[string]string{"S": "open#2026-11"}, ":m": map[string]string{"S": "2026-11"}},
+		"ExpressionAttributeValues": map[string]any{":b": str("open#2026-11"), ":m": str("2026-11")},
 	})
 	t.Logf("query GSI: %s (%v)", q.Outcome(), q.Took.Round(1e6))
 	if Agreement.Check(t, rule, "query-gsi", q, Accepted()) != AcceptedAsExpected {
@@ -72,14 +74,11 @@ func roundTrip(t *testing.T, srv *Server, cli *CLI, create []byte) {
 		t.Error(err)
 	}
 
-	empty := cli.Run(t, srv, "put-item", map[string]any{
-		"TableName": table,
-		"Item": map[string]any{
-			"id":         map[string]string{"S": "t2"},
-			"openBucket": map[string]string{"S": ""},
-			"openedAt":   map[string]string{"S": "2026-11-02T10:00:00Z"},
-			"subject":    map[string]string{"S": "empty bucket"},
-		},
+	empty := putItem(map[string]any{
+		"id":         str("t2"),
+		"openBucket": str(""),
+		"openedAt":   str("2026-11-02T10:00:00Z"),
+		"subject":    str("empty bucket"),
 	})
 	t.Logf("put-item with openBucket \"\": exit %d, %s (%v)", empty.Exit, empty.Outcome(), empty.Took.Round(1e6))
 	v := Agreement.Check(t, "sparse-key-blanked", "put-item-empty-gsi-hash", empty, Refused(msgEmptyGSIKeyPut))
