@@ -26,7 +26,11 @@ import (
 // themselves. The error, if any, is a *diag.Error for one problem or a
 // diag.List for several; a file that cannot be read gives a *diag.Error
 // with only File set.
-func Load(paths ...string) (*Schema, error) {
+func Load(paths ...string) (*Schema, error) { return LoadWith(Options{}, paths...) }
+
+// LoadWith is Load with the values of opt for what the sources leave open.
+// A folder is read as a whole (dir.go); any other path as one file.
+func LoadWith(opt Options, paths ...string) (*Schema, error) {
 	s := &Schema{}
 	var errs diag.List
 	seen := map[string]bool{}
@@ -36,6 +40,16 @@ func Load(paths ...string) (*Schema, error) {
 			continue
 		}
 		seen[id] = true
+		if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+			tables, err := loadDir(opt, path)
+			errs = append(errs, err...)
+			for _, t := range tables {
+				if e := s.add(t); e != nil {
+					errs = append(errs, e)
+				}
+			}
+			continue
+		}
 		data, err := os.ReadFile(path)
 		if err != nil {
 			reason := err.Error()
@@ -45,7 +59,7 @@ func Load(paths ...string) (*Schema, error) {
 			errs = append(errs, &diag.Error{Pos: diag.Pos{File: path}, Msg: "cannot read the schema file: " + reason})
 			continue
 		}
-		one, err := Parse(path, data)
+		one, err := ParseWith(opt, path, data)
 		if err != nil {
 			errs = append(errs, flatten(err)...)
 			continue
@@ -80,7 +94,12 @@ func fileIdentity(path string) string {
 // from the content. filename is used in positions; its extension matters
 // only in that a .json file must be valid JSON.
 func Parse(filename string, data []byte) (*Schema, error) {
-	p := &parser{src: newSource(filename, data)}
+	return ParseWith(Options{}, filename, data)
+}
+
+// ParseWith is Parse with the values of opt for what the file leaves open.
+func ParseWith(opt Options, filename string, data []byte) (*Schema, error) {
+	p := &parser{src: newSource(filename, data), opt: opt}
 	root := p.decode()
 	if root == nil {
 		return nil, asError(p.errs)
@@ -142,6 +161,7 @@ func flatten(err error) diag.List {
 // every problem it meets.
 type parser struct {
 	src  *source
+	opt  Options
 	errs diag.List
 }
 

@@ -14,7 +14,7 @@ import (
 )
 
 type lintFlags struct {
-	schemas  []string
+	schemas  schemaFlags
 	requests []string
 	format   string
 	failOn   string
@@ -62,7 +62,7 @@ a bad flag, a bad schema or config, a pattern that matches no file.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringArrayVar(&f.schemas, "schema", nil, "table schema `FILE`; repeatable (default: the schemas of .dynexpr.yaml)")
+	f.schemas.register(fl, "table schema `FILE`; repeatable (default: the schemas of .dynexpr.yaml)")
 	fl.StringArrayVar(&f.requests, "requests", nil, "lint the files matching `GLOB` (** for any folders) as request JSON, whatever their extension; repeatable")
 	fl.StringVar(&f.format, "format", "text", "output format: "+strings.Join(validate.Formats, ", "))
 	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 on findings at this severity or above: error, warning or info")
@@ -93,7 +93,7 @@ func (e *env) lint(args []string, f lintFlags) error {
 	if err != nil {
 		return err
 	}
-	sch, err := loadSchema(f.schemas, conf)
+	sch, err := f.schemas.load(conf)
 	if err != nil {
 		return err
 	}

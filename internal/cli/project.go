@@ -21,7 +21,7 @@ func findConfig(path string) (*config.Config, error) {
 // when there are none.
 // A schema that names no file is an error with a did-you-mean, at its
 // place in the config when the config names it.
-func loadSchema(files []string, conf *config.Config) (*schema.Schema, error) {
+func loadSchema(files []string, conf *config.Config, opt schema.Options) (*schema.Schema, error) {
 	if len(files) == 0 && conf != nil {
 		if err := conf.MissingSchemas(); err != nil {
 			return nil, err
@@ -40,5 +40,5 @@ func loadSchema(files []string, conf *config.Config) (*schema.Schema, error) {
 	if len(errs) > 0 {
 		return nil, errs
 	}
-	return schema.Load(files...)
+	return schema.LoadWith(opt, files...)
 }

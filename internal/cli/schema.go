@@ -10,6 +10,7 @@ import (
 
 func newSchemaCmd(e *env) *cobra.Command {
 	var createTable bool
+	var vars schemaFlags
 	cmd := &cobra.Command{
 		Use:   "schema FILE...",
 		Short: "Print the tables a schema file describes",
@@ -21,7 +22,11 @@ the project's YAML. With --create-table, print for each table the input of
   dynexpr schema --create-table schema.yaml | while read -r t; do aws dynamodb create-table --cli-input-json "$t"; done`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			sch, err := schema.Load(args...)
+			opt, err := vars.options()
+			if err != nil {
+				return err
+			}
+			sch, err := schema.LoadWith(opt, args...)
 			if err != nil {
 				return err
 			}
@@ -47,6 +52,7 @@ the project's YAML. With --create-table, print for each table the input of
 			return err
 		},
 	}
+	vars.registerVars(cmd.Flags())
 	cmd.Flags().BoolVar(&createTable, "create-table", false, "print 'aws dynamodb create-table --cli-input-json' inputs, one JSON document per line")
 	return cmd
 }

@@ -20,7 +20,7 @@ type statementFlags struct {
 	statement  string
 	params     []string
 	paramFiles []string
-	schemas    []string
+	schemas    schemaFlags
 	config     string
 }
 
@@ -31,7 +31,7 @@ func (f *statementFlags) register(fl *pflag.FlagSet, verb string) {
 	fl.StringVar(&f.statement, "statement", "", verb+" the statement labelled `LABEL`")
 	fl.StringArrayVarP(&f.params, "param", "p", nil, "bind $name: `name=value` (a string, or the schema's type) or name:=JSON; repeatable")
 	fl.StringArrayVar(&f.paramFiles, "params", nil, "bind parameters from a JSON object in `FILE`")
-	fl.StringArrayVar(&f.schemas, "schema", nil, "table schema `FILE` (project YAML, describe-table JSON, CloudFormation); repeatable")
+	f.schemas.register(fl, "table schema `FILE` (project YAML, describe-table JSON, CloudFormation); repeatable")
 	fl.StringVar(&f.config, "config", "", "use this config `FILE` (its schemas and rule severities) instead of looking for .dynexpr.yaml")
 }
 
@@ -66,7 +66,7 @@ func (e *env) readStatements(args []string, f statementFlags, verb string, many,
 	if err != nil {
 		return nil, err
 	}
-	sch, err := loadSchema(f.schemas, conf)
+	sch, err := f.schemas.load(conf)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,10 @@
+package schema
+
+// Options are what a schema source may need beyond its own text: the
+// values of the variables a template or module leaves open.
+type Options struct {
+	// Vars are the NAME=VALUE pairs of --var: Terraform variables,
+	// CloudFormation parameters, Serverless ${opt:NAME} and ${sls:stage}.
+	// A source reads the names it knows and ignores the others.
+	Vars map[string]string
+}
