@@ -32,6 +32,7 @@ const (
 	msgInvalidFunction = "Invalid function name; function: %s"
 	msgFunctionContext = "The function is not allowed to be used this way in an expression; function: %s"
 	msgUpdateFunction  = "The function is not allowed in an update expression; function: %s"
+	msgCondFunction    = "The function is not allowed in a condition expression; function: %s"
 	msgArity           = "Incorrect number of operands for operator or function; operator or function: %s, number of operands: %d"
 	msgOperandType     = "Incorrect operand type for operator or function; operator or function: %s, operand type: %s"
 	msgNeedsPath       = "Operator or function requires a document path; operator or function: %s"
@@ -48,7 +49,9 @@ var functionMisuse = &Rule{
 anything. Conditions have attribute_exists, attribute_not_exists, attribute_type,
 begins_with, contains and size; set values have if_not_exists and list_append
 (the DSL takes them in any case and writes them as DynamoDB wants; in request
-JSON they are case-sensitive: Begins_With is unknown). Each function takes a fixed
+JSON they are case-sensitive: Begins_With is unknown). if_not_exists and
+list_append in a condition are not unknown names: DynamoDB answers "The
+function is not allowed in a condition expression". Each function takes a fixed
 number of arguments: attribute_exists, attribute_not_exists and size one, the
 others two. attribute_exists and attribute_not_exists test a path, not a value;
 begins_with compares strings or binary; size measures a string, binary, set,
@@ -181,6 +184,11 @@ func operandType(o *grammar.Operand) grammar.ValueType {
 func (fc funcCheck) call(c *grammar.Call, nested bool) bool {
 	name := c.Func
 	want, known := conditionFuncs[name]
+	if !known && updateFuncs[name] > 0 {
+		fc.reportFix(c.Pos, fmt.Sprintf("%s is a function of set values, and a condition cannot use it", name),
+			fmt.Sprintf(msgCondFunction, name), funcHint(name, false))
+		return false
+	}
 	if !known {
 		fc.reportFix(c.Pos, fmt.Sprintf("%s is not a function of conditions", name),
 			fmt.Sprintf(msgInvalidFunction, name), funcHint(name, false))
