@@ -3,7 +3,9 @@ package validate
 import (
 	"fmt"
 
+	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
+	"github.com/dynexpr/dynexpr/grammar/ddbexpr"
 	"github.com/dynexpr/dynexpr/request"
 )
 
@@ -42,15 +44,21 @@ Duplicate value in attribute name: subject"); meta and meta.x are two names.`,
 	check:         checkProjectionPathOverlap,
 }
 
-func init() { projectionPathOverlap.checkRequest = checkAttributesToGetRepeats }
+func init() { projectionPathOverlap.checkRequest = checkRequestProjection }
 
 func checkProjectionPathOverlap(p *Pass) {
 	sel := p.Stmt.Select
 	if sel == nil {
 		return
 	}
+	projectionClashes(sel.Paths, func(at diag.Pos, msg string) { p.Reportf(at, "%s", msg) })
+}
+
+// projectionClashes reports each path of a projection that meets another,
+// at the path DynamoDB names first.
+func projectionClashes(all []*grammar.Path, report func(at diag.Pos, msg string)) {
 	var paths []*grammar.Path
-	for _, path := range sel.Paths {
+	for _, path := range all {
 		if path != nil && len(path.Elems) > 0 {
 			paths = append(paths, path)
 		}
@@ -75,7 +83,7 @@ func checkProjectionPathOverlap(p *Pass) {
 		dyn := "Invalid ProjectionExpression: " + fmt.Sprintf(msg, ddbPath(one), ddbPath(&grammar.Path{Elems: meet.two}))
 		other, c, k := clashPartner(one, paths[i+1:], reported, meet.clash == clashListMap)
 		if other == nil {
-			p.Reportf(one.Pos, "%s meets another path of this select; DynamoDB answers %q. Write instead: select each part of the item once", grammar.FormatPath(one), dyn)
+			report(one.Pos, fmt.Sprintf("%s meets another path of this select; DynamoDB answers %q. Write instead: select each part of the item once", grammar.FormatPath(one), dyn))
 			continue
 		}
 		at := fmt.Sprintf("(at %d:%d)", other.Pos.Line, other.Pos.Col)
@@ -95,7 +103,7 @@ func checkProjectionPathOverlap(p *Pass) {
 			what = fmt.Sprintf("%s reads %s as a %s, and %s %s reads it as a %s; no item has both", o, prefixString(one, k), containerWord(one.Elems[k]), l, at, containerWord(other.Elems[k]))
 			fix = "select only one of the two"
 		}
-		p.Reportf(one.Pos, "%s; DynamoDB answers %q. Write instead: %s", what, dyn, fix)
+		report(one.Pos, fmt.Sprintf("%s; DynamoDB answers %q. Write instead: %s", what, dyn, fix))
 	}
 }
 
@@ -122,6 +130,53 @@ func clashPartner(one *grammar.Path, later []*grammar.Path, reported map[*gramma
 		}
 	}
 	return any, anyClash, anyK
+}
+
+// checkRequestProjection checks AttributesToGet, and keeps the
+// ProjectionExpression's clashes for a request the catalog cannot check as
+// a statement (a value the DSL cannot write): the statement's check reports
+// them otherwise.
+func checkRequestProjection(c *requestPass) {
+	checkAttributesToGetRepeats(c)
+	for _, x := range c.expressions() {
+		if x.param != "ProjectionExpression" || !x.parsed() || x.e.Projection == nil {
+			continue
+		}
+		var paths []*grammar.Path
+		for _, rp := range x.e.Projection.Paths {
+			gp, ok := c.requestPath(x, rp)
+			if !ok {
+				return // an undefined #name: undefined-placeholder's
+			}
+			paths = append(paths, gp)
+		}
+		projectionClashes(paths, func(at diag.Pos, msg string) {
+			c.later = append(c.later, Finding{Pos: at, Rule: projectionPathOverlap.Name, Severity: projectionPathOverlap.Severity, Message: msg})
+		})
+	}
+}
+
+// requestPath is a request expression's document path in the DSL's terms,
+// its #names resolved, at its place in the file.
+func (c *requestPass) requestPath(x *reqExpr, rp *ddbexpr.Path) (*grammar.Path, bool) {
+	gp := &grammar.Path{Pos: c.pos(c.exprOffset(x, rp.Start))}
+	for _, s := range rp.Segments {
+		e := grammar.PathElem{Pos: c.pos(c.exprOffset(x, s.Start)), Name: s.Name}
+		switch s.Kind {
+		case ddbexpr.IndexSegment:
+			e.IsIndex, e.Index, e.Name = true, s.Index, ""
+		case ddbexpr.NamePlaceholder:
+			v := c.names.Get(s.Name)
+			if v == nil || v.Kind != request.String {
+				return nil, false
+			}
+			e.Name = v.Text
+		case ddbexpr.ValueSegment:
+			return nil, false
+		}
+		gp.Elems = append(gp.Elems, e)
+	}
+	return gp, true
 }
 
 // checkAttributesToGetRepeats reports a name AttributesToGet lists twice.
