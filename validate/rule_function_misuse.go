@@ -68,6 +68,32 @@ is refused, and so are between bounds of two types, or in the wrong order.`,
 	check:         checkFunctionMisuse,
 }
 
+func init() { functionMisuse.checkRequest = checkRequestFunctions }
+
+// checkRequestFunctions keeps what checkFunctionMisuse finds in a request's
+// conditions for a request the catalog cannot check as a statement (the
+// statement's check reports it otherwise), but for what DynamoDB finds
+// while reading the expression, which readExpression reported.
+func checkRequestFunctions(c *requestPass) {
+	for _, x := range c.expressions() {
+		if !x.parsed() || x.e.Condition == nil {
+			continue
+		}
+		cond, ok := c.requestCondition(x, x.e.Condition)
+		if !ok {
+			continue
+		}
+		var out []Finding
+		fc := funcCheck{p: &Pass{rule: functionMisuse, cfg: c.cfg, out: &out}, prefix: "Invalid " + x.param + ": "}
+		grammar.EachComparison(cond, fc.comparison)
+		for _, f := range out {
+			if !c.quieted(f) {
+				c.later = append(c.later, f)
+			}
+		}
+	}
+}
+
 // funcCheck checks the functions and comparisons of one expression.
 type funcCheck struct {
 	p      *Pass
