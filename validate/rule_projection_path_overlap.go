@@ -159,9 +159,9 @@ func checkRequestProjection(c *requestPass) {
 // requestPath is a request expression's document path in the DSL's terms,
 // its #names resolved, at its place in the file.
 func (c *requestPass) requestPath(x *reqExpr, rp *ddbexpr.Path) (*grammar.Path, bool) {
-	gp := &grammar.Path{Pos: c.pos(c.exprOffset(x, rp.Start))}
+	gp := &grammar.Path{Pos: c.reqPos(x, rp.Start)}
 	for _, s := range rp.Segments {
-		e := grammar.PathElem{Pos: c.pos(c.exprOffset(x, s.Start)), Name: s.Name}
+		e := grammar.PathElem{Pos: c.reqPos(x, s.Start), Name: s.Name}
 		switch s.Kind {
 		case ddbexpr.IndexSegment:
 			e.IsIndex, e.Index, e.Name = true, s.Index, ""
