@@ -111,9 +111,9 @@ func projectionClashes(all []*grammar.Path, report func(at diag.Pos, msg string)
 // that one clashes with, preferring a clash of the kind DynamoDB met
 // (conflict when listMap, else overlap), and how they clash.
 func clashPartner(one *grammar.Path, later []*grammar.Path, reported map[*grammar.Path]bool, listMap bool) (*grammar.Path, pathClash, int) {
-	var any *grammar.Path
-	var anyClash pathClash
-	var anyK int
+	var alt *grammar.Path
+	var altClash pathClash
+	var altK int
 	for _, q := range later {
 		if reported[q] {
 			continue
@@ -125,11 +125,11 @@ func clashPartner(one *grammar.Path, later []*grammar.Path, reported map[*gramma
 		if (c == clashListMap) == listMap {
 			return q, c, k
 		}
-		if any == nil {
-			any, anyClash, anyK = q, c, k
+		if alt == nil {
+			alt, altClash, altK = q, c, k
 		}
 	}
-	return any, anyClash, anyK
+	return alt, altClash, altK
 }
 
 // checkRequestProjection checks AttributesToGet, and keeps the
