@@ -32,6 +32,7 @@ const (
 	msgInvalidFunction = "Invalid function name; function: %s"
 	msgFunctionContext = "The function is not allowed to be used this way in an expression; function: %s"
 	msgUpdateFunction  = "The function is not allowed in an update expression; function: %s"
+	msgCondFunction    = "The function is not allowed in a condition expression; function: %s"
 	msgArity           = "Incorrect number of operands for operator or function; operator or function: %s, number of operands: %d"
 	msgOperandType     = "Incorrect operand type for operator or function; operator or function: %s, operand type: %s"
 	msgNeedsPath       = "Operator or function requires a document path; operator or function: %s"
@@ -48,7 +49,9 @@ var functionMisuse = &Rule{
 anything. Conditions have attribute_exists, attribute_not_exists, attribute_type,
 begins_with, contains and size; set values have if_not_exists and list_append
 (the DSL takes them in any case and writes them as DynamoDB wants; in request
-JSON they are case-sensitive: Begins_With is unknown). Each function takes a fixed
+JSON they are case-sensitive: Begins_With is unknown). if_not_exists and
+list_append in a condition are not unknown names: DynamoDB answers "The
+function is not allowed in a condition expression". Each function takes a fixed
 number of arguments: attribute_exists, attribute_not_exists and size one, the
 others two. attribute_exists and attribute_not_exists test a path, not a value;
 begins_with compares strings or binary; size measures a string, binary, set,
@@ -57,12 +60,41 @@ L M as a string. size is a number to compare (size(a) > 3), not a condition,
 and the other condition functions are conditions, not values to compare. A test
 needs an operator: a path alone is not a condition. < <= > >= and between order
 numbers, strings and binary only. The same path on both sides of a comparison
-is refused, and so are between bounds of two types, or in the wrong order.`,
+is refused, and so are between bounds of two types, or in the wrong order.
+Values of two types elsewhere are not an error: = <> in and contains take any
+types, and a comparison of a number with a string (a = "x" where a holds a
+number, or 1 < "a") is simply false.`,
 	DynamoMessage: "Invalid FilterExpression: Invalid function name; function: starts_with; Invalid FilterExpression: Incorrect number of operands for operator or function; operator or function: begins_with, number of operands: 1; Invalid FilterExpression: The function is not allowed to be used this way in an expression; function: attribute_exists; Invalid FilterExpression: " + fmt.Sprintf(msgBetweenOrder, "AttributeValue: {N:9}", "AttributeValue: {N:1}"),
 	Bad:           `scan Tickets filter starts_with(subject, "printer")`,
 	Good:          `scan Tickets filter begins_with(subject, "printer")`,
 	AppliesTo:     "conditions (query key, filter, if) and set values",
 	check:         checkFunctionMisuse,
+}
+
+func init() { functionMisuse.checkRequest = checkRequestFunctions }
+
+// checkRequestFunctions keeps what checkFunctionMisuse finds in a request's
+// conditions for a request the catalog cannot check as a statement (the
+// statement's check reports it otherwise), but for what DynamoDB finds
+// while reading the expression, which readExpression reported.
+func checkRequestFunctions(c *requestPass) {
+	for _, x := range c.expressions() {
+		if !x.parsed() || x.e.Condition == nil {
+			continue
+		}
+		cond, ok := c.requestCondition(x, x.e.Condition)
+		if !ok {
+			continue
+		}
+		var out []Finding
+		fc := funcCheck{p: &Pass{rule: functionMisuse, cfg: c.cfg, out: &out}, prefix: "Invalid " + x.param + ": "}
+		grammar.EachComparison(cond, fc.comparison)
+		for _, f := range out {
+			if !c.quieted(f) {
+				c.later = append(c.later, f)
+			}
+		}
+	}
 }
 
 // funcCheck checks the functions and comparisons of one expression.
@@ -181,6 +213,11 @@ func operandType(o *grammar.Operand) grammar.ValueType {
 func (fc funcCheck) call(c *grammar.Call, nested bool) bool {
 	name := c.Func
 	want, known := conditionFuncs[name]
+	if !known && updateFuncs[name] > 0 {
+		fc.reportFix(c.Pos, fmt.Sprintf("%s is a function of set values, and a condition cannot use it", name),
+			fmt.Sprintf(msgCondFunction, name), funcHint(name, false))
+		return false
+	}
 	if !known {
 		fc.reportFix(c.Pos, fmt.Sprintf("%s is not a function of conditions", name),
 			fmt.Sprintf(msgInvalidFunction, name), funcHint(name, false))
