@@ -17,13 +17,32 @@ var keyIncomplete = &Rule{
 attribute of the table, and nothing else. A put item must hold every key
 attribute. A start key (after) is a LastEvaluatedKey: the table's key attributes,
 plus the index's when reading an index, and nothing else. DynamoDB refuses
-anything else.`,
+anything else. An empty Key is refused whatever the table, so it is reported
+without a schema too; an update-item with a Key and no update has its key
+checked like any other.`,
 	DynamoMessage: msgKeyElement + "; " + fmt.Sprintf(msgMissingKey, "id") + "; " + msgStartKey,
 	Bad:           `get TicketsByCustomer key customerId = "c1"`,
 	Good:          `get TicketsByCustomer key customerId = "c1" and id = "a91f"`,
 	AppliesTo:     "get, update, delete (key), put (item), query and scan (after)",
 	NeedsSchema:   true,
 	check:         checkKeyIncomplete,
+}
+
+func init() { keyIncomplete.checkRequest = checkEmptyKey }
+
+// checkEmptyKey reports an empty Key, which the DSL cannot write: every
+// table has a partition key, so DynamoDB refuses it whatever the schema.
+func checkEmptyKey(c *requestPass) {
+	m := c.member("Key")
+	if m == nil || len(m.Value.Members) > 0 || c.cmd != "get-item" && c.cmd != "update-item" && c.cmd != "delete-item" {
+		return
+	}
+	a := "a"
+	if c.cmd == "update-item" {
+		a = "an"
+	}
+	c.report(keyIncomplete, Error, m.Value.Start, m.Value.End, "", "Key is empty, and %s %s names its item by the whole primary key; DynamoDB answers %q. Write the key attributes, like {\"id\": {\"S\": \"a91f\"}}",
+		a, c.cmd, msgKeyElement)
 }
 
 // startKeyMessage is what DynamoDB answers a bad start key with.
