@@ -41,3 +41,30 @@ func badNameChars(name string) string {
 	}
 	return strings.Join(bad, ", ")
 }
+
+// tableOfARN returns the table name in a DynamoDB table ARN
+// (arn:aws:dynamodb:us-east-1:123456789012:table/Tickets), which DynamoDB
+// takes wherever it takes a table's name; ok is false for anything else.
+func tableOfARN(s string) (table string, ok bool) {
+	parts := strings.SplitN(s, ":", 6)
+	if len(parts) != 6 || parts[0] != "arn" || !strings.HasPrefix(parts[1], "aws") || parts[2] != "dynamodb" || parts[3] == "" {
+		return "", false
+	}
+	if len(parts[4]) != 12 || strings.Trim(parts[4], "0123456789") != "" {
+		return "", false
+	}
+	table, ok = strings.CutPrefix(parts[5], "table/")
+	if !ok || tableNameProblem(table) != "" {
+		return "", false
+	}
+	return table, true
+}
+
+// tableRefName is the name of the table a statement names: the table part
+// of an ARN, else the name itself.
+func tableRefName(name string) string {
+	if t, ok := tableOfARN(name); ok {
+		return t
+	}
+	return name
+}

@@ -24,7 +24,7 @@ func checkUnknownTable(p *Pass) {
 	if p.Table != nil || p.Schema == nil || st.Table == nil || tableNameProblem(st.Table.Name) != "" {
 		return
 	}
-	name := st.Table.Name
+	name := tableRefName(st.Table.Name)
 	names := p.Schema.TableNames()
 	if s := schema.Suggest(name, names); s != "" {
 		p.ReportAt(Error, st.Table.Pos, s, "no table %q in the schema; DynamoDB answers %q (ResourceNotFoundException). Did you mean %s?",
