@@ -68,8 +68,8 @@ func checkStartKeyOutside(p *Pass) {
 	}
 	given := map[string]*grammar.Value{}
 	for _, e := range entries {
-		if !slices.Contains(required, e.attr) || given[e.attr] != nil {
-			return
+		if !slices.Contains(required, e.attr) || given[e.attr] != nil || e.value == nil || e.value.Text == "" && e.value.Type != grammar.TypeN {
+			return // an empty value is empty-key-value's: the start key itself is refused first
 		}
 		given[e.attr] = e.value
 	}
