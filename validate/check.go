@@ -100,7 +100,7 @@ func Check(st *grammar.Statement, sch *schema.Schema, cfg *Config) []Finding {
 	var out []Finding
 	p := Pass{Stmt: st, Schema: sch, cfg: cfg, out: &out}
 	if sch != nil {
-		p.Table = sch.Table(tableRefName(st.Table.Name))
+		p.Table = sch.Table(st.Table.Name)
 		if p.Table != nil && st.Index != nil {
 			p.Index = p.Table.Index(st.Index.Name)
 		}

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/dynexpr/dynexpr/schema"
 )
 
 const (
@@ -42,29 +44,9 @@ func badNameChars(name string) string {
 	return strings.Join(bad, ", ")
 }
 
-// tableOfARN returns the table name in a DynamoDB table ARN
-// (arn:aws:dynamodb:us-east-1:123456789012:table/Tickets), which DynamoDB
-// takes wherever it takes a table's name; ok is false for anything else.
-func tableOfARN(s string) (table string, ok bool) {
-	parts := strings.SplitN(s, ":", 6)
-	if len(parts) != 6 || parts[0] != "arn" || !strings.HasPrefix(parts[1], "aws") || parts[2] != "dynamodb" || parts[3] == "" {
-		return "", false
-	}
-	if len(parts[4]) != 12 || strings.Trim(parts[4], "0123456789") != "" {
-		return "", false
-	}
-	table, ok = strings.CutPrefix(parts[5], "table/")
-	if !ok || tableNameProblem(table) != "" {
-		return "", false
-	}
-	return table, true
-}
-
-// tableRefName is the name of the table a statement names: the table part
-// of an ARN, else the name itself.
-func tableRefName(name string) string {
-	if t, ok := tableOfARN(name); ok {
-		return t
-	}
-	return name
+// tableARN reports whether name is a table's ARN naming a table DynamoDB
+// allows: DynamoDB takes it for the name.
+func tableARN(name string) bool {
+	t, ok := schema.TableOfARN(name)
+	return ok && tableNameProblem(t) == ""
 }

@@ -74,7 +74,7 @@ func checkInvalidName(p *Pass) {
 // "table" or "index", field its name in DynamoDB's messages), or "".
 func nameFinding(name, what, field string) string {
 	problem := tableNameProblem(name)
-	if _, arn := tableOfARN(name); problem == "" || what == "table" && arn {
+	if problem == "" || what == "table" && tableARN(name) {
 		return ""
 	}
 	n := strings.Count(problem, "; ") + 1
