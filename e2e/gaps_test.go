@@ -243,6 +243,18 @@ var knownGaps = []KnownGap{
 		Note: "types the result of + or - before it runs the update: refuses set KEY = a + 1 with the text for a value written in the request (Type mismatch for Index Key) even where the item lacks a, which DynamoDB reports first (does not exist), or computes and then refuses with the runtime text",
 		Ref:  `docs/rules/key-type-mismatch.md; DynamoDB runs the update first: an operand the item lacks is a runtime error, an index key computed to another type gets the runtime text ("...to unsupported type"); DynamoDB Local validates index keys on the updated item, after evaluating it (DataPlaneFunction.validateKeyValue)`},
 
+	// --- start keys and table names (docs/rules/start-key-outside-condition.md,
+	// docs/rules/invalid-name.md, docs/rules/unknown-table.md) ---
+	{Server: KindDynoxide, Rule: "start-key-outside-condition", Kind: GapAccepts, Command: `^query$`, Input: `"ExclusiveStartKey"`,
+		Note: "does not check that a query's ExclusiveStartKey lies inside its key condition: resumes from another partition, or from a sort key the condition does not take",
+		Ref:  "docs/rules/start-key-outside-condition.md: dynalite implements all three checks with DynamoDB's three messages (its query tests were run against DynamoDB) and agrees on every case of the archives"},
+	{Server: KindDynoxide, Input: `"TableName":"arn:aws:dynamodb:`, Answer: `at 'tableName' failed to satisfy constraint: Member must satisfy regular expression pattern`,
+		Note: "refuses a table's ARN in TableName with the name pattern [a-zA-Z0-9_.-]+ (where DynamoDB reads the table it names, or answers that there is none)",
+		Ref:  "docs/rules/invalid-name.md: DynamoDB's API reference for the item and read operations says TableName takes the table's name or its ARN (the current API model, which AWS CLI v1 here carries, gives TableName 1 to 1024 characters and no pattern)"},
+	{Server: KindDynalite, Input: `"TableName":"arn:aws:dynamodb:`, Answer: `at 'tableName' failed to satisfy constraint: Member must satisfy regular expression pattern`,
+		Note: "refuses a table's ARN in TableName with the name pattern [a-zA-Z0-9_.-]+ (where DynamoDB reads the table it names, or answers that there is none)",
+		Ref:  "docs/rules/invalid-name.md: DynamoDB's API reference for the item and read operations says TableName takes the table's name or its ARN (the current API model, which AWS CLI v1 here carries, gives TableName 1 to 1024 characters and no pattern)"},
+
 	// --- multi-attribute GSI keys (newer than both emulators) ---
 	// dynalite refuses the create-table (at most 2 key schema elements); the
 	// test records those cases as gaps itself (Agreement.Unsupported).

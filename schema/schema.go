@@ -82,8 +82,13 @@ type Schema struct {
 	Tables []*Table // in load order
 }
 
-// Table returns the table called name, or nil.
-func (s *Schema) Table(name string) *Table { return byName(s.Tables, name) }
+// Table returns the table called name (or named by its ARN), or nil.
+func (s *Schema) Table(name string) *Table {
+	if t, ok := TableOfARN(name); ok {
+		name = t
+	}
+	return byName(s.Tables, name)
+}
 
 // TableNames returns the names of the tables, in load order.
 func (s *Schema) TableNames() []string { return namesOf(s.Tables) }

@@ -132,6 +132,7 @@ var catalog = []*Rule{
 	keyIncomplete,
 	updateKeyAttribute,
 	keyAttributeNested,
+	startKeyOutsideCondition,
 
 	// Expressions, values and DynamoDB's limits.
 	updatePathOverlap,

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/dynexpr/dynexpr/schema"
 )
 
 const (
@@ -40,4 +42,11 @@ func badNameChars(name string) string {
 		}
 	}
 	return strings.Join(bad, ", ")
+}
+
+// tableARN reports whether name is a table's ARN naming a table DynamoDB
+// allows: DynamoDB takes it for the name.
+func tableARN(name string) bool {
+	t, ok := schema.TableOfARN(name)
+	return ok && tableNameProblem(t) == ""
 }

@@ -14,7 +14,8 @@ var invalidName = &Rule{
 	Severity: Error,
 	Title:    "a table, index or attribute name DynamoDB does not allow",
 	Why: `Table and index names are 3 to 255 characters of letters, digits, _, - and .;
-DynamoDB refuses any other name before it looks for the table. Attribute names
+DynamoDB refuses any other name before it looks for the table. A table may also
+be named by its ARN (arn:aws:dynamodb:REGION:ACCOUNT:table/NAME). Attribute names
 may not be empty; a key attribute's name is at most 255 bytes, any other
 attribute's at most 65535 bytes.`,
 	DynamoMessage: "1 validation error detected: Value 'T' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 3",
@@ -27,36 +28,15 @@ attribute's at most 65535 bytes.`,
 func checkInvalidName(p *Pass) {
 	st := p.Stmt
 	for _, ref := range []struct {
-		tr    *grammar.TableRef
-		what  string
-		field string
+		tr          *grammar.TableRef
+		what, field string
 	}{{st.Table, "table", "tableName"}, {st.Index, "index", "indexName"}} {
 		if ref.tr == nil {
 			continue
 		}
-		name := ref.tr.Name
-		problem := tableNameProblem(name)
-		if problem == "" {
-			continue
+		if msg := nameFinding(ref.tr.Name, ref.what, ref.field); msg != "" {
+			p.Reportf(ref.tr.Pos, "%s", msg)
 		}
-		n := strings.Count(problem, "; ") + 1
-		var parts []string
-		for _, c := range strings.Split(problem, "; ") {
-			parts = append(parts, fmt.Sprintf("Value '%s' at '%s' failed to satisfy constraint: %s", shortName(name), ref.field, c))
-		}
-		errs := "1 validation error detected: "
-		if n > 1 {
-			errs = fmt.Sprintf("%d validation errors detected: ", n)
-		}
-		var what []string
-		if l := utf8.RuneCountInString(name); l < 3 || l > 255 {
-			what = append(what, "is "+diag.Plural(l, "character")+" long")
-		}
-		if bad := badNameChars(name); bad != "" {
-			what = append(what, "has "+bad)
-		}
-		p.Reportf(ref.tr.Pos, "%s name %q %s; DynamoDB %s names are 3 to 255 characters of letters, digits, _, - and . (DynamoDB: %q). Write the %s's name as DynamoDB knows it",
-			ref.what, shortName(name), strings.Join(what, " and "), ref.what, errs+strings.Join(parts, "; "), ref.what)
 	}
 	checkName := func(name string, at diag.Pos, key bool) {
 		switch {
@@ -86,6 +66,50 @@ func checkInvalidName(p *Pass) {
 	if st.After != nil && st.After.Map != nil {
 		for _, e := range st.After.Map.Entries {
 			checkName(e.Key, e.Pos, true)
+		}
+	}
+}
+
+// nameFinding says what is wrong with a table or index name (what is
+// "table" or "index", field its name in DynamoDB's messages), or "".
+func nameFinding(name, what, field string) string {
+	problem := tableNameProblem(name)
+	if problem == "" || what == "table" && tableARN(name) {
+		return ""
+	}
+	n := strings.Count(problem, "; ") + 1
+	var parts []string
+	for _, c := range strings.Split(problem, "; ") {
+		parts = append(parts, fmt.Sprintf("Value '%s' at '%s' failed to satisfy constraint: %s", shortName(name), field, c))
+	}
+	errs := "1 validation error detected: "
+	if n > 1 {
+		errs = fmt.Sprintf("%d validation errors detected: ", n)
+	}
+	var is []string
+	if l := utf8.RuneCountInString(name); l < 3 || l > 255 {
+		is = append(is, "is "+diag.Plural(l, "character")+" long")
+	}
+	if bad := badNameChars(name); bad != "" {
+		is = append(is, "has "+bad)
+	}
+	return fmt.Sprintf("%s name %q %s; DynamoDB %s names are 3 to 255 characters of letters, digits, _, - and . (DynamoDB: %q). Write the %s's name as DynamoDB knows it",
+		what, shortName(name), strings.Join(is, " and "), what, errs+strings.Join(parts, "; "), what)
+}
+
+func init() { invalidName.checkRequest = checkRequestNames }
+
+// checkRequestNames reports the table and index names of a request that
+// no statement can carry (empty, or holding a backtick or a line break),
+// which the statement check therefore never sees.
+func checkRequestNames(c *requestPass) {
+	for _, n := range []struct{ member, what, field string }{{"TableName", "table", "tableName"}, {"IndexName", "index", "indexName"}} {
+		v := c.value(n.member)
+		if v == nil || v.Text != "" && !strings.ContainsAny(v.Text, "`\r\n") {
+			continue
+		}
+		if msg := nameFinding(v.Text, n.what, n.field); msg != "" {
+			c.report(invalidName, Error, v.Start, v.End, "", "%s", msg)
 		}
 	}
 }

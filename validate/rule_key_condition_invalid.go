@@ -16,7 +16,8 @@ var keyConditionInvalid = &Rule{
 keys: partition key = VALUE, then at most one test of the sort key (=, <, <=, >,
 >=, between, begins_with), the key attribute first. DynamoDB refuses or, not, <>,
 in, size() and every other function, nested paths, a test of two attributes or of
-none, two tests of one key, a partition key tested with anything but =, a missing
+none, two tests of one key, more than two tests (counted before the key is
+looked at), a partition key tested with anything but =, a missing
 partition key, and attributes that are not the key of the table or index queried
 (test those in the filter). begins_with cannot work on a number sort key. An index
 with a multi-attribute key takes = on every partition attribute, then tests sort
@@ -50,6 +51,9 @@ func checkKeyConditionInvalid(p *Pass) {
 		}
 		tested[k.attr] = k
 		tests = append(tests, k)
+	}
+	if tooManyKeyTests(p, tests) {
+		return
 	}
 	key, owner, ok := queriedKey(p)
 	if !ok {
@@ -160,6 +164,41 @@ func hasEquality(tests []*keyTest) bool {
 		}
 	}
 	return false
+}
+
+// tooManyKeyTests reports a key condition with more tests than a key of
+// one partition and one sort attribute takes, which DynamoDB counts before
+// it looks at the key: the table's key (two attributes at most) or an
+// index's whose key the schema gives; without a schema an index may have a
+// multi-attribute key, which takes more.
+func tooManyKeyTests(p *Pass, tests []*keyTest) bool {
+	if len(tests) <= 2 {
+		return false
+	}
+	key, _, ok := queriedKey(p)
+	if ok && len(key.Partition)+len(key.Sort) > 2 || !ok && (p.Schema != nil || p.Stmt.Index != nil) {
+		return false // a multi-attribute key, an unknown table or index, or an index without a schema
+	}
+	extra := tests[2]
+	if ok {
+		for _, k := range tests {
+			if !key.Has(k.attr) {
+				extra = k
+				break
+			}
+		}
+	}
+	p.ReportAt(Error, extra.path.Pos, "", "this key condition tests %s attributes, and a query's key condition tests two at most: the partition key, then one sort key; DynamoDB answers %q. Move the test of %s to the filter",
+		countWord(len(tests)), msgKCConditionCount, grammar.Name(extra.attr))
+	return true
+}
+
+// countWord writes a small count in words.
+func countWord(n int) string {
+	if w := []string{"three", "four", "five", "six", "seven", "eight", "nine"}; n >= 3 && n-3 < len(w) {
+		return w[n-3]
+	}
+	return fmt.Sprint(n)
 }
 
 // nonKeyAdvice says what to do with a key condition's test of a non-key

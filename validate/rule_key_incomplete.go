@@ -17,13 +17,39 @@ var keyIncomplete = &Rule{
 attribute of the table, and nothing else. A put item must hold every key
 attribute. A start key (after) is a LastEvaluatedKey: the table's key attributes,
 plus the index's when reading an index, and nothing else. DynamoDB refuses
-anything else.`,
+anything else. An empty Key or start key is refused whatever the table, so it is reported
+without a schema too; an update-item with a Key and no update has its key
+checked like any other.`,
 	DynamoMessage: msgKeyElement + "; " + fmt.Sprintf(msgMissingKey, "id") + "; " + msgStartKey,
 	Bad:           `get TicketsByCustomer key customerId = "c1"`,
 	Good:          `get TicketsByCustomer key customerId = "c1" and id = "a91f"`,
 	AppliesTo:     "get, update, delete (key), put (item), query and scan (after)",
 	NeedsSchema:   true,
 	check:         checkKeyIncomplete,
+}
+
+func init() { keyIncomplete.checkRequest = checkEmptyKey }
+
+// checkEmptyKey reports an empty Key or ExclusiveStartKey, which the DSL
+// cannot write: every table has a partition key, so DynamoDB refuses them
+// whatever the schema.
+func checkEmptyKey(c *requestPass) {
+	if m := c.member("Key"); m != nil && len(m.Value.Members) == 0 && (c.cmd == "get-item" || c.cmd == "update-item" || c.cmd == "delete-item") {
+		a := "a"
+		if c.cmd == "update-item" {
+			a = "an"
+		}
+		c.report(keyIncomplete, Error, m.Value.Start, m.Value.End, "", "Key is empty, and %s %s names its item by the whole primary key; DynamoDB answers %q. Write the key attributes, like {\"id\": {\"S\": \"a91f\"}}",
+			a, c.cmd, msgKeyElement)
+	}
+	if m := c.member("ExclusiveStartKey"); m != nil && len(m.Value.Members) == 0 && (c.cmd == "query" || c.cmd == "scan") {
+		msg := msgStartKey
+		if c.cmd == "scan" && c.r.Obj.Get("IndexName") == nil {
+			msg = msgStartKeyScan
+		}
+		c.report(keyIncomplete, Error, m.Value.Start, m.Value.End, "", "ExclusiveStartKey is empty, and a start key is a LastEvaluatedKey: the key attributes of the item to resume after; DynamoDB answers %q. Write the LastEvaluatedKey of the previous page, or leave ExclusiveStartKey out to start at the beginning",
+			msg)
+	}
 }
 
 // startKeyMessage is what DynamoDB answers a bad start key with.

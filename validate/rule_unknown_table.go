@@ -21,10 +21,16 @@ ResourceNotFoundException, "Requested resource not found".`,
 
 func checkUnknownTable(p *Pass) {
 	st := p.Stmt
-	if p.Table != nil || p.Schema == nil || st.Table == nil || tableNameProblem(st.Table.Name) != "" {
+	if p.Table != nil || p.Schema == nil || st.Table == nil {
 		return
 	}
 	name := st.Table.Name
+	if t, ok := schema.TableOfARN(name); ok {
+		name = t
+	}
+	if tableNameProblem(name) != "" {
+		return // invalid-name's: DynamoDB refuses the name before it looks for the table
+	}
 	names := p.Schema.TableNames()
 	if s := schema.Suggest(name, names); s != "" {
 		p.ReportAt(Error, st.Table.Pos, s, "no table %q in the schema; DynamoDB answers %q (ResourceNotFoundException). Did you mean %s?",
