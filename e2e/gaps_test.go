@@ -255,6 +255,17 @@ var knownGaps = []KnownGap{
 		Note: "refuses a table's ARN in TableName with the name pattern [a-zA-Z0-9_.-]+ (where DynamoDB reads the table it names, or answers that there is none)",
 		Ref:  "docs/rules/invalid-name.md: DynamoDB's API reference for the item and read operations says TableName takes the table's name or its ARN (the current API model, which AWS CLI v1 here carries, gives TableName 1 to 1024 characters and no pattern)"},
 
+	// --- declared types and key values without a schema
+	// (docs/rules/declared-type-mismatch.md, docs/rules/key-type-mismatch.md) ---
+	{Server: KindDynoxide, Rule: "declared-type-mismatch", Kind: GapRefuses, Command: `^update-item$`,
+		Answer: `Operands for \+ must be numbers`,
+		Note:   `refuses SET a = KEY + 1 on a string key as a validation error of its own wording, where DynamoDB runs the update and fails it on the item's data`,
+		Ref:    `docs/rules/declared-type-mismatch.md: arithmetic on an attribute of another type fails on the item, at run time, with "An operand in the update expression has an incorrect data type" (DynamoDB Local evaluates it on the item; dynalite gives that text)`},
+	{Server: KindDynalite, Rule: "unknown-table", Kind: GapMessage, Command: `^query$`,
+		Answer: `ComparisonOperator EQ is not valid for NULL AttributeValue type`,
+		Note:   `checks a key condition's value types, in the legacy parameters' words, before it looks the table up`,
+		Ref:    `docs/rules/unknown-table.md and docs/rules/key-type-mismatch.md: DynamoDB answers a query on a table that does not exist with ResourceNotFoundException, or a key value of a type no key holds with "Incorrect operand type for operator or function"; the NULL wording is dynalite's own`},
+
 	// --- multi-attribute GSI keys (newer than both emulators) ---
 	// dynalite refuses the create-table (at most 2 key schema elements); the
 	// test records those cases as gaps itself (Agreement.Unsupported).
