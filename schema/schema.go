@@ -68,8 +68,17 @@ type Index struct {
 
 // Table is one DynamoDB table.
 type Table struct {
+	// Name is the table's name in DynamoDB: what a request's TableName
+	// carries.
 	Name string
-	Key  Key
+	// Logical is the name the source gives the table where it differs from
+	// Name (a CloudFormation logical ID, a CDK construct, a Terraform
+	// resource); a statement may name the table by either.
+	Logical string
+	// TTL is the attribute DynamoDB's time to live reads, "" when the
+	// source names none.
+	TTL string
+	Key Key
 	// Attributes has the type of every attribute whose type the schema
 	// declares: key attributes always, others where the project YAML says.
 	Attributes map[string]Type
@@ -82,12 +91,21 @@ type Schema struct {
 	Tables []*Table // in load order
 }
 
-// Table returns the table called name (or named by its ARN), or nil.
+// Table returns the table called name (or named by its ARN, or by its
+// logical name), or nil.
 func (s *Schema) Table(name string) *Table {
 	if t, ok := TableOfARN(name); ok {
 		name = t
 	}
-	return byName(s.Tables, name)
+	if t := byName(s.Tables, name); t != nil {
+		return t
+	}
+	for _, t := range s.Tables {
+		if t.Logical != "" && t.Logical == name {
+			return t
+		}
+	}
+	return nil
 }
 
 // TableNames returns the names of the tables, in load order.
