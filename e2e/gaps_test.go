@@ -223,10 +223,6 @@ var knownGaps = []KnownGap{
 		Note: "its grammar has no parentheses in a SET value: a syntax error instead of the redundant-parentheses text",
 		Ref:  "docs/rules/redundant-parentheses.md; DynamoDB Local DynamoDbGrammarParser (ArithmeticParens)"},
 
-	{Server: KindDynalite, Rule: "legacy-parameters-mixed", Kind: GapAccepts, Input: `"KeyConditions"`,
-		Note: "accepts KeyConditions beside a FilterExpression: its check of expression and legacy parameters together leaves KeyConditions out (dynoxide refuses the mix)",
-		Ref:  "docs/rules/legacy-parameters-mixed.md: Query's legacy parameters include KeyConditions (AWS's answers in nubo-db/dynamodb-conformance)"},
-
 	{Server: KindDynalite, Rule: "key-type-mismatch", Kind: GapMessage, Input: `"UpdateExpression":"[^"]* [+-] `, Answer: `Type mismatch for Index Key`,
 		Note: "types the result of + or - before it runs the update: refuses set KEY = a + 1 with the text for a value written in the request (Type mismatch for Index Key) even where the item lacks a, which DynamoDB reports first (does not exist), or computes and then refuses with the runtime text",
 		Ref:  `docs/rules/key-type-mismatch.md; DynamoDB runs the update first: an operand the item lacks is a runtime error, an index key computed to another type gets the runtime text ("...to unsupported type"); DynamoDB Local validates index keys on the updated item, after evaluating it (DataPlaneFunction.validateKeyValue)`},

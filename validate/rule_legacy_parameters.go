@@ -22,20 +22,17 @@ the expression parameter to use.`,
 func init() { legacyParameters.checkRequest = checkLegacy }
 
 // checkLegacy advises expressions over the legacy parameters of a request
-// that uses no expression (beside one, legacy-parameters-mixed reports
-// them).
+// (where DynamoDB refuses them beside an expression,
+// legacy-parameters-mixed reports them instead).
 func checkLegacy(c *requestPass) {
 	if c.cmd == "" {
 		return
 	}
-	given := c.given
-	for _, n := range request.ExpressionMembers(c.cmd) {
-		if given(n) {
-			return
-		}
+	if legacy, _ := c.refusedMix(); legacy != nil {
+		return
 	}
 	for _, n := range request.LegacyMembers(c.cmd) {
-		if !given(n) {
+		if !c.given(n) {
 			continue
 		}
 		m := c.memberOf(n)
