@@ -151,6 +151,7 @@ var catalog = []*Rule{
 	missingRequestMember,
 	invalidAttributeValue,
 	legacyParametersMixed,
+	legacyConditionInvalid,
 	legacyParameters,
 	namesWithoutExpressions,
 	emptyExpressionMap,
