@@ -152,6 +152,7 @@ var catalog = []*Rule{
 	invalidAttributeValue,
 	legacyParametersMixed,
 	legacyConditionInvalid,
+	legacyUpdateInvalid,
 	legacyParameters,
 	namesWithoutExpressions,
 	emptyExpressionMap,

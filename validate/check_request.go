@@ -61,6 +61,7 @@ type fileSpan struct {
 type requestPass struct {
 	r   *request.Request
 	cfg *Config
+	sch *schema.Schema // nil without a schema
 	out []Finding
 
 	cmd     string
@@ -107,7 +108,7 @@ type requestPass struct {
 // that is what is reported, and the catalog's rules stay silent about the
 // same place.
 func CheckRequest(r *request.Request, sch *schema.Schema, cfg *Config) []Finding {
-	c := &requestPass{r: r, cfg: cfg, cmd: r.Command,
+	c := &requestPass{r: r, cfg: cfg, sch: sch, cmd: r.Command,
 		present: make(map[string]*request.Member, len(r.Obj.Members)), badKeys: map[string]bool{}}
 	c.members = request.Members(c.cmd)
 	if c.members == nil {
