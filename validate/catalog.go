@@ -153,6 +153,7 @@ var catalog = []*Rule{
 	legacyParametersMixed,
 	legacyConditionInvalid,
 	legacyUpdateInvalid,
+	legacyKeyConditionsInvalid,
 	legacyParameters,
 	namesWithoutExpressions,
 	emptyExpressionMap,
