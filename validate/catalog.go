@@ -154,6 +154,7 @@ var catalog = []*Rule{
 	legacyConditionInvalid,
 	legacyUpdateInvalid,
 	legacyKeyConditionsInvalid,
+	legacyAttributesDuplicate,
 	legacyParameters,
 	namesWithoutExpressions,
 	emptyExpressionMap,
