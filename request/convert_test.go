@@ -490,6 +490,18 @@ func TestImportCases(t *testing.T) {
 	}
 }
 
+// importStatement converts a request as `dynexpr import` does: legacy
+// parameters written as expressions first (Modernize), then Statement. It
+// returns the request the statement stands for.
+func importStatement(r *Request) (*grammar.Statement, *Request, error) {
+	m, err := r.Modernize()
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := m.Statement()
+	return st, m, err
+}
+
 // importCase converts the case's input.json as `dynexpr import` does,
 // naming the file input.json: the DSL text, or the errors.
 func importCase(t *testing.T, dir string) (string, bool) {
@@ -506,7 +518,7 @@ func importCase(t *testing.T, dir string) (string, bool) {
 	var stmts []*grammar.Statement
 	var errs []string
 	for _, r := range f.Requests {
-		st, err := r.Statement()
+		st, _, err := importStatement(r)
 		if err != nil {
 			errs = append(errs, err.Error())
 			continue

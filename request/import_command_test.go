@@ -57,7 +57,8 @@ func TestImportCommand(t *testing.T) {
 }
 
 // checkBuiltFromImport builds the imported text with dynexpr and compares
-// each request with the original.
+// each request with the original (with legacy parameters, its
+// expression form).
 func checkBuiltFromImport(t *testing.T, dir, dsl string) {
 	t.Helper()
 	built := clitest.Run(t, dir, dsl, "build", "--no-lint", "--output", "jsonl", "-f", "-")
@@ -88,7 +89,12 @@ func checkBuiltFromImport(t *testing.T, dir, dsl string) {
 		if i >= len(orig.Requests) {
 			t.Fatalf("dynexpr build printed more requests than input.json holds")
 		}
-		o := orig.Requests[i]
+		// A request with legacy parameters builds as the expressions that
+		// replaced them.
+		o, err := orig.Requests[i].Modernize()
+		if err != nil {
+			t.Fatal(err)
+		}
 		bf, err := request.Parse("built.json", line.Input)
 		if err != nil {
 			t.Fatal(err)
