@@ -36,7 +36,7 @@ func (r *Request) Modernize() (out *Request, err error) {
 	if len(r.Legacy()) == 0 {
 		return r, nil
 	}
-	m := &modernizer{r: r, names: map[string]string{}, values: map[string]string{}, used: map[string]bool{}}
+	m := &modernizer{r: r, names: map[string]string{}, values: map[string]string{}, from: map[string]origin{}, used: map[string]bool{}}
 	defer func() {
 		if x := recover(); x != nil {
 			f, ok := x.(convFailure)
@@ -52,8 +52,40 @@ func (r *Request) Modernize() (out *Request, err error) {
 type modernizer struct {
 	r             *Request
 	names, values map[string]string // placeholder -> raw JSON
+	from          map[string]origin // placeholder -> where its entry comes from
 	used          map[string]bool   // placeholders taken
 	n             int
+	spans         []span
+}
+
+// origin is a place in the original file: a value copied from there
+// (exact: offsets inside it map one to one), or the member whose work a
+// written expression does.
+type origin struct {
+	off   int
+	exact bool
+}
+
+// span maps bytes [from, to) of the written request to the original file.
+type span struct {
+	from, to int
+	origin
+}
+
+// Origin maps an offset in a request Modernize wrote to the offset in the
+// original file it stands for: a copied value's own character, else the
+// legacy member the text was written for. It is the identity on any other
+// request.
+func (r *Request) Origin(off int) int {
+	for _, s := range r.spans {
+		if off >= s.from && off < s.to {
+			if s.exact {
+				return s.off + off - s.from
+			}
+			return s.off
+		}
+	}
+	return off
 }
 
 func (m *modernizer) fail(off int, format string, args ...any) {
@@ -75,8 +107,9 @@ func (m *modernizer) fresh(sigil string) string {
 	}
 }
 
-// name returns the placeholder standing for attribute name.
-func (m *modernizer) name(attr string) string {
+// name returns the placeholder standing for attribute name, written at
+// offset at of the file.
+func (m *modernizer) name(attr string, at int) string {
 	for p, raw := range m.names {
 		if strings.HasPrefix(p, "#legacy") && raw == strconv.Quote(attr) {
 			return p
@@ -84,6 +117,7 @@ func (m *modernizer) name(attr string) string {
 	}
 	p := m.fresh("#")
 	m.names[p] = strconv.Quote(attr)
+	m.from[p] = origin{off: at}
 	return p
 }
 
@@ -91,6 +125,7 @@ func (m *modernizer) name(attr string) string {
 func (m *modernizer) value(v *Value) string {
 	p := m.fresh(":")
 	m.values[p] = m.raw(v)
+	m.from[p] = origin{off: v.Start, exact: true}
 	return p
 }
 
@@ -117,7 +152,7 @@ var arity = map[string]int{"NULL": 0, "NOT_NULL": 0, "IN": -1, "BETWEEN": 2}
 // condition writes one entry of KeyConditions, QueryFilter, ScanFilter or
 // Expected.
 func (m *modernizer) condition(member string, e *Member) string {
-	n := m.name(e.Name)
+	n := m.name(e.Name, e.NamePos)
 	obj := e.Value
 	if obj.Kind != Object {
 		m.fail(obj.Start, "%s.%s is a condition, a JSON object", member, e.Name)
@@ -177,7 +212,7 @@ func (m *modernizer) updates(v *Value) string {
 	}
 	clauses := map[string][]string{}
 	for _, e := range v.Members {
-		n := m.name(e.Name)
+		n := m.name(e.Name, e.NamePos)
 		action, value := "PUT", e.Value.Get("Value")
 		if a := e.Value.Get("Action"); a != nil && a.Kind == String {
 			action = a.Text
@@ -211,6 +246,7 @@ func (m *modernizer) run() (*Request, error) {
 		if v := obj.Get(mapName); v != nil && v.Kind == Object {
 			for _, e := range v.Members {
 				m.used[e.Name] = true
+				m.from[e.Name] = origin{off: e.Value.Start, exact: true}
 				if mapName == "ExpressionAttributeNames" {
 					m.names[e.Name] = m.raw(e.Value)
 				} else {
@@ -223,20 +259,24 @@ func (m *modernizer) run() (*Request, error) {
 	if op := obj.Get("ConditionalOperator"); op != nil && op.Kind == String && op.Text == "OR" {
 		join = "OR"
 	}
-	written := map[string]string{}
+	written, writtenFor := map[string]string{}, map[string]origin{}
+	write := func(expr, legacy, text string) {
+		written[expr] = text
+		writtenFor[expr] = origin{off: obj.Member(legacy).NamePos}
+	}
 	if v := obj.Get("KeyConditions"); v != nil {
-		written["KeyConditionExpression"] = m.conditions("KeyConditions", v, "AND")
+		write("KeyConditionExpression", "KeyConditions", m.conditions("KeyConditions", v, "AND"))
 	}
 	for _, f := range []string{"QueryFilter", "ScanFilter"} {
 		if v := obj.Get(f); v != nil {
-			written["FilterExpression"] = m.conditions(f, v, join)
+			write("FilterExpression", f, m.conditions(f, v, join))
 		}
 	}
 	if v := obj.Get("Expected"); v != nil {
-		written["ConditionExpression"] = m.conditions("Expected", v, join)
+		write("ConditionExpression", "Expected", m.conditions("Expected", v, join))
 	}
 	if v := obj.Get("AttributeUpdates"); v != nil {
-		written["UpdateExpression"] = m.updates(v)
+		write("UpdateExpression", "AttributeUpdates", m.updates(v))
 	}
 	if v := obj.Get("AttributesToGet"); v != nil {
 		if v.Kind != Array || len(v.Elems) == 0 {
@@ -247,19 +287,21 @@ func (m *modernizer) run() (*Request, error) {
 			if e.Kind != String {
 				m.fail(e.Start, "AttributesToGet lists names, JSON strings")
 			}
-			ps[i] = m.name(e.Text)
+			ps[i] = m.name(e.Text, e.Start)
 		}
-		written["ProjectionExpression"] = strings.Join(ps, ", ")
+		write("ProjectionExpression", "AttributesToGet", strings.Join(ps, ", "))
 	}
 
 	var b strings.Builder
 	b.WriteString("{")
 	sep := ""
-	member := func(name, raw string) {
-		b.WriteString(sep + strconv.Quote(name) + ": " + raw)
+	member := func(name, raw string, from origin) {
+		b.WriteString(sep + strconv.Quote(name) + ": ")
+		m.spans = append(m.spans, span{b.Len(), b.Len() + len(raw), from})
+		b.WriteString(raw)
 		sep = ", "
 	}
-	member(CommandMember, strconv.Quote(r.Command))
+	member(CommandMember, strconv.Quote(r.Command), origin{off: obj.Start})
 	for _, e := range obj.Members {
 		if e.Name == CommandMember || isLegacy(e.Name) || e.Name == "ExpressionAttributeNames" || e.Name == "ExpressionAttributeValues" {
 			continue
@@ -269,11 +311,11 @@ func (m *modernizer) run() (*Request, error) {
 			// mix DynamoDB refuses.
 			m.fail(e.NamePos, "%s beside the legacy parameter that does its work is a mix DynamoDB refuses: run dynexpr lint on the request", e.Name)
 		}
-		member(e.Name, m.raw(e.Value))
+		member(e.Name, m.raw(e.Value), origin{off: e.Value.Start, exact: true})
 	}
 	for _, n := range memberSpecs {
 		if x, ok := written[n.Name]; ok {
-			member(n.Name, strconv.Quote(x))
+			member(n.Name, strconv.Quote(x), writtenFor[n.Name])
 		}
 	}
 	for _, mp := range []struct {
@@ -288,11 +330,17 @@ func (m *modernizer) run() (*Request, error) {
 			keys = append(keys, k)
 		}
 		sort.Strings(keys)
-		parts := make([]string, len(keys))
+		b.WriteString(sep + strconv.Quote(mp.name) + ": {")
 		for i, k := range keys {
-			parts[i] = strconv.Quote(k) + ": " + mp.entries[k]
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			m.spans = append(m.spans, span{b.Len(), b.Len() + len(strconv.Quote(k)), origin{off: m.from[k].off}})
+			b.WriteString(strconv.Quote(k) + ": ")
+			m.spans = append(m.spans, span{b.Len(), b.Len() + len(mp.entries[k]), m.from[k]})
+			b.WriteString(mp.entries[k])
 		}
-		member(mp.name, "{"+strings.Join(parts, ", ")+"}")
+		b.WriteString("}")
 	}
 	b.WriteString("}")
 	f, err := Parse(r.File.Name, []byte(b.String()))
@@ -300,6 +348,6 @@ func (m *modernizer) run() (*Request, error) {
 		return nil, diag.Errorf(r.File.Pos(obj.Start), "the request written with expressions does not read back (a dynexpr bug; please report it): %v", err)
 	}
 	out := f.Requests[0]
-	out.Name = r.Name
+	out.Name, out.spans = r.Name, m.spans
 	return out, nil
 }

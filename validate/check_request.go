@@ -89,6 +89,9 @@ type requestPass struct {
 	// stmt is the statement the request makes, for the catalog's rules;
 	// nil when it makes none.
 	stmt *grammar.Statement
+	// modern is the request's expression form when it has legacy
+	// parameters and stmt is made from that (legacy_statement.go).
+	modern *request.Request
 	// later are the value problems the catalog's rules (invalid-set,
 	// number-out-of-range) report on the statement; CheckRequest reports
 	// them itself only when the catalog cannot run on the request.
@@ -278,6 +281,12 @@ func (c *requestPass) runCatalog(sch *schema.Schema) {
 		mine[f.Rule+"@"+f.Pos.String()] = true
 	}
 	for _, f := range Check(st, sch, c.cfg) {
+		if c.modern != nil {
+			var keep bool
+			if f, keep = c.fromModern(f); !keep {
+				continue
+			}
+		}
 		if mine[f.Rule+"@"+f.Pos.String()] || c.quieted(f) {
 			continue
 		}

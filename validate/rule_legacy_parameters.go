@@ -12,10 +12,10 @@ error: AWS documents them as legacy, they cannot say what expressions can (neste
 paths, functions such as size or list_append, OR across attributes in an update
 condition). dynexpr checks them as DynamoDB does (legacy-condition-invalid,
 legacy-key-conditions-invalid, legacy-update-invalid,
-legacy-attributes-duplicate, legacy-parameters-mixed), but cannot turn them
-into a statement, so the rest of the catalog (indexes, projections, sparse
-keys) does not run on the request; this notice takes the place of
-unchecked-request. The message names the expression parameter to use.`,
+legacy-attributes-duplicate, legacy-parameters-mixed), and runs the rest of
+the catalog (tables, indexes, projections, sparse keys) on the statement of
+the request's expression form, which ` + "`dynexpr import`" + ` prints. The message
+names the expression parameter to use.`,
 	Bad:         `{"TableName": "Tickets", "ScanFilter": {"priority": {"AttributeValueList": [{"N": "1"}], "ComparisonOperator": "EQ"}}}`,
 	Good:        `{"TableName": "Tickets", "FilterExpression": "priority = :p", "ExpressionAttributeValues": {":p": {"N": "1"}}}`,
 	AppliesTo:   requestApplies,
@@ -40,7 +40,7 @@ func checkLegacy(c *requestPass) {
 		}
 		m := c.memberOf(n)
 		c.report(legacyParameters, Info, m.NamePos, m.NamePos+len(n)+2, "",
-			"%s is one of DynamoDB's legacy parameters; it works, but expressions say more, and dynexpr checks them as DynamoDB does, but the rest of its rules (indexes, projections, sparse keys) run only on expressions. Write instead: %s",
+			"%s is one of DynamoDB's legacy parameters; it works, but expressions say more (nested paths, functions such as size). Write instead: %s",
 			n, legacyInstead(n))
 	}
 }
