@@ -536,7 +536,7 @@ func importCase(t *testing.T, dir string) (string, bool) {
 	return text, false
 }
 
-// FuzzConvert: no request file makes Convert or Normalize panic, and every
+// FuzzConvert: no request file makes Convert, Modernize or Normalize panic, and every
 // statement Convert makes formats to DSL text that parses back to it.
 func FuzzConvert(f *testing.F) {
 	inputs, _ := filepath.Glob("testdata/import/*/input.json")
@@ -562,6 +562,9 @@ func FuzzConvert(f *testing.F) {
 		}
 		for _, r := range file.Requests {
 			_, _ = r.Normalize()
+			if m, err := r.Modernize(); err == nil {
+				_, _ = m.Convert() // the expression form of legacy parameters
+			}
 			conv, err := r.Convert()
 			if err != nil {
 				var de *diag.Error

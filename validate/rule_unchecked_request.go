@@ -11,7 +11,10 @@ written, then every rule of the catalog (keys, indexes, projections, sparse
 indexes, ...) on the statement the request makes. When a request uses something
 dynexpr's language cannot say, the second step cannot run; this notice says so,
 and why, rather than pass the request silently. It is not reported when another
-finding on the request already explains it.`,
+finding on the request already explains it. A request with legacy parameters
+is checked on the statement of its expression form (what ` + "`dynexpr import`" + `
+writes); the notice says when that form cannot be written either (ADD of a list
+in AttributeUpdates).`,
 	Bad:         `{"TableName": "Tickets", "Item": {"id": {"S": "a91f"}, "priority": {"N": "+1"}}}`,
 	Good:        `{"TableName": "Tickets", "Item": {"id": {"S": "a91f"}, "priority": {"N": "1"}}}`,
 	AppliesTo:   requestApplies,
