@@ -27,6 +27,17 @@ var legacyCovered = map[string]bool{
 	expressionLimit.Name:       true,
 }
 
+// legacyCoveredIn are catalog rules dropped where they point into one
+// legacy member: key-type-mismatch in KeyConditions, which
+// legacy-key-conditions-invalid reports; sparse-key-blanked in
+// AttributeUpdates, whose answer quotes the update expression that the
+// request does not have (what DynamoDB answers for the legacy form is not
+// known).
+var legacyCoveredIn = map[string]string{
+	keyTypeMismatch.Name:  "KeyConditions",
+	sparseKeyBlanked.Name: "AttributeUpdates",
+}
+
 // legacyStatement converts the expression form of the request; c.modern
 // is then that form.
 func (c *requestPass) legacyStatement() (*request.Conversion, error) {
@@ -43,14 +54,13 @@ func (c *requestPass) legacyStatement() (*request.Conversion, error) {
 }
 
 // fromModern moves a finding of the expression form's statement to the
-// request's file; false drops it (legacyCovered, or key-type-mismatch on
-// KeyConditions, which legacy-key-conditions-invalid reports).
+// request's file; false drops it (legacyCovered, legacyCoveredIn).
 func (c *requestPass) fromModern(f Finding) (Finding, bool) {
 	if legacyCovered[f.Rule] {
 		return f, false
 	}
 	at := c.modern.Origin(c.modernOffset(f.Pos))
-	if kc := c.member("KeyConditions"); f.Rule == keyTypeMismatch.Name && kc != nil && at >= kc.NamePos && at < kc.Value.End {
+	if m := c.member(legacyCoveredIn[f.Rule]); m != nil && at >= m.NamePos && at < m.Value.End {
 		return f, false
 	}
 	end := f.End
