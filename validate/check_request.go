@@ -267,13 +267,18 @@ var exprLimitMessages = []string{
 // the catalog's value rules would have.
 func (c *requestPass) runCatalog(sch *schema.Schema) {
 	st := c.stmt
-	if st == nil {
+	// The value problems are reported from the request itself where no
+	// statement is made, and for legacy parameters, whose statement's
+	// values stand elsewhere (legacyCovered).
+	if st == nil || c.modern != nil {
 		for _, f := range c.later {
 			if sev := c.cfg.severity(Lookup(f.Rule), f.Severity); sev != Off {
 				f.Severity = sev
 				c.out = append(c.out, f)
 			}
 		}
+	}
+	if st == nil {
 		return
 	}
 	mine := make(map[string]bool, len(c.out))

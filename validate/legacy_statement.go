@@ -16,7 +16,9 @@ import (
 // the expression's message where DynamoDB answers the legacy one ("Invalid
 // operator used in KeyConditionExpression: IN" for "Attempted conditional
 // constraint is not an indexable operation"), or say again what a legacy
-// rule says, or measure expressions the request does not hold.
+// rule says, or measure expressions the request does not hold; the value
+// rules (invalid-set, number-out-of-range) are reported from the request's
+// values themselves, where their places are exact.
 var legacyCovered = map[string]bool{
 	keyConditionInvalid.Name:   true,
 	filterOnKey.Name:           true,
@@ -25,6 +27,8 @@ var legacyCovered = map[string]bool{
 	updateKeyAttribute.Name:    true,
 	projectionPathOverlap.Name: true,
 	expressionLimit.Name:       true,
+	invalidSet.Name:            true,
+	numberOutOfRange.Name:      true,
 }
 
 // legacyCoveredIn are catalog rules dropped where they point into one
