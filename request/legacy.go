@@ -39,11 +39,7 @@ func (r *Request) Modernize() (out *Request, err error) {
 	m := &modernizer{r: r, names: map[string]string{}, values: map[string]string{}, from: map[string]origin{}, used: map[string]bool{}}
 	defer func() {
 		if x := recover(); x != nil {
-			f, ok := x.(convFailure)
-			if !ok {
-				panic(x)
-			}
-			out, err = nil, f.err
+			out, err = nil, caught(x)
 		}
 	}()
 	return m.run()
