@@ -12,8 +12,7 @@ package e2e
 // names its case; Ref is the evidence, Note what is wrong.
 var knownIssues = []KnownGap{
 	// None open. The ones this suite found were fixed in dynexpr: the
-	// expression size measured on the built string near the limit,
-	// KeyConditions beside a FilterExpression flagged as a mix, the texts
+	// expression size measured on the built string near the limit, the texts
 	// key-type-mismatch quotes for add, if_not_exists, computed values and
 	// start keys, and a nested path into a queried key in a filter reported
 	// as filter-on-key.

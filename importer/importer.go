@@ -17,13 +17,33 @@ import (
 
 // Statement converts one request and checks the statement: its DSL text
 // parses back to it, and it builds the request it came from. A request the
-// DSL cannot say is an error at the request's place.
+// DSL cannot say is an error at the request's place. A request with legacy
+// parameters is first written with the expressions that replaced them
+// (request.Request.Modernize), and the statement must build that request.
 func Statement(r *request.Request) (*grammar.Statement, error) {
+	orig := r
+	if legacy := r.Legacy(); len(legacy) > 0 {
+		m, err := r.Modernize()
+		if err != nil {
+			return nil, err
+		}
+		r = m
+		if _, err := r.Statement(); err != nil {
+			// The message is about the request written with expressions,
+			// whose places are not the file's: say it at the request.
+			msg := err.Error()
+			if d, ok := err.(*diag.Error); ok {
+				msg = d.Msg
+			}
+			return nil, diag.Errorf(orig.File.Pos(orig.Obj.Start), "written with expressions in place of its legacy parameters (%s), the request is still one the DSL cannot say: %s",
+				strings.Join(legacy, ", "), msg)
+		}
+	}
 	st, err := r.Statement()
 	if err != nil {
 		return nil, err
 	}
-	at := st.Pos
+	at := orig.File.Pos(orig.Obj.Start)
 	text := grammar.Format(st)
 	f, err := grammar.Parse("<import>", text)
 	if err != nil || len(f.Statements) != 1 {

@@ -90,11 +90,7 @@ func (r *Request) Convert() (conv *Conversion, err error) {
 	c := &converter{r: r, src: r.File.Src, out: &Conversion{}}
 	defer func() {
 		if x := recover(); x != nil {
-			f, ok := x.(convFailure)
-			if !ok {
-				panic(x)
-			}
-			conv, err = nil, f.err
+			conv, err = nil, caught(x)
 		}
 	}()
 	c.statement()
@@ -103,6 +99,15 @@ func (r *Request) Convert() (conv *Conversion, err error) {
 
 // convFailure unwinds the converter at the first problem.
 type convFailure struct{ err *diag.Error }
+
+// caught is the error of a convFailure recovered; any other panic goes on.
+func caught(x any) *diag.Error {
+	f, ok := x.(convFailure)
+	if !ok {
+		panic(x)
+	}
+	return f.err
+}
 
 type converter struct {
 	r   *Request

@@ -491,6 +491,18 @@ func TestImportCases(t *testing.T) {
 	}
 }
 
+// importStatement converts a request as `dynexpr import` does: legacy
+// parameters written as expressions first (Modernize), then Statement. It
+// returns the request the statement stands for.
+func importStatement(r *Request) (*grammar.Statement, *Request, error) {
+	m, err := r.Modernize()
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := m.Statement()
+	return st, m, err
+}
+
 // importCase converts the case's input.json as `dynexpr import` does,
 // naming the file input.json: the DSL text of the requests that convert,
 // and the errors of those that do not.
@@ -508,7 +520,7 @@ func importCase(t *testing.T, dir string) (text, errText string) {
 	var stmts []*grammar.Statement
 	var errs []string
 	for _, r := range f.Requests {
-		st, err := r.Statement()
+		st, _, err := importStatement(r)
 		if err != nil {
 			errs = append(errs, err.Error()+"\n")
 			continue
@@ -523,7 +535,7 @@ func importCase(t *testing.T, dir string) (text, errText string) {
 	return text, strings.Join(errs, "")
 }
 
-// FuzzConvert: no request file makes Convert or Normalize panic, and every
+// FuzzConvert: no request file makes Convert, Modernize or Normalize panic, and every
 // statement Convert makes formats to DSL text that parses back to it.
 func FuzzConvert(f *testing.F) {
 	inputs, _ := filepath.Glob("testdata/import/*/input.json")
@@ -549,6 +561,9 @@ func FuzzConvert(f *testing.F) {
 		}
 		for _, r := range file.Requests {
 			_, _ = r.Normalize()
+			if m, err := r.Modernize(); err == nil {
+				_, _ = m.Convert() // the expression form of legacy parameters
+			}
 			conv, err := r.Convert()
 			if err != nil {
 				var de *diag.Error

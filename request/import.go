@@ -10,9 +10,15 @@ import (
 // What `dynexpr import` writes for a request file.
 
 // ImportComment is the line `dynexpr import` writes above a request's
-// statement: # FILE:LINE (COMMAND).
+// statement: # FILE:LINE (COMMAND), and for a request with legacy
+// parameters a second line naming them, so that a reader of the DSL knows
+// the request was migrated.
 func (r *Request) ImportComment() string {
-	return fmt.Sprintf("# %s:%d (%s)", r.File.Name, r.File.Pos(r.Obj.Start).Line, r.Command)
+	c := fmt.Sprintf("# %s:%d (%s)", r.File.Name, r.File.Pos(r.Obj.Start).Line, r.Command)
+	if legacy := r.Legacy(); len(legacy) > 0 {
+		c += "\n# imported from legacy parameters " + strings.Join(legacy, ", ")
+	}
+	return c
 }
 
 // ImportText writes statements converted from requests as `dynexpr import`

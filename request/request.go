@@ -39,6 +39,9 @@ type Request struct {
 	CommandGuessed bool
 	// Name is the request's label: the wrapper's "name", else file:line.
 	Name string
+	// spans map a request Modernize wrote back to the original's file
+	// (Origin).
+	spans []span
 }
 
 // Commands are the operations a request file may hold.

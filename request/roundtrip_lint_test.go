@@ -18,21 +18,17 @@ import (
 // lint calls clean at error level but that say what the DSL has no form
 // for, each with the reason (docs/import.md lists them).
 var notImported = map[string]string{
-	"invalid-attribute-value/good.json":                    `the number "+7": the DSL writes decimal text without a plus sign`,
-	"invalid-request-member/twice.json":                    "a member given twice",
-	"invalid-request-member/good.json":                     "ReturnConsumedCapacity and legacy parameters",
-	"legacy-parameters/scan.json":                          "a legacy parameter",
-	"legacy-parameters/update.json":                        "a legacy parameter",
-	"legacy-parameters/get.json":                           "a legacy parameter",
-	"legacy-parameters/key-conditions.json":                "a legacy parameter",
-	"missing-request-member/complete.json":                 "a legacy parameter",
-	"unchecked-request/capacity.json":                      "ReturnConsumedCapacity has no clause",
-	"unchecked-request/plus-sign.json":                     `the number "+1"`,
-	"function-misuse/unconverted-good.json":                `the number "+1"`,
-	"projection-path-overlap/attributes-to-get-names.json": "a legacy parameter",
-	"unchecked-request/legacy.json":                        "a legacy parameter",
-	"unknown-request-member/command.json":                  "ReturnConsumedCapacity has no clause",
-	"unknown-request-member/every-member.json":             "ReturnValuesOnConditionCheckFailure has no clause",
+	"invalid-attribute-value/good.json":           `the number "+7": the DSL writes decimal text without a plus sign`,
+	"invalid-request-member/twice.json":           "a member given twice",
+	"invalid-request-member/good.json":            "ReturnConsumedCapacity and legacy parameters",
+	"missing-request-member/complete.json":        "a legacy parameter",
+	"unchecked-request/capacity.json":             "ReturnConsumedCapacity has no clause",
+	"legacy-update-invalid/add-set-and-list.json": "ADD of a list in AttributeUpdates, which appends",
+	"unchecked-request/legacy-add-list.json":      "ADD of a list in AttributeUpdates, which appends",
+	"unchecked-request/plus-sign.json":            `the number "+1"`,
+	"function-misuse/unconverted-good.json":       `the number "+1"`,
+	"unknown-request-member/command.json":         "ReturnConsumedCapacity has no clause",
+	"unknown-request-member/every-member.json":    "ReturnValuesOnConditionCheckFailure has no clause",
 }
 
 // TestImportLintClean: every request of the request rules' cases that lint

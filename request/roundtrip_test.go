@@ -49,7 +49,7 @@ func normalize(t *testing.T, r *Request) string {
 // normalise alike. It returns the built JSON.
 func roundTrip(t *testing.T, r *Request) []byte {
 	t.Helper()
-	st, err := r.Statement()
+	st, r, err := importStatement(r)
 	if err != nil {
 		t.Fatalf("import: %v", err)
 	}
@@ -270,12 +270,12 @@ func TestRoundTripRequestFiles(t *testing.T) {
 			}
 			for _, r := range f.Requests {
 				if partial {
-					if _, err := r.Statement(); err != nil {
+					if _, _, err := importStatement(r); err != nil {
 						refused++
 						continue
 					}
 				} else if wantErr {
-					if _, err := r.Statement(); err == nil {
+					if _, _, err := importStatement(r); err == nil {
 						t.Errorf("%s: imported, want an error", r.Name)
 					}
 					refused++

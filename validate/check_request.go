@@ -61,6 +61,7 @@ type fileSpan struct {
 type requestPass struct {
 	r   *request.Request
 	cfg *Config
+	sch *schema.Schema // nil without a schema
 	out []Finding
 
 	cmd     string
@@ -88,6 +89,9 @@ type requestPass struct {
 	// stmt is the statement the request makes, for the catalog's rules;
 	// nil when it makes none.
 	stmt *grammar.Statement
+	// modern is the request's expression form when it has legacy
+	// parameters and stmt is made from that (legacy_statement.go).
+	modern *request.Request
 	// later are the value problems the catalog's rules (invalid-set,
 	// number-out-of-range) report on the statement; CheckRequest reports
 	// them itself only when the catalog cannot run on the request.
@@ -107,7 +111,7 @@ type requestPass struct {
 // that is what is reported, and the catalog's rules stay silent about the
 // same place.
 func CheckRequest(r *request.Request, sch *schema.Schema, cfg *Config) []Finding {
-	c := &requestPass{r: r, cfg: cfg, cmd: r.Command,
+	c := &requestPass{r: r, cfg: cfg, sch: sch, cmd: r.Command,
 		present: make(map[string]*request.Member, len(r.Obj.Members)), badKeys: map[string]bool{}}
 	c.members = request.Members(c.cmd)
 	if c.members == nil {
@@ -263,13 +267,18 @@ var exprLimitMessages = []string{
 // the catalog's value rules would have.
 func (c *requestPass) runCatalog(sch *schema.Schema) {
 	st := c.stmt
-	if st == nil {
+	// The value problems are reported from the request itself where no
+	// statement is made, and for legacy parameters, whose statement's
+	// values stand elsewhere (legacyCovered).
+	if st == nil || c.modern != nil {
 		for _, f := range c.later {
 			if sev := c.cfg.severity(Lookup(f.Rule), f.Severity); sev != Off {
 				f.Severity = sev
 				c.out = append(c.out, f)
 			}
 		}
+	}
+	if st == nil {
 		return
 	}
 	mine := make(map[string]bool, len(c.out))
@@ -277,6 +286,12 @@ func (c *requestPass) runCatalog(sch *schema.Schema) {
 		mine[f.Rule+"@"+f.Pos.String()] = true
 	}
 	for _, f := range Check(st, sch, c.cfg) {
+		if c.modern != nil {
+			var keep bool
+			if f, keep = c.fromModern(f); !keep {
+				continue
+			}
+		}
 		if mine[f.Rule+"@"+f.Pos.String()] || c.quieted(f) {
 			continue
 		}

@@ -14,7 +14,12 @@ var legacyParametersMixed = &Rule{
 	Why: `DynamoDB's legacy parameters (AttributesToGet, KeyConditions, QueryFilter,
 ScanFilter, Expected, AttributeUpdates, ConditionalOperator) and its expressions
 do the same things two ways, and a request uses one way or the other: DynamoDB
-refuses a request with both, KeyConditions beside a FilterExpression included.`,
+refuses a request with both, and its message lists every legacy parameter and
+every expression parameter the request has. One pair is let through:
+KeyConditions beside a FilterExpression or a ProjectionExpression (a query
+that picks its items the old way and filters or projects them the new way) is
+accepted; KeyConditions is refused only beside a KeyConditionExpression, and
+is then listed with the rest.`,
 	DynamoMessage: "Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {AttributeUpdates} Expression parameters: {UpdateExpression}",
 	Bad:           `{"TableName": "Tickets", "FilterExpression": "priority = :p", "ExpressionAttributeValues": {":p": {"N": "1"}}, "AttributesToGet": ["subject"]}`,
 	Good:          `{"TableName": "Tickets", "FilterExpression": "priority = :p", "ExpressionAttributeValues": {":p": {"N": "1"}}, "ProjectionExpression": "subject"}`,
@@ -31,32 +36,56 @@ func legacyInstead(name string) string {
 	return s.Instead
 }
 
-// checkLegacyMixed reports legacy parameters beside expressions, which
-// DynamoDB refuses.
-func checkLegacyMixed(c *requestPass) {
+// exprOrder is the order DynamoDB lists the expression parameters in its
+// message ("Expression parameters: {ProjectionExpression, FilterExpression}"),
+// which is not the order the DSL writes them in.
+var exprOrder = []string{"ProjectionExpression", "FilterExpression", "KeyConditionExpression", "UpdateExpression", "ConditionExpression"}
+
+// refusedMix returns the legacy and the expression parameters of a request
+// that DynamoDB refuses together, in the order its message lists them; nil
+// when it refuses no mix.
+func (c *requestPass) refusedMix() (legacy, exprs []string) {
 	if c.cmd == "" {
-		return
+		return nil, nil
 	}
-	given := c.given
-	var exprs, legacy []string
-	for _, n := range request.ExpressionMembers(c.cmd) {
-		if given(n) {
+	taken := request.ExpressionMembers(c.cmd)
+	for _, n := range exprOrder {
+		if contains(taken, n) && c.given(n) {
 			exprs = append(exprs, n)
 		}
 	}
+	if len(exprs) == 0 {
+		return nil, nil
+	}
 	for _, n := range request.LegacyMembers(c.cmd) {
-		if given(n) {
+		// KeyConditions goes with a FilterExpression or a
+		// ProjectionExpression; only a second key condition refuses it.
+		if n == "KeyConditions" && !c.given("KeyConditionExpression") {
+			continue
+		}
+		if c.given(n) {
 			legacy = append(legacy, n)
 		}
 	}
-	if len(exprs) > 0 && len(legacy) > 0 {
-		msg := fmt.Sprintf("Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {%s} Expression parameters: {%s}",
-			strings.Join(legacy, ", "), strings.Join(exprs, ", "))
-		for _, n := range legacy {
-			m := c.memberOf(n)
-			c.report(legacyParametersMixed, Error, m.NamePos, m.NamePos+len(n)+2, "",
-				"%s is a legacy parameter, and this request also uses expressions (%s); DynamoDB refuses the mix (%q). Write instead: %s",
-				n, strings.Join(exprs, ", "), msg, legacyInstead(n))
-		}
+	if len(legacy) == 0 {
+		return nil, nil
+	}
+	return legacy, exprs
+}
+
+// checkLegacyMixed reports legacy parameters beside expressions, which
+// DynamoDB refuses.
+func checkLegacyMixed(c *requestPass) {
+	legacy, exprs := c.refusedMix()
+	if legacy == nil {
+		return
+	}
+	msg := fmt.Sprintf("Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {%s} Expression parameters: {%s}",
+		strings.Join(legacy, ", "), strings.Join(exprs, ", "))
+	for _, n := range legacy {
+		m := c.memberOf(n)
+		c.report(legacyParametersMixed, Error, m.NamePos, m.NamePos+len(n)+2, "",
+			"%s is a legacy parameter, and this request also uses expressions (%s); DynamoDB refuses the mix (%q). Write instead: %s",
+			n, strings.Join(exprs, ", "), msg, legacyInstead(n))
 	}
 }

@@ -60,4 +60,19 @@ func checkMissingMembers(c *requestPass) {
 				"Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.", c.guessNote())
 		}
 	}
+	// A legacy condition of KeyConditions, QueryFilter or ScanFilter
+	// needs its operator (Expected's entries have another form).
+	for _, name := range []string{"KeyConditions", "QueryFilter", "ScanFilter"} {
+		v := c.value(name)
+		if v == nil {
+			continue
+		}
+		for _, e := range v.Members {
+			if e.Value.Get("ComparisonOperator") == nil {
+				c.report(missingRequestMember, Error, e.NamePos, e.NamePos+len(e.Name)+2, "",
+					"%s.%s has no \"ComparisonOperator\", which a legacy condition needs (EQ, BEGINS_WITH, ...); the AWS CLI refuses the file (%q)",
+					name, e.Name, "Missing required parameter in "+name+"."+e.Name+`: "ComparisonOperator"`)
+			}
+		}
+	}
 }

@@ -42,10 +42,8 @@ func checkMapsWithoutExpressions(c *requestPass) {
 			valueExpr = valueExpr || n != "ProjectionExpression"
 		}
 	}
-	for _, n := range request.LegacyMembers(c.cmd) {
-		if given(n) && anyExpr {
-			return // legacy-parameters-mixed says what DynamoDB answers first
-		}
+	if legacy, _ := c.refusedMix(); legacy != nil {
+		return // legacy-parameters-mixed says what DynamoDB answers first
 	}
 	if m := c.member("ExpressionAttributeNames"); m != nil && !anyExpr {
 		c.report(namesWithoutExpressions, Error, m.NamePos, m.NamePos+len(m.Name)+2, "",

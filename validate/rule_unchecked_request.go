@@ -11,7 +11,10 @@ written, then every rule of the catalog (keys, indexes, projections, sparse
 indexes, ...) on the statement the request makes. When a request uses something
 dynexpr's language cannot say, the second step cannot run; this notice says so,
 and why, rather than pass the request silently. It is not reported when another
-finding on the request already explains it.`,
+finding on the request already explains it. A request with legacy parameters
+is checked on the statement of its expression form (what ` + "`dynexpr import`" + `
+writes); the notice says when that form cannot be written either (ADD of a list
+in AttributeUpdates).`,
 	Bad:         `{"TableName": "Tickets", "Item": {"id": {"S": "a91f"}, "priority": {"N": "+1"}}}`,
 	Good:        `{"TableName": "Tickets", "Item": {"id": {"S": "a91f"}, "priority": {"N": "1"}}}`,
 	AppliesTo:   requestApplies,
@@ -25,12 +28,19 @@ func init() { uncheckedRequest.checkRequest = checkUncheckedRequest }
 // uses request.Request.Convert rather than Statement: a member the
 // statement merely cannot carry (ReturnConsumedCapacity TOTAL, an unused
 // placeholder, which the request rules report) is dropped from the
-// statement, and the catalog still checks the rest.
+// statement, and the catalog still checks the rest. A request with legacy
+// parameters is checked on the statement of its expression form.
 func checkUncheckedRequest(c *requestPass) {
 	c.expressions() // whether one is broken
 	conv, err := c.r.Convert()
+	legacy := err != nil && len(c.r.Legacy()) > 0
+	if legacy {
+		conv, err = c.legacyStatement()
+	}
 	if err != nil {
-		if c.blocked || c.broken || len(c.later) > 0 {
+		// legacy-parameters' notice does not explain it: only an error
+		// of the request rules does.
+		if c.blocked && !(legacy && !c.hasError()) || c.broken || len(c.later) > 0 {
 			return
 		}
 		msg := err.Error()
@@ -45,4 +55,15 @@ func checkUncheckedRequest(c *requestPass) {
 		return
 	}
 	c.stmt = conv.Statement
+}
+
+// hasError reports whether a request rule found something DynamoDB
+// refuses.
+func (c *requestPass) hasError() bool {
+	for _, f := range c.out {
+		if f.Severity == Error {
+			return true
+		}
+	}
+	return false
 }

@@ -48,3 +48,7 @@ func checkUpdateKeyAttribute(p *Pass) {
 			role, fmt.Sprintf(msgUpdateKey, attr))
 	}
 }
+
+// In request JSON it also checks AttributeUpdates, the legacy form
+// (checkAttributeUpdatesKeys, beside the legacy rules' checks).
+func init() { updateKeyAttribute.checkRequest = checkAttributeUpdatesKeys }

@@ -26,10 +26,15 @@ Placeholders are resolved: #name becomes the attribute name, :value the
 value written inline. Every statement is checked before it is printed: it
 must build the request it came from (up to placeholder names), so that
 'dynexpr build' of the output asks DynamoDB for the same thing. A request the
-DSL cannot say (legacy parameters such as KeyConditions, a syntax error, an
-undefined or unused placeholder, a member with no clause such as
-ReturnConsumedCapacity TOTAL) is an error at its place: the other requests
-are still printed, and the exit status is 2.
+DSL cannot say (a syntax error, an undefined or unused placeholder, a member
+with no clause such as ReturnConsumedCapacity TOTAL) is an error at its place:
+the other requests are still printed, and the exit status is 2.
+
+Legacy parameters (KeyConditions, QueryFilter, ScanFilter, Expected,
+AttributeUpdates, AttributesToGet, ConditionalOperator) are written as the
+expressions that replaced them, and the statement gets a second comment line,
+# imported from legacy parameters ...; ADD of a list in AttributeUpdates, which
+appends, has no plain counterpart and is an error that says how to write it.
 
 A file written for AWS CLI v1 holds binary values as text, which v1 sends as
 its UTF-8 bytes: read it with --aws-cli v1 (or aws_cli: v1 in .dynexpr.yaml).`,

@@ -1,0 +1,39 @@
+package validate
+
+var legacyAttributesDuplicate = &Rule{
+	Name:     "legacy-attributes-duplicate",
+	Severity: Error,
+	Title:    "an attribute named twice in AttributesToGet",
+	Why: `AttributesToGet, the legacy form of a projection, lists the attributes to
+return, each once: DynamoDB refuses a list that names one twice, where a
+ProjectionExpression naming a path twice is projection-path-overlap's.`,
+	DynamoMessage: "One or more parameter values were invalid: Duplicate value in attribute name: subject",
+	Bad:           `{"TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "AttributesToGet": ["subject", "priority", "subject"]}`,
+	Good:          `{"TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "AttributesToGet": ["subject", "priority"]}`,
+	AppliesTo:     "request JSON files: AttributesToGet of query, scan and get-item",
+	RequestOnly:   true,
+}
+
+func init() { legacyAttributesDuplicate.checkRequest = checkAttributesToGet }
+
+// checkAttributesToGet reports the first name AttributesToGet repeats, the
+// one DynamoDB names.
+func checkAttributesToGet(c *requestPass) {
+	v := c.value("AttributesToGet")
+	if v == nil {
+		return
+	}
+	if legacy, _ := c.refusedMix(); legacy != nil {
+		return // DynamoDB refuses the mix first
+	}
+	seen := make(map[string]bool, len(v.Elems))
+	for _, e := range v.Elems {
+		if seen[e.Text] {
+			c.report(legacyAttributesDuplicate, Error, e.Start, e.End, "",
+				"AttributesToGet names %q twice: name it once; DynamoDB answers %q", e.Text,
+				invalidPrefix+"Duplicate value in attribute name: "+e.Text)
+			return
+		}
+		seen[e.Text] = true
+	}
+}
