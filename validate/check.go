@@ -97,6 +97,14 @@ func (p *Pass) report(sev Severity, at diag.Pos, suggestion, msg string) {
 // need a schema are then skipped (the caller says so once per run). Findings
 // come sorted by position, then rule name.
 func Check(st *grammar.Statement, sch *schema.Schema, cfg *Config) []Finding {
+	return check(st, sch, cfg, true)
+}
+
+// check is Check; refusals says whether the builder's refusals are
+// findings too. They are for a statement written in the DSL, which build
+// must be able to build; not for one made from request JSON, which is sent
+// as it is written: what the DSL cannot say of it is import's to report.
+func check(st *grammar.Statement, sch *schema.Schema, cfg *Config, refusals bool) []Finding {
 	var out []Finding
 	p := Pass{Stmt: st, Schema: sch, cfg: cfg, out: &out}
 	if sch != nil {
@@ -117,7 +125,9 @@ func Check(st *grammar.Statement, sch *schema.Schema, cfg *Config) []Finding {
 		p.rule = r
 		r.check(&p)
 	}
-	checkBuildRefusals(&p)
+	if refusals {
+		checkBuildRefusals(&p)
+	}
 	SortFindings(out)
 	return out
 }

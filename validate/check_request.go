@@ -285,7 +285,7 @@ func (c *requestPass) runCatalog(sch *schema.Schema) {
 	for _, f := range c.out {
 		mine[f.Rule+"@"+f.Pos.String()] = true
 	}
-	for _, f := range Check(st, sch, c.cfg) {
+	for _, f := range check(st, sch, c.cfg, false) {
 		if c.modern != nil {
 			var keep bool
 			if f, keep = c.fromModern(f); !keep {
