@@ -210,13 +210,7 @@ func TestErrors(t *testing.T) {
 			if err == nil {
 				t.Fatalf("Load(%s) = %d tables, want an error", path, len(s.Tables))
 			}
-			want := make([]string, len(tt.want))
-			for i, w := range tt.want {
-				want[i] = path + ":" + w
-			}
-			if diff := cmp.Diff(want, strings.Split(err.Error(), "\n")); diff != "" {
-				t.Errorf("Load(%s) error mismatch (-want +got):\n%s", path, diff)
-			}
+			checkErrorLines(t, path, err, tt.want)
 			// One problem is a *diag.Error, several a diag.List.
 			if _, isList := err.(diag.List); isList != (len(tt.want) > 1) {
 				t.Errorf("Load(%s) returned a %T for %d problems", path, err, len(tt.want))
@@ -228,6 +222,19 @@ func TestErrors(t *testing.T) {
 		if !seen[filepath.Base(f)] {
 			t.Errorf("%s has no expected error in TestErrors", f)
 		}
+	}
+}
+
+// checkErrorLines checks that err, of loading path, is the lines want,
+// each without the "path:" in front.
+func checkErrorLines(t *testing.T, path string, err error, want []string) {
+	t.Helper()
+	lines := make([]string, len(want))
+	for i, w := range want {
+		lines[i] = path + ":" + w
+	}
+	if diff := cmp.Diff(lines, strings.Split(err.Error(), "\n")); diff != "" {
+		t.Errorf("Load(%s) error mismatch (-want +got):\n%s", path, diff)
 	}
 }
 

@@ -11,15 +11,15 @@ import (
 // checked as FuzzParse checks them. What it loads must be a schema
 // CreateTableInputs accepts.
 func FuzzTerraform(f *testing.F) {
-	files, _ := filepath.Glob("testdata/tferrors/*.tf")
-	more, _ := filepath.Glob("testdata/terraform/module/*")
-	examples, _ := filepath.Glob("../examples/terraform/*.tf")
-	for _, file := range append(append(files, more...), examples...) {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			f.Fatal(err)
+	for _, pattern := range []string{"testdata/tferrors/*.tf", "testdata/terraform/module/*", "../examples/terraform/*.tf"} {
+		files, _ := filepath.Glob(pattern)
+		for _, file := range files {
+			data, err := os.ReadFile(file)
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(data, filepath.Ext(file) == ".json", "prod")
 		}
-		f.Add(data, filepath.Ext(file) == ".json", "prod")
 	}
 	f.Fuzz(func(t *testing.T, data []byte, isJSON bool, stage string) {
 		file := "fuzz.tf"

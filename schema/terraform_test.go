@@ -216,13 +216,7 @@ func TestTerraformErrors(t *testing.T) {
 			if err == nil {
 				t.Fatalf("Load(%s) = %d tables, want an error", path, len(s.Tables))
 			}
-			want := make([]string, len(tt.want))
-			for i, w := range tt.want {
-				want[i] = path + ":" + w
-			}
-			if diff := cmp.Diff(want, strings.Split(err.Error(), "\n")); diff != "" {
-				t.Errorf("Load(%s) error mismatch (-want +got):\n%s", path, diff)
-			}
+			checkErrorLines(t, path, err, tt.want)
 		})
 	}
 	files, _ := filepath.Glob("testdata/tferrors/*")

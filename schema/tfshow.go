@@ -7,6 +7,18 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
+type tfShowReader struct {
+	p      *parser
+	tables []tfShowTable
+	count  map[string]int // resources of each name, across modules
+}
+
+type tfShowTable struct {
+	decl    *tableDecl
+	logical string
+	indexed bool // one of several made by count or for_each
+}
+
 // tfShow reads what `terraform show -json` prints, of a state (values) or
 // a plan (planned_values): the aws_dynamodb_table resources of the root
 // module and of every child module. Terraform has resolved variables,
@@ -44,18 +56,6 @@ func (p *parser) tfShow(root *yaml.Node) []*tableDecl {
 		out = append(out, t.decl)
 	}
 	return out
-}
-
-type tfShowReader struct {
-	p      *parser
-	tables []tfShowTable
-	count  map[string]int // resources of each name, across modules
-}
-
-type tfShowTable struct {
-	decl    *tableDecl
-	logical string
-	indexed bool // one of several made by count or for_each
 }
 
 // module reads a module's resources and its child modules.
