@@ -72,6 +72,8 @@ func detect(root *yaml.Node) (format, string) {
 			return formatDescribe, ""
 		case "terraform show -json output":
 			return formatTFShow, ""
+		case "Terraform configuration":
+			return formatUnknown, "this looks like Terraform configuration in JSON, which Terraform reads only from files named *.tf.json: rename the file"
 		}
 		if has["TableName"] {
 			// A create-table input with its keys missing: read as one, so

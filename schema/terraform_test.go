@@ -202,6 +202,12 @@ func TestTerraformErrors(t *testing.T) {
 		{"unknown-variable.tf", nil, []string{
 			`2:24: error: var.stage, which decides the name of resource "aws_dynamodb_table" "orders", has no value: give the variable a default, pass --var stage=VALUE, ` + tfMissing,
 		}},
+		{"not-tf-json.json", nil, []string{
+			`1:1: error: this looks like Terraform configuration in JSON, which Terraform reads only from files named *.tf.json: rename the file`,
+		}},
+		{"no-table.tf", nil, []string{
+			` error: no aws_dynamodb_table resource here: dynexpr reads the tables Terraform declares with resource "aws_dynamodb_table" "NAME" { ... }`,
+		}},
 		// A --var is text: where a count needs a number, it must read as one.
 		{"count.tf", map[string]string{"copies": "two"}, []string{
 			`4:14: error: resource "aws_dynamodb_table" "orders" has a count other than 0 or 1, and dynexpr does not expand count: write a resource for each table, ` + tfMissing,

@@ -89,14 +89,14 @@ func loadTerraformDir(opt Options, dir string) ([]*Table, diag.List) {
 	slices.SortStableFunc(tfvars, func(a, b tfSource) int {
 		return cmp.Compare(strings.Count(filepath.Base(a.file), ".auto."), strings.Count(filepath.Base(b.file), ".auto."))
 	})
-	tables, more := readTerraform(opt, config, tfvars)
+	tables, more := readTerraform(opt, dir, config, tfvars)
 	return tables, append(errs, more...)
 }
 
 // parseTerraform reads one Terraform file given on its own: its variables
 // have only their defaults and --var.
 func parseTerraform(opt Options, filename string, data []byte) (*Schema, error) {
-	tables, errs := readTerraform(opt, []tfSource{{filename, data}}, nil)
+	tables, errs := readTerraform(opt, filename, []tfSource{{filename, data}}, nil)
 	s := &Schema{}
 	for _, t := range tables {
 		if e := s.add(t); e != nil {
@@ -142,8 +142,9 @@ var tfTopSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 }}
 
 // readTerraform reads a module's configuration files and variable files
-// into tables.
-func readTerraform(opt Options, config, tfvars []tfSource) ([]*Table, diag.List) {
+// into tables; where (the folder, or the one file) is the place of a
+// problem with the whole.
+func readTerraform(opt Options, where string, config, tfvars []tfSource) ([]*Table, diag.List) {
 	m := &tfModule{opt: opt, vars: map[string]cty.Value{}, locals: map[string]*tfLocal{}}
 	type resource struct {
 		f     *tfFile
@@ -189,6 +190,9 @@ func readTerraform(opt Options, config, tfvars []tfSource) ([]*Table, diag.List)
 	var errs diag.List
 	for _, f := range m.files {
 		errs = append(errs, f.p.errs...)
+	}
+	if len(resources) == 0 && len(errs) == 0 {
+		errs = append(errs, diag.Errorf(diag.Pos{File: where}, "no aws_dynamodb_table resource here: dynexpr reads the tables Terraform declares with resource \"aws_dynamodb_table\" \"NAME\" { ... }"))
 	}
 	slices.SortStableFunc(errs, func(a, b *diag.Error) int {
 		return cmp.Or(cmp.Compare(a.Pos.File, b.Pos.File), cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Col, b.Pos.Col))
