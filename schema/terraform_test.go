@@ -208,6 +208,14 @@ func TestTerraformErrors(t *testing.T) {
 		{"no-table.tf", nil, []string{
 			` error: no aws_dynamodb_table resource here: dynexpr reads the tables Terraform declares with resource "aws_dynamodb_table" "NAME" { ... }`,
 		}},
+		{"typo.tf", nil, []string{
+			`3:3: error: resource "aws_dynamodb_table" "orders" has no hash_key; did you mean "hash_key" instead of "hash_kye"?`,
+			`11:5: error: attribute "at" has no type; did you mean "type" instead of "tpye"?`,
+			`16:5: error: index "by-at" has no projection_type; did you mean "projection_type" instead of "projection_typ"?`,
+		}},
+		{"calls-module.tf", nil, []string{
+			` error: no aws_dynamodb_table resource here: dynexpr reads the tables Terraform declares with resource "aws_dynamodb_table" "NAME" { ... }; module "db" (testdata/tferrors/calls-module.tf:1) is not followed: give its folder as the schema, ` + tfMissing,
+		}},
 		// A --var is text: where a count needs a number, it must read as one.
 		{"count.tf", map[string]string{"copies": "two"}, []string{
 			`4:14: error: resource "aws_dynamodb_table" "orders" has a count other than 0 or 1, and dynexpr does not expand count: write a resource for each table, ` + tfMissing,

@@ -139,6 +139,7 @@ var tfTopSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 	{Type: "resource", LabelNames: []string{"type", "name"}},
 	{Type: "variable", LabelNames: []string{"name"}},
 	{Type: "locals"},
+	{Type: "module", LabelNames: []string{"name"}},
 }}
 
 // readTerraform reads a module's configuration files and variable files
@@ -151,6 +152,7 @@ func readTerraform(opt Options, where string, config, tfvars []tfSource) ([]*Tab
 		block *hcl.Block
 	}
 	var resources []resource
+	var calls []*hcl.Block // module blocks, which dynexpr does not follow
 	for _, src := range config {
 		f := m.parseFile(src)
 		if f == nil {
@@ -166,6 +168,8 @@ func readTerraform(opt Options, where string, config, tfvars []tfSource) ([]*Tab
 				}
 			case "variable":
 				m.declare(f, b)
+			case "module":
+				calls = append(calls, b)
 			case "locals":
 				attrs, diags := b.Body.JustAttributes()
 				f.report(diags)
@@ -192,7 +196,12 @@ func readTerraform(opt Options, where string, config, tfvars []tfSource) ([]*Tab
 		errs = append(errs, f.p.errs...)
 	}
 	if len(resources) == 0 && len(errs) == 0 {
-		errs = append(errs, diag.Errorf(diag.Pos{File: where}, "no aws_dynamodb_table resource here: dynexpr reads the tables Terraform declares with resource \"aws_dynamodb_table\" \"NAME\" { ... }"))
+		msg := "no aws_dynamodb_table resource here: dynexpr reads the tables Terraform declares with resource \"aws_dynamodb_table\" \"NAME\" { ... }"
+		if len(calls) > 0 {
+			r := calls[0].DefRange
+			msg += fmt.Sprintf("; module %q (%s:%d) is not followed: give its folder as the schema, %s", calls[0].Labels[0], r.Filename, r.Start.Line, tfMissing)
+		}
+		errs = append(errs, diag.Errorf(diag.Pos{File: where}, "%s", msg))
 	}
 	slices.SortStableFunc(errs, func(a, b *diag.Error) int {
 		return cmp.Or(cmp.Compare(a.Pos.File, b.Pos.File), cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Col, b.Pos.Col))

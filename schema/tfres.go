@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 )
@@ -84,7 +85,9 @@ func (f *tfFile) table(m *tfModule, b *hcl.Block) *Table {
 	// (under the resource's name) to report its problems in the same run.
 	tname := name{logical, f.node(b.DefRange, logical)}
 	if a := content.Attributes["name"]; a == nil {
-		f.errorAt(b.DefRange, "%s has no name: write name = \"TABLE\", the table's name in DynamoDB", what)
+		if !f.misspelt(b, "name", what) {
+			f.errorAt(b.DefRange, "%s has no name: write name = \"TABLE\", the table's name in DynamoDB", what)
+		}
 	} else if n, ok := f.str(m, a.Expr, "the name of "+what); ok {
 		tname = n
 	}
@@ -94,7 +97,7 @@ func (f *tfFile) table(m *tfModule, b *hcl.Block) *Table {
 	if hk, ok := f.optStr(m, content.Attributes["hash_key"], "the hash_key of "+what); ok {
 		d.key.partition = []name{hk}
 		d.key.node = hk.node
-	} else if content.Attributes["hash_key"] != nil {
+	} else if content.Attributes["hash_key"] != nil || f.misspelt(b, "hash_key", what) {
 		d.key.bad = true
 	}
 	if rk, ok := f.optStr(m, content.Attributes["range_key"], "the range_key of "+what); ok {
@@ -279,10 +282,29 @@ func (f *tfFile) ttl(m *tfModule, b *hcl.Block, what string) string {
 func (f *tfFile) required(m *tfModule, b *hcl.Block, c *hcl.BodyContent, field, what, hint string) (name, bool) {
 	a := c.Attributes[field]
 	if a == nil {
-		f.errorAt(b.DefRange, "%s has no %s: %s", what, field, hint)
+		if !f.misspelt(b, field, what) {
+			f.errorAt(b.DefRange, "%s has no %s: %s", what, field, hint)
+		}
 		return name{}, false
 	}
 	return f.str(m, a.Expr, "the "+field+" of "+what)
+}
+
+// misspelt reports, where block b has no argument field, an argument that
+// looks like a misspelling of it, and says whether there was one. Only HCL
+// syntax is looked at: the JSON form keeps its unread members unparsed.
+func (f *tfFile) misspelt(b *hcl.Block, field, what string) bool {
+	body, ok := b.Body.(*hclsyntax.Body)
+	if !ok {
+		return false
+	}
+	for _, a := range body.Attributes {
+		if a.Name != field && Suggest(field, []string{a.Name}) != "" {
+			f.errorAt(a.NameRange, "%s has no %s; did you mean %q instead of %q?", what, field, field, a.Name)
+			return true
+		}
+	}
+	return false
 }
 
 // optStr evaluates an optional argument as text; false when it is absent,
