@@ -54,6 +54,8 @@ type tableDecl struct {
 	// attrsBad: reading the attribute types reported a problem, so a key
 	// attribute without a type is not reported again.
 	attrsBad bool
+	logical  string // Table.Logical
+	ttl      string // Table.TTL
 }
 
 // A reader keeps a declaration that had problems, with what it could read
@@ -98,7 +100,7 @@ func (p *parser) build(d *tableDecl) *Table {
 	before := len(p.errs)
 	p.checkName(d.name, "table")
 	beforeKey := len(p.errs)
-	t := &Table{Name: d.name.text, Key: d.key.key(), Attributes: d.attrs, Pos: p.src.pos(d.name.node)}
+	t := &Table{Name: d.name.text, Logical: d.logical, TTL: d.ttl, Key: d.key.key(), Attributes: d.attrs, Pos: p.src.pos(d.name.node)}
 	owner := fmt.Sprintf("table %q", t.Name)
 	switch n := len(d.key.partition); {
 	case d.key.bad:

@@ -189,10 +189,10 @@ func TestErrors(t *testing.T) {
 			`9:9: error: unknown field "projecton" in index "open-tickets-index"; did you mean "projection"?`,
 		}},
 		{"scalar.json", []string{
-			`1:1: error: expected a project schema (tables:), describe-table JSON ({"Table": ...}) or a CloudFormation template (Resources:), found "just a string"`,
+			`1:1: error: expected a project schema (tables:), describe-table JSON ({"Table": ...}), a CloudFormation template (Resources:) or terraform show -json output (format_version:), found "just a string"`,
 		}},
 		{"unknown-format.yaml", []string{
-			`1:1: error: cannot tell what kind of schema file this is: expected a project schema (tables:), describe-table JSON ({"Table": ...}) or a CloudFormation template (Resources:)`,
+			`1:1: error: cannot tell what kind of schema file this is: expected a project schema (tables:), describe-table JSON ({"Table": ...}), a CloudFormation template (Resources:) or terraform show -json output (format_version:)`,
 		}},
 		{"yaml-syntax.yaml", []string{
 			"2:3: error: invalid YAML: did not find expected ',' or '}'",
@@ -210,13 +210,7 @@ func TestErrors(t *testing.T) {
 			if err == nil {
 				t.Fatalf("Load(%s) = %d tables, want an error", path, len(s.Tables))
 			}
-			want := make([]string, len(tt.want))
-			for i, w := range tt.want {
-				want[i] = path + ":" + w
-			}
-			if diff := cmp.Diff(want, strings.Split(err.Error(), "\n")); diff != "" {
-				t.Errorf("Load(%s) error mismatch (-want +got):\n%s", path, diff)
-			}
+			checkErrorLines(t, path, err, tt.want)
 			// One problem is a *diag.Error, several a diag.List.
 			if _, isList := err.(diag.List); isList != (len(tt.want) > 1) {
 				t.Errorf("Load(%s) returned a %T for %d problems", path, err, len(tt.want))
@@ -231,12 +225,25 @@ func TestErrors(t *testing.T) {
 	}
 }
 
+// checkErrorLines checks that err, of loading path, is the lines want,
+// each without the "path:" in front.
+func checkErrorLines(t *testing.T, path string, err error, want []string) {
+	t.Helper()
+	lines := make([]string, len(want))
+	for i, w := range want {
+		lines[i] = path + ":" + w
+	}
+	if diff := cmp.Diff(lines, strings.Split(err.Error(), "\n")); diff != "" {
+		t.Errorf("Load(%s) error mismatch (-want +got):\n%s", path, diff)
+	}
+}
+
 func TestLoadErrors(t *testing.T) {
 	_, err := Load("testdata/load/a.yaml", "testdata/load/b.json", "testdata/load/c.json", "testdata/load/missing.yaml", "testdata/load")
 	want := []string{
 		`testdata/load/c.json:3:17: error: table "Tickets" is already defined at testdata/load/a.yaml:2:3; remove one of the two definitions`,
 		`testdata/load/missing.yaml: error: cannot read the schema file: no such file or directory`,
-		`testdata/load: error: cannot read the schema file: is a directory`,
+		`testdata/load: error: this folder is none of the kinds of folder dynexpr reads as a schema (a Terraform module: *.tf or *.tf.json files): name the schema files in it instead`,
 	}
 	if err == nil {
 		t.Fatal("Load succeeded, want errors")

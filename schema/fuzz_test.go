@@ -34,44 +34,9 @@ func FuzzParse(f *testing.F) {
 		if isJSON {
 			file = "fuzz.json"
 		}
-		checkPos := func(what string, p diag.Pos) {
-			if p.File != file {
-				t.Fatalf("%s: position %+v names another file", what, p)
-			}
-			if p.IsValid() && diag.PosAt(file, data, p.Offset) != p {
-				t.Fatalf("%s: position %+v, but its offset is at %+v", what, p, diag.PosAt(file, data, p.Offset))
-			}
-		}
 		s, err := Parse(file, data)
-		if err != nil {
-			if s != nil {
-				t.Fatal("Parse returned a schema and an error")
-			}
-			var list diag.List
-			switch e := err.(type) {
-			case *diag.Error:
-				list = diag.List{e}
-			case diag.List:
-				if len(e) < 2 {
-					t.Fatalf("a diag.List of %d errors", len(e))
-				}
-				list = e
-			default:
-				t.Fatalf("error of type %T: %v", err, err)
-			}
-			for _, e := range list {
-				checkPos(e.Msg, e.Pos)
-				if r, _ := utf8.DecodeRuneInString(e.Msg); e.Msg == "" || unicode.IsUpper(r) {
-					t.Fatalf("message %q is not lower-case", e.Msg)
-				}
-			}
+		if !checkParsed(t, file, data, s, err) {
 			return
-		}
-		for _, tb := range s.Tables {
-			checkPos("table "+tb.Name, tb.Pos)
-			for _, ix := range tb.Indexes {
-				checkPos("index "+ix.Name, ix.Pos)
-			}
 		}
 		var buf bytes.Buffer
 		if err := WriteYAML(&buf, s); err != nil {
@@ -88,4 +53,51 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("CreateTableInputs refuses a loaded schema: %v", err)
 		}
 	})
+}
+
+// checkParsed checks what Parse made of data, as file: an error is a
+// positioned diag error (a diag.List of two or more) with lower-case
+// messages, and every position, of errors and of tables, agrees with its
+// offset. It reports whether Parse returned a schema.
+func checkParsed(t *testing.T, file string, data []byte, s *Schema, err error) bool {
+	t.Helper()
+	checkPos := func(what string, p diag.Pos) {
+		if p.File != file {
+			t.Fatalf("%s: position %+v names another file", what, p)
+		}
+		if p.IsValid() && diag.PosAt(file, data, p.Offset) != p {
+			t.Fatalf("%s: position %+v, but its offset is at %+v", what, p, diag.PosAt(file, data, p.Offset))
+		}
+	}
+	if err != nil {
+		if s != nil {
+			t.Fatal("Parse returned a schema and an error")
+		}
+		var list diag.List
+		switch e := err.(type) {
+		case *diag.Error:
+			list = diag.List{e}
+		case diag.List:
+			if len(e) < 2 {
+				t.Fatalf("a diag.List of %d errors", len(e))
+			}
+			list = e
+		default:
+			t.Fatalf("error of type %T: %v", err, err)
+		}
+		for _, e := range list {
+			checkPos(e.Msg, e.Pos)
+			if r, _ := utf8.DecodeRuneInString(e.Msg); e.Msg == "" || unicode.IsUpper(r) {
+				t.Fatalf("message %q is not lower-case", e.Msg)
+			}
+		}
+		return false
+	}
+	for _, tb := range s.Tables {
+		checkPos("table "+tb.Name, tb.Pos)
+		for _, ix := range tb.Indexes {
+			checkPos("index "+ix.Name, ix.Pos)
+		}
+	}
+	return true
 }

@@ -99,6 +99,9 @@ func Parse(filename string, data []byte) (*Schema, error) {
 
 // ParseWith is Parse with the values of opt for what the file leaves open.
 func ParseWith(opt Options, filename string, data []byte) (*Schema, error) {
+	if isTerraformFile(filename) { // HCL is no YAML: told by the name, as Terraform does
+		return parseTerraform(opt, filename, data)
+	}
 	p := &parser{src: newSource(filename, data), opt: opt}
 	root := p.decode()
 	if root == nil {
@@ -112,6 +115,8 @@ func ParseWith(opt Options, filename string, data []byte) (*Schema, error) {
 		decls = p.cfn(root)
 	case formatDescribe:
 		decls = p.describe(root)
+	case formatTFShow:
+		decls = p.tfShow(root)
 	default:
 		p.errorf(root, "%s", what)
 	}

@@ -20,14 +20,16 @@ const (
 	formatProject         // tables:
 	formatCFN             // Resources:
 	formatDescribe        // Table: / TableName: / a list of those
+	formatTFShow          // format_version: with values: or planned_values:
 )
 
 const msgEmpty = "the schema file is empty: write a project schema (tables:), describe-table JSON or a CloudFormation template"
 
 // FormatOf names the schema format whose top-level members these are
 // (has reports whether a member is present): "project schema",
-// "CloudFormation template", "describe-table output" or "create-table
-// input"; "" when they are no schema's. It is what lint asks to leave a
+// "CloudFormation template", "describe-table output", "create-table
+// input", "terraform show -json output" or "Terraform configuration" (a
+// .tf.json); "" when they are no schema's. It is what lint asks to leave a
 // walked schema file alone, so it names only members no request has.
 func FormatOf(has func(member string) bool) string {
 	switch {
@@ -39,13 +41,17 @@ func FormatOf(has func(member string) bool) string {
 		return "describe-table output"
 	case has("KeySchema"), has("AttributeDefinitions"):
 		return "create-table input"
+	case has("format_version") && (has("values") || has("planned_values")):
+		return "terraform show -json output"
+	case has("resource"):
+		return "Terraform configuration"
 	}
 	return ""
 }
 
 // detect tells the format from the root node's fields.
 func detect(root *yaml.Node) (format, string) {
-	const hint = "a project schema (tables:), describe-table JSON ({\"Table\": ...}) or a CloudFormation template (Resources:)"
+	const hint = "a project schema (tables:), describe-table JSON ({\"Table\": ...}), a CloudFormation template (Resources:) or terraform show -json output (format_version:)"
 	root = resolve(root)
 	switch root.Kind {
 	case yaml.SequenceNode:
@@ -64,6 +70,10 @@ func detect(root *yaml.Node) (format, string) {
 			return formatCFN, ""
 		case "describe-table output", "create-table input":
 			return formatDescribe, ""
+		case "terraform show -json output":
+			return formatTFShow, ""
+		case "Terraform configuration":
+			return formatUnknown, "this looks like Terraform configuration in JSON, which Terraform reads only from files named *.tf.json: rename the file"
 		}
 		if has["TableName"] {
 			// A create-table input with its keys missing: read as one, so

@@ -3,8 +3,10 @@
 // questions the builder and the linter ask about it.
 //
 // A schema is read from the project's own YAML, from the JSON that
-// `aws dynamodb describe-table` prints (or a create-table input), or from a
-// CloudFormation/SAM template; the format is told from the content. Every
+// `aws dynamodb describe-table` prints (or a create-table input), from a
+// CloudFormation/SAM template, from Terraform (a .tf or .tf.json file, a
+// module folder, terraform show -json); the format is told from the
+// content, Terraform's files from their names. Every
 // problem in a schema file is reported as a *diag.Error (several as a
 // diag.List) at the line and column of the offending value.
 package schema

@@ -62,7 +62,7 @@ a bad flag, a bad schema or config, a pattern that matches no file.`,
 		},
 	}
 	fl := cmd.Flags()
-	f.schemas.register(fl, "table schema `FILE`; repeatable (default: the schemas of .dynexpr.yaml)")
+	f.schemas.register(fl, "table schema `FILE`, or a Terraform module folder; repeatable (default: the schemas of .dynexpr.yaml)")
 	fl.StringArrayVar(&f.requests, "requests", nil, "lint the files matching `GLOB` (** for any folders) as request JSON, whatever their extension; repeatable")
 	fl.StringVar(&f.format, "format", "text", "output format: "+strings.Join(validate.Formats, ", "))
 	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 on findings at this severity or above: error, warning or info")

@@ -15,10 +15,12 @@ func newSchemaCmd(e *env) *cobra.Command {
 		Use:   "schema FILE...",
 		Short: "Print the tables a schema file describes",
 		Long: `Print the tables and indexes dynexpr understood from schema files (project
-YAML, 'aws dynamodb describe-table' JSON, CloudFormation or SAM templates), in
+YAML, 'aws dynamodb describe-table' JSON, CloudFormation or SAM templates,
+Terraform .tf and .tf.json files or a module folder, 'terraform show -json'), in
 the project's YAML. With --create-table, print for each table the input of
 'aws dynamodb create-table --cli-input-json' instead (PAY_PER_REQUEST).`,
 		Example: `  dynexpr schema template.yaml
+  dynexpr schema --var stage=prod infra/terraform
   dynexpr schema --create-table schema.yaml | while read -r t; do aws dynamodb create-table --cli-input-json "$t"; done`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

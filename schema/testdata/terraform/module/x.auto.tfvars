@@ -1,0 +1,1 @@
+stage = "test" # loaded after terraform.tfvars, so it wins

@@ -1,0 +1,8 @@
+resource "aws_dynamodb_table" "orders" {
+  name     = "Orders"
+  hash_key = "id"
+  attribute {
+    name = "id"
+    type = "string"
+  }
+}

@@ -1,0 +1,3 @@
+module "db" {
+  source = "./modules/db"
+}

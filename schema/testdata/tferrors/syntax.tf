@@ -1,0 +1,4 @@
+resource "aws_dynamodb_table" "orders" {
+  name = "Orders"
+  hash_key = 
+}

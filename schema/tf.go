@@ -1,0 +1,433 @@
+package schema
+
+import (
+	"cmp"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/dynexpr/dynexpr/diag"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	hcljson "github.com/hashicorp/hcl/v2/json"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/function"
+	"gopkg.in/yaml.v3"
+)
+
+// This file reads Terraform configuration (.tf in HCL, .tf.json) the way
+// Terraform reads a module: every file of the folder, its variables
+// decided by their defaults, then terraform.tfvars and *.auto.tfvars, then
+// --var. Only what decides a table's name and keys is evaluated (tfres.go);
+// what dynexpr cannot decide is an error at its place, never a guess.
+
+// tfMissing is what every value dynexpr cannot decide tells the user to do.
+const tfMissing = "or read what Terraform resolved: terraform show -json > show.json, then --schema show.json"
+
+// isTerraformFile reports whether filename is Terraform configuration,
+// which is told by its name as Terraform tells it.
+func isTerraformFile(filename string) bool {
+	f := strings.ToLower(filename)
+	return strings.HasSuffix(f, ".tf") || strings.HasSuffix(f, ".tf.json")
+}
+
+// isTFVarsFile reports whether Terraform loads the file base by itself as
+// variable values.
+func isTFVarsFile(base string) bool {
+	return base == "terraform.tfvars" || base == "terraform.tfvars.json" ||
+		strings.HasSuffix(base, ".auto.tfvars") || strings.HasSuffix(base, ".auto.tfvars.json")
+}
+
+// tfDir is the dirFormat of a Terraform module folder.
+var tfDir = dirFormat{
+	name: "a Terraform module: *.tf or *.tf.json files",
+	is: func(dir string) bool {
+		entries, _ := os.ReadDir(dir)
+		return slices.ContainsFunc(entries, func(e os.DirEntry) bool { return !e.IsDir() && isTerraformFile(e.Name()) })
+	},
+	read: loadTerraformDir,
+}
+
+// tfSource is one file of a module, read.
+type tfSource struct {
+	file string
+	data []byte
+}
+
+// loadTerraformDir reads the module in dir: its *.tf and *.tf.json files
+// and the variable files Terraform loads by itself, in Terraform's order
+// (the names sorted), not its subfolders.
+func loadTerraformDir(opt Options, dir string) ([]*Table, diag.List) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, diag.List{diag.Errorf(diag.Pos{File: dir}, "cannot read the folder: %v", err)}
+	}
+	var config, tfvars []tfSource
+	var errs diag.List
+	for _, e := range entries { // ReadDir sorts by name
+		base := e.Name()
+		if e.IsDir() || !isTerraformFile(base) && !isTFVarsFile(base) {
+			continue
+		}
+		path := filepath.Join(dir, base)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			errs = append(errs, &diag.Error{Pos: diag.Pos{File: path}, Msg: "cannot read the schema file: " + err.Error()})
+			continue
+		}
+		if isTerraformFile(base) {
+			config = append(config, tfSource{path, data})
+		} else {
+			tfvars = append(tfvars, tfSource{path, data})
+		}
+	}
+	// terraform.tfvars before the *.auto.tfvars, as Terraform loads them.
+	slices.SortStableFunc(tfvars, func(a, b tfSource) int {
+		return cmp.Compare(strings.Count(filepath.Base(a.file), ".auto."), strings.Count(filepath.Base(b.file), ".auto."))
+	})
+	tables, more := readTerraform(opt, dir, config, tfvars)
+	return tables, append(errs, more...)
+}
+
+// parseTerraform reads one Terraform file given on its own: its variables
+// have only their defaults and --var.
+func parseTerraform(opt Options, filename string, data []byte) (*Schema, error) {
+	tables, errs := readTerraform(opt, filename, []tfSource{{filename, data}}, nil)
+	s := &Schema{}
+	for _, t := range tables {
+		if e := s.add(t); e != nil {
+			errs = append(errs, e)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, asError(errs)
+	}
+	return s, nil
+}
+
+// tfModule is a module being read.
+type tfModule struct {
+	opt   Options
+	files []*tfFile
+	// vars are the variables' values, from the declarations' defaults, the
+	// tfvars files and --var, the last one read winning.
+	vars map[string]cty.Value
+	// locals are the module's locals, evaluated when a value needs them.
+	locals map[string]*tfLocal
+}
+
+// tfFile is one file of the module, with the parser its problems and
+// positions go through.
+type tfFile struct {
+	p    *parser
+	body hcl.Body
+}
+
+type tfLocal struct {
+	f     *tfFile
+	attr  *hcl.Attribute
+	state int // 0 not evaluated, 1 being evaluated, 2 done
+	val   cty.Value
+	ok    bool
+}
+
+var tfTopSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
+	{Type: "resource", LabelNames: []string{"type", "name"}},
+	{Type: "variable", LabelNames: []string{"name"}},
+	{Type: "locals"},
+	{Type: "module", LabelNames: []string{"name"}},
+}}
+
+// readTerraform reads a module's configuration files and variable files
+// into tables; where (the folder, or the one file) is the place of a
+// problem with the whole.
+func readTerraform(opt Options, where string, config, tfvars []tfSource) ([]*Table, diag.List) {
+	m := &tfModule{opt: opt, vars: map[string]cty.Value{}, locals: map[string]*tfLocal{}}
+	type resource struct {
+		f     *tfFile
+		block *hcl.Block
+	}
+	var resources []resource
+	var calls []*hcl.Block // module blocks, which dynexpr does not follow
+	for _, src := range config {
+		f := m.parseFile(src)
+		if f == nil {
+			continue
+		}
+		content, _, diags := f.body.PartialContent(tfTopSchema)
+		f.report(diags)
+		for _, b := range content.Blocks {
+			switch b.Type {
+			case "resource":
+				if b.Labels[0] == "aws_dynamodb_table" {
+					resources = append(resources, resource{f, b})
+				}
+			case "variable":
+				m.declare(f, b)
+			case "module":
+				calls = append(calls, b)
+			case "locals":
+				attrs, diags := b.Body.JustAttributes()
+				f.report(diags)
+				for name, a := range attrs {
+					m.locals[name] = &tfLocal{f: f, attr: a}
+				}
+			}
+		}
+	}
+	for _, src := range tfvars {
+		m.readTFVars(src)
+	}
+	for name, v := range opt.Vars {
+		m.vars[name] = cty.StringVal(v)
+	}
+	var tables []*Table
+	for _, r := range resources {
+		if t := r.f.table(m, r.block); t != nil {
+			tables = append(tables, t)
+		}
+	}
+	var errs diag.List
+	for _, f := range m.files {
+		errs = append(errs, f.p.errs...)
+	}
+	if len(resources) == 0 && len(errs) == 0 {
+		msg := "no aws_dynamodb_table resource here: dynexpr reads the tables Terraform declares with resource \"aws_dynamodb_table\" \"NAME\" { ... }"
+		if len(calls) > 0 {
+			r := calls[0].DefRange
+			msg += fmt.Sprintf("; module %q (%s:%d) is not followed: give its folder as the schema, %s", calls[0].Labels[0], r.Filename, r.Start.Line, tfMissing)
+		}
+		errs = append(errs, diag.Errorf(diag.Pos{File: where}, "%s", msg))
+	}
+	slices.SortStableFunc(errs, func(a, b *diag.Error) int {
+		return cmp.Or(cmp.Compare(a.Pos.File, b.Pos.File), cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Col, b.Pos.Col))
+	})
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return tables, nil
+}
+
+// parseFile parses src as HCL (or JSON, for a .json file) and adds it to
+// the module; nil when it cannot be parsed.
+func (m *tfModule) parseFile(src tfSource) *tfFile {
+	f := &tfFile{p: &parser{src: newSource(src.file, src.data), opt: m.opt}}
+	m.files = append(m.files, f)
+	var file *hcl.File
+	var diags hcl.Diagnostics
+	if strings.HasSuffix(strings.ToLower(src.file), ".json") {
+		file, diags = hcljson.Parse(src.data, src.file)
+	} else {
+		file, diags = hclsyntax.ParseConfig(src.data, src.file, hcl.InitialPos)
+	}
+	if diags.HasErrors() || file == nil {
+		f.report(diags)
+		return nil
+	}
+	f.body = file.Body
+	return f
+}
+
+// declare records a variable block's default.
+func (m *tfModule) declare(f *tfFile, b *hcl.Block) {
+	attrs, _ := b.Body.JustAttributes() // blocks (validation) are not ours to read
+	a := attrs["default"]
+	if a == nil {
+		return
+	}
+	v, diags := a.Expr.Value(nil)
+	if diags.HasErrors() {
+		f.report(diags)
+		return
+	}
+	if !v.IsNull() {
+		m.vars[b.Labels[0]] = v
+	}
+}
+
+// readTFVars reads a variable file: NAME = VALUE lines, constant values.
+func (m *tfModule) readTFVars(src tfSource) {
+	f := m.parseFile(src)
+	if f == nil {
+		return
+	}
+	attrs, diags := f.body.JustAttributes()
+	f.report(diags)
+	names := make([]string, 0, len(attrs))
+	for n := range attrs {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		v, diags := attrs[n].Expr.Value(nil)
+		if diags.HasErrors() {
+			f.report(diags)
+			continue
+		}
+		m.vars[n] = v
+	}
+}
+
+// report adds HCL's diagnostics, at their ranges, as errors.
+func (f *tfFile) report(diags hcl.Diagnostics) {
+	for _, d := range diags {
+		if d.Severity != hcl.DiagError {
+			continue
+		}
+		msg := lowerFirst(strings.TrimSuffix(d.Summary, "."))
+		if d.Detail != "" {
+			msg += ": " + lowerFirst(strings.TrimSuffix(d.Detail, "."))
+		}
+		f.errorAt(rangeOf(d.Subject), "%s", msg)
+	}
+}
+
+func rangeOf(r *hcl.Range) hcl.Range {
+	if r == nil {
+		return hcl.Range{}
+	}
+	return *r
+}
+
+func lowerFirst(s string) string {
+	r, w := utf8.DecodeRuneInString(s)
+	if w == 0 || !unicode.IsUpper(r) || strings.HasPrefix(s, "HCL") {
+		return s
+	}
+	// "JSON", "TTL": a word in capitals stays as it is.
+	if r2, _ := utf8.DecodeRuneInString(s[w:]); unicode.IsUpper(r2) {
+		return s
+	}
+	return string(unicode.ToLower(r)) + s[w:]
+}
+
+// node is a yaml node that carries rng's start and the text s, so that the
+// checks the formats share (decl.go, project.go) report at rng.
+func (f *tfFile) node(rng hcl.Range, s string) *yaml.Node {
+	n := f.p.src.at(rng.Start.Byte)
+	if rng.Filename == "" {
+		n = &yaml.Node{}
+	}
+	n.Kind, n.Tag, n.Value = yaml.ScalarNode, "!!str", s
+	return n
+}
+
+func (f *tfFile) errorAt(rng hcl.Range, format string, args ...any) {
+	f.p.errorf(f.node(rng, ""), format, args...)
+}
+
+// eval evaluates expr, whose value decides what (`the name of table
+// "tickets"`): variables and locals are resolved, anything else dynexpr
+// cannot decide is reported at its place.
+func (m *tfModule) eval(f *tfFile, expr hcl.Expression, what string) (cty.Value, bool) {
+	ctx := &hcl.EvalContext{Functions: map[string]function.Function{}}
+	vars, locals := map[string]cty.Value{}, map[string]cty.Value{}
+	ok := true
+	for _, tr := range expr.Variables() {
+		root := tr.RootName()
+		attr := ""
+		if len(tr) > 1 {
+			if a, isAttr := tr[1].(hcl.TraverseAttr); isAttr {
+				attr = a.Name
+			}
+		}
+		switch {
+		case root == "var" && attr != "":
+			v, known := m.vars[attr]
+			if !known {
+				f.errorAt(tr.SourceRange(), "var.%s, which decides %s, has no value: give the variable a default, pass --var %s=VALUE, %s", attr, what, attr, tfMissing)
+				ok = false
+				continue
+			}
+			vars[attr] = v
+		case root == "local" && attr != "":
+			l := m.locals[attr]
+			if l == nil {
+				f.errorAt(tr.SourceRange(), "local.%s, which decides %s, is not defined in the module: define it in a locals block, %s", attr, what, tfMissing)
+				ok = false
+				continue
+			}
+			v, lok := m.local(l, attr)
+			if !lok {
+				ok = false // reported where the local is defined
+				continue
+			}
+			locals[attr] = v
+		default:
+			rng := tr.SourceRange()
+			f.errorAt(rng, "%s decides %s, and dynexpr does not evaluate %s: write the value, %s", f.text(rng), what, tfRefKind(root), tfMissing)
+			ok = false
+		}
+	}
+	if !ok {
+		return cty.NilVal, false
+	}
+	ctx.Variables = map[string]cty.Value{"var": cty.ObjectVal(vars), "local": cty.ObjectVal(locals)}
+	v, diags := expr.Value(ctx)
+	if diags.HasErrors() {
+		for _, d := range diags {
+			if d.Severity == hcl.DiagError && d.Summary == "Call to unknown function" {
+				f.errorAt(rangeOf(d.Subject), "%s decides %s, and dynexpr does not evaluate Terraform's functions: write the value, %s", f.text(rangeOf(d.Subject)), what, tfMissing)
+				return cty.NilVal, false
+			}
+		}
+		f.report(diags)
+		return cty.NilVal, false
+	}
+	if !v.IsWhollyKnown() || v.IsNull() {
+		f.errorAt(expr.Range(), "%s is not known: write the value, %s", what, tfMissing)
+		return cty.NilVal, false
+	}
+	return v, true
+}
+
+// local evaluates a local value once.
+func (m *tfModule) local(l *tfLocal, name string) (cty.Value, bool) {
+	switch l.state {
+	case 1:
+		l.f.errorAt(l.attr.Expr.Range(), "local.%s is defined in terms of itself: write its value", name)
+		l.state, l.ok = 2, false
+		return cty.NilVal, false
+	case 2:
+		return l.val, l.ok
+	}
+	l.state = 1
+	v, ok := m.eval(l.f, l.attr.Expr, "local."+name)
+	if l.state == 2 { // the cycle was reported inside
+		return cty.NilVal, false
+	}
+	l.state, l.val, l.ok = 2, v, ok
+	return v, ok
+}
+
+// text is the source text of rng in f, shortened for a message.
+func (f *tfFile) text(rng hcl.Range) string {
+	data := f.p.src.data
+	if rng.Start.Byte < 0 || rng.End.Byte > len(data) || rng.Start.Byte >= rng.End.Byte {
+		return "this expression"
+	}
+	s := string(data[rng.Start.Byte:rng.End.Byte])
+	if i := strings.IndexAny(s, "\r\n"); i >= 0 || len(s) > 60 {
+		s = s[:min(max(i, 0), 60)] + "..."
+	}
+	return fmt.Sprintf("%q", diag.Printable(s))
+}
+
+// tfRefKind names what a reference that is neither var. nor local. is.
+func tfRefKind(root string) string {
+	switch root {
+	case "each", "count":
+		return "for_each and count"
+	case "data":
+		return "data sources"
+	case "module":
+		return "module outputs"
+	case "path", "terraform":
+		return "path and terraform values"
+	}
+	return "references to other resources"
+}
