@@ -51,6 +51,7 @@ type tableDecl struct {
 	attrs   map[string]Type // never nil
 	indexes []*indexDecl
 	words   *dialect
+	ttl     name // the time-to-live attribute, text "" when none
 	// attrsBad: reading the attribute types reported a problem, so a key
 	// attribute without a type is not reported again.
 	attrsBad bool
@@ -100,6 +101,9 @@ func (p *parser) build(d *tableDecl) *Table {
 	beforeKey := len(p.errs)
 	t := &Table{Name: d.name.text, Key: d.key.key(), Attributes: d.attrs, Pos: p.src.pos(d.name.node)}
 	owner := fmt.Sprintf("table %q", t.Name)
+	if d.ttl.node != nil && p.checkAttrName(d.ttl, "the ttl of "+owner) {
+		t.TTL = d.ttl.text
+	}
 	switch n := len(d.key.partition); {
 	case d.key.bad:
 	case n == 0:

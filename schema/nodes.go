@@ -20,6 +20,7 @@ const (
 	formatProject         // tables:
 	formatCFN             // Resources:
 	formatDescribe        // Table: / TableName: / a list of those
+	formatTTL             // TimeToLiveDescription:
 )
 
 const msgEmpty = "the schema file is empty: write a project schema (tables:), describe-table JSON or a CloudFormation template"
@@ -35,6 +36,8 @@ func FormatOf(has func(member string) bool) string {
 		return "project schema"
 	case has("Resources"), has("AWSTemplateFormatVersion"):
 		return "CloudFormation template"
+	case has("TimeToLiveDescription"):
+		return "describe-time-to-live output"
 	case has("Table"):
 		return "describe-table output"
 	case has("KeySchema"), has("AttributeDefinitions"):
@@ -45,7 +48,7 @@ func FormatOf(has func(member string) bool) string {
 
 // detect tells the format from the root node's fields.
 func detect(root *yaml.Node) (format, string) {
-	const hint = "a project schema (tables:), describe-table JSON ({\"Table\": ...}) or a CloudFormation template (Resources:)"
+	const hint = "a project schema (tables:), describe-table JSON ({\"Table\": ...}), describe-time-to-live JSON ({\"TimeToLiveDescription\": ...}) or a CloudFormation template (Resources:)"
 	root = resolve(root)
 	switch root.Kind {
 	case yaml.SequenceNode:
@@ -64,6 +67,8 @@ func detect(root *yaml.Node) (format, string) {
 			return formatCFN, ""
 		case "describe-table output", "create-table input":
 			return formatDescribe, ""
+		case "describe-time-to-live output":
+			return formatTTL, ""
 		}
 		if has["TableName"] {
 			// A create-table input with its keys missing: read as one, so

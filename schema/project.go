@@ -13,6 +13,7 @@ import (
 //	  NAME:
 //	    key: {partition: A, sort: B}
 //	    attributes: {A: S, B: N}
+//	    ttl: C
 //	    indexes:
 //	      NAME: {type: global, key: {partition: [A, B], sort: C}, projection: include, include: [D]}
 func (p *parser) project(root *yaml.Node) []*tableDecl {
@@ -51,7 +52,12 @@ func (p *parser) projectTable(k, v *yaml.Node) *tableDecl {
 	if f == nil {
 		return nil
 	}
-	f.only("key", "attributes", "indexes")
+	f.only("key", "attributes", "indexes", "ttl")
+	if _, tv := f.get("ttl"); !isNull(tv) {
+		if s, ok := p.text(tv, "the ttl of "+what); ok {
+			d.ttl = name{s, tv}
+		}
+	}
 	if _, kv := f.get("key"); kv != nil {
 		d.key = p.projectKey(kv, what, false)
 	}

@@ -29,6 +29,9 @@ func WriteYAML(w io.Writer, s *Schema) error {
 			}
 			addField(tm, "attributes", attrs)
 		}
+		if t.TTL != "" {
+			addField(tm, "ttl", strNode(t.TTL))
+		}
 		if len(t.Indexes) > 0 {
 			indexes := &yaml.Node{Kind: yaml.MappingNode}
 			for _, ix := range t.Indexes {
