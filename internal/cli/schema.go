@@ -16,7 +16,8 @@ func newSchemaCmd(e *env) *cobra.Command {
 		Short: "Print the tables a schema file describes",
 		Long: `Print the tables and indexes dynexpr understood from schema files (project
 YAML, 'aws dynamodb describe-table' JSON, CloudFormation or SAM templates), in
-the project's YAML. With --create-table, print for each table the input of
+the project's YAML (so any source converts to it). 'dynexpr schema diff A B'
+says how two sources differ. With --create-table, print for each table the input of
 'aws dynamodb create-table --cli-input-json' instead (PAY_PER_REQUEST).`,
 		Example: `  dynexpr schema template.yaml
   dynexpr schema --create-table schema.yaml | while read -r t; do aws dynamodb create-table --cli-input-json "$t"; done`,
@@ -53,6 +54,7 @@ the project's YAML. With --create-table, print for each table the input of
 		},
 	}
 	vars.registerVars(cmd.Flags())
+	cmd.AddCommand(newSchemaDiffCmd(e))
 	cmd.Flags().BoolVar(&createTable, "create-table", false, "print 'aws dynamodb create-table --cli-input-json' inputs, one JSON document per line")
 	return cmd
 }
