@@ -101,11 +101,16 @@ func (p *parser) describeTTL(root *yaml.Node) []ttlEntry {
 	if desc == nil || !desc.only("AttributeName", "TimeToLiveStatus") {
 		return nil
 	}
-	sv := desc.require("TimeToLiveStatus", "write ENABLED or DISABLED")
-	if sv == nil {
-		return nil
+	// field is the text of a member that must be there, or false after
+	// reporting why there is none.
+	field := func(member, hint string) (string, *yaml.Node, bool) {
+		if v := desc.require(member, hint); v != nil {
+			s, ok := p.text(v, member)
+			return s, v, ok
+		}
+		return "", nil, false
 	}
-	status, ok := p.text(sv, "TimeToLiveStatus")
+	status, sv, ok := field("TimeToLiveStatus", "write ENABLED or DISABLED")
 	if !ok {
 		return nil
 	}
@@ -117,11 +122,12 @@ func (p *parser) describeTTL(root *yaml.Node) []ttlEntry {
 		p.errorf(sv, "unknown TimeToLiveStatus %q: write ENABLED, ENABLING, DISABLING or DISABLED", status)
 		return nil
 	}
-	av := desc.require("AttributeName", "name the attribute that holds the expiry time")
-	if av == nil {
+	var av *yaml.Node
+	if e.attr, av, ok = field("AttributeName", "name the attribute that holds the expiry time"); !ok {
 		return nil
 	}
-	if e.attr, ok = p.text(av, "AttributeName"); !ok {
+	if e.attr == "" {
+		p.errorf(av, "the AttributeName of TimeToLiveDescription is empty: write the attribute that holds the expiry time")
 		return nil
 	}
 	return []ttlEntry{e}

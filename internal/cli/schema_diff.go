@@ -13,8 +13,7 @@ import (
 // newSchemaDiffCmd is `dynexpr schema diff A B`: the drift check between
 // two sources that should describe the same tables.
 func newSchemaDiffCmd(e *env) *cobra.Command {
-	var vars schemaFlags
-	var format string
+	f := &schemaDiffFlags{}
 	cmd := &cobra.Command{
 		Use:   "diff A B",
 		Short: "Say how two schema sources differ",
@@ -32,46 +31,56 @@ cannot be read.`,
 		Example: `  dynexpr schema diff infra/ deployed/Tickets.json,deployed/Tickets.ttl.json
   dynexpr schema diff --format json schema.yaml template.yaml`,
 		Args: cobra.ExactArgs(2),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if format != "text" && format != "json" {
-				return fmt.Errorf("unknown --format %q: write text or json", format)
-			}
-			opt, err := vars.options()
-			if err != nil {
-				return err
-			}
-			var sides [2]*schema.Schema
-			for i, arg := range args {
-				if sides[i], err = schema.LoadWith(opt, strings.Split(arg, ",")...); err != nil {
-					return err
-				}
-			}
-			diffs := schema.Diff(sides[0], sides[1])
-			var out bytes.Buffer
-			if format == "json" {
-				if diffs == nil {
-					diffs = []schema.Difference{}
-				}
-				data, err := json.MarshalIndent(diffs, "", "  ")
-				if err != nil {
-					return err
-				}
-				out.Write(append(data, '\n'))
-			} else {
-				for _, d := range diffs {
-					out.WriteString(d.String() + "\n")
-				}
-			}
-			if _, err := e.stdout.Write(out.Bytes()); err != nil {
-				return err
-			}
-			if len(diffs) > 0 {
-				return &exitError{code: exitFindings}
-			}
-			return nil
-		},
+		RunE: func(_ *cobra.Command, args []string) error { return e.schemaDiff(f, args[0], args[1]) },
 	}
-	vars.registerVars(cmd.Flags())
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text (one line a difference) or json")
+	f.vars.registerVars(cmd.Flags())
+	cmd.Flags().StringVar(&f.format, "format", "text", "output format: text (one line a difference) or json")
 	return cmd
+}
+
+// schemaDiffFlags are the flags of schema diff.
+type schemaDiffFlags struct {
+	vars   schemaFlags
+	format string
+}
+
+// schemaDiff prints the differences between the schemas at a and b (each a
+// comma-separated list of paths), and exits 1 when there are any.
+func (e *env) schemaDiff(f *schemaDiffFlags, a, b string) error {
+	if f.format != "text" && f.format != "json" {
+		return fmt.Errorf("unknown --format %q: write text or json", f.format)
+	}
+	opt, err := f.vars.options()
+	if err != nil {
+		return err
+	}
+	var sides [2]*schema.Schema
+	for i, arg := range []string{a, b} {
+		if sides[i], err = schema.LoadWith(opt, strings.Split(arg, ",")...); err != nil {
+			return err
+		}
+	}
+	diffs := schema.Diff(sides[0], sides[1])
+	var out bytes.Buffer
+	if f.format == "json" {
+		if diffs == nil {
+			diffs = []schema.Difference{}
+		}
+		data, err := json.MarshalIndent(diffs, "", "  ")
+		if err != nil {
+			return err
+		}
+		out.Write(append(data, '\n'))
+	} else {
+		for _, d := range diffs {
+			out.WriteString(d.String() + "\n")
+		}
+	}
+	if _, err := e.stdout.Write(out.Bytes()); err != nil {
+		return err
+	}
+	if len(diffs) > 0 {
+		return &exitError{code: exitFindings}
+	}
+	return nil
 }
