@@ -97,7 +97,7 @@ func (p *parser) describeTTL(root *yaml.Node) []ttlEntry {
 		e.table, _, _ = strings.Cut(filepath.Base(p.src.file), ".")
 		e.fromFile = true
 	}
-	desc := p.mapping(dv, "TimeToLiveDescription")
+	desc := p.mapping(dv, `"TimeToLiveDescription"`)
 	if desc == nil || !desc.only("AttributeName", "TimeToLiveStatus") {
 		return nil
 	}
