@@ -52,6 +52,7 @@ type tableDecl struct {
 	indexes []*indexDecl
 	words   *dialect
 	ttl     name // the time-to-live attribute, text "" when none
+	logical name // the source's own name for the table, where it differs
 	// attrsBad: reading the attribute types reported a problem, so a key
 	// attribute without a type is not reported again.
 	attrsBad bool
@@ -103,6 +104,9 @@ func (p *parser) build(d *tableDecl) *Table {
 	owner := fmt.Sprintf("table %q", t.Name)
 	if d.ttl.node != nil && p.checkAttrName(d.ttl, "the ttl of "+owner) {
 		t.TTL = d.ttl.text
+	}
+	if d.logical.text != "" && d.logical.text != t.Name {
+		t.Logical = d.logical.text
 	}
 	switch n := len(d.key.partition); {
 	case d.key.bad:

@@ -14,6 +14,7 @@ import (
 //	    key: {partition: A, sort: B}
 //	    attributes: {A: S, B: N}
 //	    ttl: C
+//	    logical: OTHER  # the source's own name for it (a CloudFormation logical ID)
 //	    indexes:
 //	      NAME: {type: global, key: {partition: [A, B], sort: C}, projection: include, include: [D]}
 func (p *parser) project(root *yaml.Node) []*tableDecl {
@@ -52,10 +53,15 @@ func (p *parser) projectTable(k, v *yaml.Node) *tableDecl {
 	if f == nil {
 		return nil
 	}
-	f.only("key", "attributes", "indexes", "ttl")
-	if _, tv := f.get("ttl"); !isNull(tv) {
-		if s, ok := p.text(tv, "the ttl of "+what); ok {
-			d.ttl = name{s, tv}
+	f.only("key", "attributes", "indexes", "ttl", "logical")
+	for _, opt := range []struct {
+		field string
+		to    *name
+	}{{"ttl", &d.ttl}, {"logical", &d.logical}} {
+		if _, v := f.get(opt.field); !isNull(v) {
+			if s, ok := p.text(v, "the "+opt.field+" of "+what); ok {
+				*opt.to = name{s, v}
+			}
 		}
 	}
 	if _, kv := f.get("key"); kv != nil {

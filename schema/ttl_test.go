@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -58,5 +59,28 @@ func TestTTLErrors(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("%v:\n got %s\nwant %s", tt.paths, got, tt.want)
 		}
+	}
+}
+
+// TestWriteYAMLKeepsEverySourceFact: what project YAML prints of a table
+// from any source reads back the same, its logical name and TTL included.
+func TestWriteYAMLKeepsEverySourceFact(t *testing.T) {
+	s := &Schema{Tables: []*Table{{
+		Name: "app-prod-tickets", Logical: "TicketsTable", TTL: "expiresAt",
+		Key: Key{Partition: []string{"id"}}, Attributes: map[string]Type{"id": String},
+	}}}
+	var buf bytes.Buffer
+	if err := WriteYAML(&buf, s); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Parse("written.yaml", buf.Bytes())
+	if err != nil {
+		t.Fatalf("%v\n%s", err, buf.Bytes())
+	}
+	if d := cmp.Diff(s, back, ignorePos); d != "" {
+		t.Errorf("(-written +read back)\n%s\n%s", d, buf.Bytes())
+	}
+	if back.Table("TicketsTable") == nil {
+		t.Error("the table is not found by its logical name")
 	}
 }

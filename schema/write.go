@@ -29,6 +29,9 @@ func WriteYAML(w io.Writer, s *Schema) error {
 			}
 			addField(tm, "attributes", attrs)
 		}
+		if t.Logical != "" {
+			addField(tm, "logical", strNode(t.Logical))
+		}
 		if t.TTL != "" {
 			addField(tm, "ttl", strNode(t.TTL))
 		}
