@@ -148,7 +148,11 @@ func (s *Schema) joinTTLs(entries []ttlEntry) diag.List {
 			errs = append(errs, diag.Errorf(e.pos, "this describe-time-to-live output is for table %q (%s), which no other schema file defines: "+
 				`name the file after its table (TABLE.ttl.json), add "TableName": "TABLE" beside TimeToLiveDescription, or write ttl: ATTRIBUTE under the table in project YAML`, e.table, how))
 		case t.TTL != "" && t.TTL != e.attr:
-			errs = append(errs, diag.Errorf(e.pos, "table %q has time-to-live attribute %q at %s, and this describe-time-to-live output says %q: keep one", t.Name, t.TTL, t.Pos, e.attr))
+			says := fmt.Sprintf("says %q", e.attr)
+			if e.attr == "" {
+				says = "says time to live is disabled"
+			}
+			errs = append(errs, diag.Errorf(e.pos, "table %q has time-to-live attribute %q at %s, and this describe-time-to-live output %s: keep one", t.Name, t.TTL, t.Pos, says))
 		default:
 			t.TTL = e.attr
 		}
