@@ -103,7 +103,9 @@ func (p *parser) build(d *tableDecl) *Table {
 	t := &Table{Name: d.name.text, Key: d.key.key(), Attributes: d.attrs, Pos: p.src.pos(d.name.node)}
 	owner := fmt.Sprintf("table %q", t.Name)
 	if d.ttl.node != nil && p.checkAttrName(d.ttl, "the ttl of "+owner) {
-		t.TTL = d.ttl.text
+		if msg := t.setTTL(d.ttl.text); msg != "" {
+			p.errorf(d.ttl.node, "%s", msg)
+		}
 	}
 	if d.logical.text != "" && d.logical.text != t.Name {
 		t.Logical = d.logical.text

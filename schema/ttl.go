@@ -133,6 +133,26 @@ func (p *parser) describeTTL(root *yaml.Node) []ttlEntry {
 	return []ttlEntry{e}
 }
 
+// setTTL makes attr the table's TTL attribute, which holds a number:
+// DynamoDB's time to live reads nothing else, so the attribute is declared
+// N where the source declares no type (a parameter bound to it is then a
+// number), and a source that declares another type is contradicting
+// itself: the problem is returned.
+func (t *Table) setTTL(attr string) string {
+	switch have := t.Attributes[attr]; have {
+	case "":
+		if t.Attributes == nil {
+			t.Attributes = map[string]Type{}
+		}
+		t.Attributes[attr] = Number
+	case Number:
+	default:
+		return fmt.Sprintf("%q is the time-to-live attribute of table %q, and its declared type is %s: DynamoDB's time to live reads only numbers (epoch seconds); declare it N", attr, t.Name, have)
+	}
+	t.TTL = attr
+	return ""
+}
+
 // joinTTLs gives each entry's TTL to the table it is for, or says why it
 // cannot.
 func (s *Schema) joinTTLs(entries []ttlEntry) diag.List {
@@ -153,8 +173,11 @@ func (s *Schema) joinTTLs(entries []ttlEntry) diag.List {
 				says = "says time to live is disabled"
 			}
 			errs = append(errs, diag.Errorf(e.pos, "table %q has time-to-live attribute %q at %s, and this describe-time-to-live output %s: keep one", t.Name, t.TTL, t.Pos, says))
+		case e.attr == "":
 		default:
-			t.TTL = e.attr
+			if msg := t.setTTL(e.attr); msg != "" {
+				errs = append(errs, diag.Errorf(e.pos, "%s", msg))
+			}
 		}
 	}
 	return errs

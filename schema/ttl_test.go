@@ -49,6 +49,7 @@ func TestTTLErrors(t *testing.T) {
 		{[]string{"testdata/ttl/bad-cfn.yaml"}, "testdata/ttl/bad-cfn.yaml:10:18: error: write Enabled as true or false: dynexpr does not evaluate !If\ntestdata/ttl/bad-cfn.yaml:17:32: error: the TimeToLiveSpecification of table \"Other\" is enabled but has no \"AttributeName\": name the attribute that holds the expiry time, e.g. AttributeName: expiresAt"},
 		{[]string{"testdata/ttl/bad-project.yaml"}, `testdata/ttl/bad-project.yaml:5:10: error: expected text for the ttl of table "Sessions", found a list`},
 		{[]string{"testdata/ttl/project.yaml", "testdata/ttl/disabled-named.json"}, `testdata/ttl/disabled-named.json:1:27: error: table "Sessions" has time-to-live attribute "expiresAt" at testdata/ttl/project.yaml:2:3, and this describe-time-to-live output says time to live is disabled: keep one`},
+		{[]string{"testdata/ttl/bad-type.yaml"}, `testdata/ttl/bad-type.yaml:5:10: error: "expiresAt" is the time-to-live attribute of table "Sessions", and its declared type is S: DynamoDB's time to live reads only numbers (epoch seconds); declare it N`},
 		{[]string{"testdata/ttl/bad-status.json"}, `testdata/ttl/bad-status.json:1:73: error: unknown TimeToLiveStatus "ON": write ENABLED, ENABLING, DISABLING or DISABLED`},
 	}
 	for _, tt := range tests {
@@ -68,7 +69,7 @@ func TestTTLErrors(t *testing.T) {
 func TestWriteYAMLKeepsEverySourceFact(t *testing.T) {
 	s := &Schema{Tables: []*Table{{
 		Name: "app-prod-tickets", Logical: "TicketsTable", TTL: "expiresAt",
-		Key: Key{Partition: []string{"id"}}, Attributes: map[string]Type{"id": String},
+		Key: Key{Partition: []string{"id"}}, Attributes: map[string]Type{"id": String, "expiresAt": Number},
 	}}}
 	var buf bytes.Buffer
 	if err := WriteYAML(&buf, s); err != nil {

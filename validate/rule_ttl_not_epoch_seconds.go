@@ -20,7 +20,9 @@ never deleted. Numbers from 10^11 up are taken for milliseconds. A date in the
 past is not flagged (DynamoDB ignores one more than five years old, but a past
 date may be deliberate), nor is null (the item then has no expiry, as meant).
 The schema says which attribute is the TTL: ttl: in project YAML, a
-TimeToLiveSpecification, describe-time-to-live output.`,
+TimeToLiveSpecification, describe-time-to-live output; it is then a number, so
+a parameter bound to it is one. A comparison of it with a string is
+declared-type-mismatch's.`,
 	Bad:         `put WorkspaceEvents item {EventPK: "w1", EventSK: "e1", expiresAt: "2026-12-01T00:00:00Z"}`,
 	Good:        `put WorkspaceEvents item {EventPK: "w1", EventSK: "e1", expiresAt: 1796083200}`,
 	AppliesTo:   "put (item), update (set, if_not_exists), of the table's TTL attribute",
