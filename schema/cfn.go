@@ -58,6 +58,7 @@ func (p *parser) cfn(root *yaml.Node) []*tableDecl {
 			d = p.simpleTable(props, nm, k)
 		} else {
 			d = p.awsTable(props, nm)
+			p.cfnTTL(props, d)
 		}
 		if d != nil {
 			out = append(out, d)

@@ -51,11 +51,11 @@ type tableDecl struct {
 	attrs   map[string]Type // never nil
 	indexes []*indexDecl
 	words   *dialect
+	ttl     name // the time-to-live attribute, text "" when none
+	logical name // the source's own name for the table, where it differs
 	// attrsBad: reading the attribute types reported a problem, so a key
 	// attribute without a type is not reported again.
 	attrsBad bool
-	logical  string // Table.Logical
-	ttl      string // Table.TTL
 }
 
 // A reader keeps a declaration that had problems, with what it could read
@@ -100,8 +100,17 @@ func (p *parser) build(d *tableDecl) *Table {
 	before := len(p.errs)
 	p.checkName(d.name, "table")
 	beforeKey := len(p.errs)
-	t := &Table{Name: d.name.text, Logical: d.logical, TTL: d.ttl, Key: d.key.key(), Attributes: d.attrs, Pos: p.src.pos(d.name.node)}
+	t := &Table{Name: d.name.text, Key: d.key.key(), Attributes: d.attrs, Pos: p.src.pos(d.name.node)}
 	owner := fmt.Sprintf("table %q", t.Name)
+	// A source without YAML nodes (Terraform's HCL) checked the name itself.
+	if d.ttl.text != "" && (d.ttl.node == nil || p.checkAttrName(d.ttl, "the ttl of "+owner)) {
+		if msg := t.setTTL(d.ttl.text); msg != "" {
+			p.errorf(orNode(d.ttl.node, d.name.node), "%s", msg)
+		}
+	}
+	if d.logical.text != "" && d.logical.text != t.Name {
+		t.Logical = d.logical.text
+	}
 	switch n := len(d.key.partition); {
 	case d.key.bad:
 	case n == 0:

@@ -34,6 +34,7 @@ func LoadWith(opt Options, paths ...string) (*Schema, error) {
 	s := &Schema{}
 	var errs diag.List
 	seen := map[string]bool{}
+	var ttls []ttlEntry // joined once every file is read, in any order
 	for _, path := range paths {
 		id := fileIdentity(path)
 		if seen[id] {
@@ -59,7 +60,7 @@ func LoadWith(opt Options, paths ...string) (*Schema, error) {
 			errs = append(errs, &diag.Error{Pos: diag.Pos{File: path}, Msg: "cannot read the schema file: " + reason})
 			continue
 		}
-		one, err := ParseWith(opt, path, data)
+		one, oneTTLs, err := parse(opt, path, data)
 		if err != nil {
 			errs = append(errs, flatten(err)...)
 			continue
@@ -69,7 +70,9 @@ func LoadWith(opt Options, paths ...string) (*Schema, error) {
 				errs = append(errs, e)
 			}
 		}
+		ttls = append(ttls, oneTTLs...)
 	}
+	errs = append(errs, s.joinTTLs(ttls)...)
 	if err := asError(errs); err != nil {
 		return nil, err
 	}
@@ -99,15 +102,31 @@ func Parse(filename string, data []byte) (*Schema, error) {
 
 // ParseWith is Parse with the values of opt for what the file leaves open.
 func ParseWith(opt Options, filename string, data []byte) (*Schema, error) {
+	s, ttls, err := parse(opt, filename, data)
+	if err != nil {
+		return nil, err
+	}
+	if err := asError(s.joinTTLs(ttls)); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// parse is ParseWith with the TTLs of a describe-time-to-live file not yet
+// given to their tables, which other files define.
+func parse(opt Options, filename string, data []byte) (*Schema, []ttlEntry, error) {
 	if isTerraformFile(filename) { // HCL is no YAML: told by the name, as Terraform does
-		return parseTerraform(opt, filename, data)
+		s, err := parseTerraform(opt, filename, data)
+		return s, nil, err
 	}
 	p := &parser{src: newSource(filename, data), opt: opt}
 	root := p.decode()
 	if root == nil {
-		return nil, asError(p.errs)
+		return nil, nil, asError(p.errs)
 	}
 	var decls []*tableDecl
+	var ttls []ttlEntry
+	s := &Schema{}
 	switch format, what := detect(root); format {
 	case formatProject:
 		decls = p.project(root)
@@ -117,10 +136,11 @@ func ParseWith(opt Options, filename string, data []byte) (*Schema, error) {
 		decls = p.describe(root)
 	case formatTFShow:
 		decls = p.tfShow(root)
+	case formatTTL:
+		ttls = p.describeTTL(root)
 	default:
 		p.errorf(root, "%s", what)
 	}
-	s := &Schema{}
 	for _, d := range decls {
 		t := p.build(d)
 		if t == nil {
@@ -134,9 +154,9 @@ func ParseWith(opt Options, filename string, data []byte) (*Schema, error) {
 		slices.SortStableFunc(p.errs, func(a, b *diag.Error) int {
 			return cmp.Or(cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Col, b.Pos.Col))
 		})
-		return nil, asError(p.errs)
+		return nil, nil, asError(p.errs)
 	}
-	return s, nil
+	return s, ttls, nil
 }
 
 // asError turns a list into the error the package returns: nil, the one

@@ -21,6 +21,7 @@ const (
 	formatCFN             // Resources:
 	formatDescribe        // Table: / TableName: / a list of those
 	formatTFShow          // format_version: with values: or planned_values:
+	formatTTL             // TimeToLiveDescription:
 )
 
 const msgEmpty = "the schema file is empty: write a project schema (tables:), describe-table JSON or a CloudFormation template"
@@ -37,6 +38,8 @@ func FormatOf(has func(member string) bool) string {
 		return "project schema"
 	case has("Resources"), has("AWSTemplateFormatVersion"):
 		return "CloudFormation template"
+	case has("TimeToLiveDescription"):
+		return "describe-time-to-live output"
 	case has("Table"):
 		return "describe-table output"
 	case has("KeySchema"), has("AttributeDefinitions"):
@@ -51,7 +54,7 @@ func FormatOf(has func(member string) bool) string {
 
 // detect tells the format from the root node's fields.
 func detect(root *yaml.Node) (format, string) {
-	const hint = "a project schema (tables:), describe-table JSON ({\"Table\": ...}), a CloudFormation template (Resources:) or terraform show -json output (format_version:)"
+	const hint = "a project schema (tables:), describe-table JSON ({\"Table\": ...}), describe-time-to-live JSON ({\"TimeToLiveDescription\": ...}), a CloudFormation template (Resources:) or terraform show -json output (format_version:)"
 	root = resolve(root)
 	switch root.Kind {
 	case yaml.SequenceNode:
@@ -74,6 +77,8 @@ func detect(root *yaml.Node) (format, string) {
 			return formatTFShow, ""
 		case "Terraform configuration":
 			return formatUnknown, "this looks like Terraform configuration in JSON, which Terraform reads only from files named *.tf.json: rename the file"
+		case "describe-time-to-live output":
+			return formatTTL, ""
 		}
 		if has["TableName"] {
 			// A create-table input with its keys missing: read as one, so

@@ -13,6 +13,8 @@ import (
 //	  NAME:
 //	    key: {partition: A, sort: B}
 //	    attributes: {A: S, B: N}
+//	    ttl: C
+//	    logical: OTHER  # the source's own name for it (a CloudFormation logical ID)
 //	    indexes:
 //	      NAME: {type: global, key: {partition: [A, B], sort: C}, projection: include, include: [D]}
 func (p *parser) project(root *yaml.Node) []*tableDecl {
@@ -51,7 +53,17 @@ func (p *parser) projectTable(k, v *yaml.Node) *tableDecl {
 	if f == nil {
 		return nil
 	}
-	f.only("key", "attributes", "indexes")
+	f.only("key", "attributes", "indexes", "ttl", "logical")
+	for _, opt := range []struct {
+		field string
+		to    *name
+	}{{"ttl", &d.ttl}, {"logical", &d.logical}} {
+		if _, v := f.get(opt.field); !isNull(v) {
+			if s, ok := p.text(v, "the "+opt.field+" of "+what); ok {
+				*opt.to = name{s, v}
+			}
+		}
+	}
 	if _, kv := f.get("key"); kv != nil {
 		d.key = p.projectKey(kv, what, false)
 	}

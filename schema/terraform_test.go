@@ -18,7 +18,7 @@ func tfOrders(name string) *Table {
 	return &Table{
 		Name: name, Logical: "orders", TTL: "expiresAt",
 		Key:        Key{Partition: []string{"orderId"}},
-		Attributes: map[string]Type{"orderId": String, "tenantId": String, "region": String, "createdAt": Number},
+		Attributes: map[string]Type{"orderId": String, "tenantId": String, "region": String, "createdAt": Number, "expiresAt": Number},
 		Indexes: []*Index{{
 			Name: "by-tenant-region", Global: true,
 			Key:        Key{Partition: []string{"tenantId", "region"}, Sort: []string{"createdAt"}},

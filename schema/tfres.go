@@ -117,9 +117,9 @@ func (f *tfFile) table(m *tfModule, b *hcl.Block) *Table {
 		}
 	}
 	if logical != d.name.text {
-		d.logical = logical
+		d.logical = name{text: logical}
 	}
-	d.ttl = ttl
+	d.ttl = name{text: ttl}
 	if t := f.p.build(d); t != nil && len(f.p.errs) == before {
 		return t
 	}

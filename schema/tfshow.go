@@ -51,7 +51,7 @@ func (p *parser) tfShow(root *yaml.Node) []*tableDecl {
 	var out []*tableDecl
 	for _, t := range r.tables {
 		if r.count[t.logical] == 1 && !t.indexed && t.logical != t.decl.name.text {
-			t.decl.logical = t.logical
+			t.decl.logical = name{text: t.logical}
 		}
 		out = append(out, t.decl)
 	}
@@ -136,7 +136,7 @@ func (r *tfShowReader) resource(n *yaml.Node) {
 	for _, e := range r.blocks(vf, "ttl", what) {
 		if _, ev := e.get("enabled"); !isNull(ev) && ev.Value == "true" {
 			an, _ := showText(e, "attribute_name")
-			d.ttl = an.text
+			d.ttl = an
 		}
 	}
 	_, ik := f.get("index_key")

@@ -29,6 +29,12 @@ func WriteYAML(w io.Writer, s *Schema) error {
 			}
 			addField(tm, "attributes", attrs)
 		}
+		if t.Logical != "" {
+			addField(tm, "logical", strNode(t.Logical))
+		}
+		if t.TTL != "" {
+			addField(tm, "ttl", strNode(t.TTL))
+		}
 		if len(t.Indexes) > 0 {
 			indexes := &yaml.Node{Kind: yaml.MappingNode}
 			for _, ix := range t.Indexes {

@@ -143,6 +143,7 @@ var catalog = []*Rule{
 	functionMisuse,
 	projectionPathOverlap,
 	declaredTypeMismatch,
+	ttlNotEpochSeconds,
 
 	// Only in hand-written request JSON, in the order DynamoDB checks a
 	// request: its shape first, then the values, the placeholder maps, the

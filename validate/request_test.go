@@ -173,7 +173,8 @@ func FuzzCheckRequest(f *testing.F) {
 			f.Add(x.Data)
 		}
 	}
-	sch, err := schema.Load(filepath.Join("..", "examples", "tickets.yaml"))
+	// events.yaml: WorkspaceEvents has a TTL attribute (ttl-not-epoch-seconds).
+	sch, err := schema.Load(filepath.Join("..", "examples", "tickets.yaml"), filepath.Join("..", "examples", "events.yaml"))
 	if err != nil {
 		f.Fatal(err)
 	}

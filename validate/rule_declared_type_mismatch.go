@@ -48,6 +48,9 @@ func checkDeclaredTypeMismatch(p *Pass) {
 		return attr, nonKey(attr)
 	}
 	stored := func(attr string, want schema.Type, v *grammar.Value) {
+		if attr == t.TTL {
+			return // ttl-not-epoch-seconds says it, and why it matters
+		}
 		if mismatched(v, want) {
 			p.ReportAt(Warning, v.Pos, retyped(v, want), "the schema declares %q %s, and %s: DynamoDB stores it, and the item then holds a type the schema says %q does not have.%s",
 				attr, typeWord(want), valueIs(v), attr, writeAs(v, want))

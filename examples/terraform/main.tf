@@ -96,6 +96,13 @@ resource "aws_dynamodb_table" "events" {
     projection_type = "ALL"
   }
 
+  # Events expire: DynamoDB deletes an item some time after expiresAt,
+  # which holds epoch seconds.
+  ttl {
+    attribute_name = "expiresAt"
+    enabled        = true
+  }
+
   point_in_time_recovery {
     enabled = var.stage == "prod"
   }

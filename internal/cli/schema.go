@@ -15,13 +15,16 @@ func newSchemaCmd(e *env) *cobra.Command {
 		Use:   "schema FILE...",
 		Short: "Print the tables a schema file describes",
 		Long: `Print the tables and indexes dynexpr understood from schema files (project
-YAML, 'aws dynamodb describe-table' JSON, CloudFormation or SAM templates,
-Terraform .tf and .tf.json files or a module folder, 'terraform show -json'), in
-the project's YAML. With --create-table, print for each table the input of
-'aws dynamodb create-table --cli-input-json' instead (PAY_PER_REQUEST).`,
+YAML, 'aws dynamodb describe-table' and 'describe-time-to-live' JSON,
+CloudFormation or SAM templates, Terraform .tf and .tf.json files or a module
+folder, 'terraform show -json'), in the project's YAML (so any source converts
+to it, TTL included). With --create-table, print for each table the input of
+'aws dynamodb create-table --cli-input-json' instead (PAY_PER_REQUEST).
+'dynexpr schema diff A B' says how two sources differ.`,
 		Example: `  dynexpr schema template.yaml
   dynexpr schema --var stage=prod infra/terraform
-  dynexpr schema --create-table schema.yaml | while read -r t; do aws dynamodb create-table --cli-input-json "$t"; done`,
+  dynexpr schema --create-table schema.yaml | while read -r t; do aws dynamodb create-table --cli-input-json "$t"; done
+  dynexpr schema diff schema.yaml deployed.describe.json`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opt, err := vars.options()
@@ -55,6 +58,7 @@ the project's YAML. With --create-table, print for each table the input of
 		},
 	}
 	vars.registerVars(cmd.Flags())
+	cmd.AddCommand(newSchemaDiffCmd(e))
 	cmd.Flags().BoolVar(&createTable, "create-table", false, "print 'aws dynamodb create-table --cli-input-json' inputs, one JSON document per line")
 	return cmd
 }

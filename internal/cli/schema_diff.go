@@ -1,0 +1,86 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/dynexpr/dynexpr/schema"
+	"github.com/spf13/cobra"
+)
+
+// newSchemaDiffCmd is `dynexpr schema diff A B`: the drift check between
+// two sources that should describe the same tables.
+func newSchemaDiffCmd(e *env) *cobra.Command {
+	f := &schemaDiffFlags{}
+	cmd := &cobra.Command{
+		Use:   "diff A B",
+		Short: "Say how two schema sources differ",
+		Long: `Compare the tables two schema sources describe — say the Terraform files
+and the describe-table output of the deployed table — and print one line a
+difference: tables and indexes only one side has, keys, key attributes'
+types, index kinds, projections, include lists and TTL. Declared types of
+attributes no key uses are not compared (only project YAML gives them).
+
+A and B are each a schema file or folder, or several joined by commas
+(describe.json,Tickets.ttl.json); --var applies to both sides.
+
+Exit status: 0 the two describe the same tables, 1 they differ, 2 a side
+cannot be read.`,
+		Example: `  dynexpr schema diff infra/ deployed/Tickets.json,deployed/Tickets.ttl.json
+  dynexpr schema diff --format json schema.yaml template.yaml`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(_ *cobra.Command, args []string) error { return e.schemaDiff(f, args[0], args[1]) },
+	}
+	f.vars.registerVars(cmd.Flags())
+	cmd.Flags().StringVar(&f.format, "format", "text", "output format: text (one line a difference) or json")
+	return cmd
+}
+
+// schemaDiffFlags are the flags of schema diff.
+type schemaDiffFlags struct {
+	vars   schemaFlags
+	format string
+}
+
+// schemaDiff prints the differences between the schemas at a and b (each a
+// comma-separated list of paths), and exits 1 when there are any.
+func (e *env) schemaDiff(f *schemaDiffFlags, a, b string) error {
+	if f.format != "text" && f.format != "json" {
+		return fmt.Errorf("unknown --format %q: write text or json", f.format)
+	}
+	opt, err := f.vars.options()
+	if err != nil {
+		return err
+	}
+	var sides [2]*schema.Schema
+	for i, arg := range []string{a, b} {
+		if sides[i], err = schema.LoadWith(opt, strings.Split(arg, ",")...); err != nil {
+			return err
+		}
+	}
+	diffs := schema.Diff(sides[0], sides[1])
+	var out bytes.Buffer
+	if f.format == "json" {
+		if diffs == nil {
+			diffs = []schema.Difference{}
+		}
+		data, err := json.MarshalIndent(diffs, "", "  ")
+		if err != nil {
+			return err
+		}
+		out.Write(append(data, '\n'))
+	} else {
+		for _, d := range diffs {
+			out.WriteString(d.String() + "\n")
+		}
+	}
+	if _, err := e.stdout.Write(out.Bytes()); err != nil {
+		return err
+	}
+	if len(diffs) > 0 {
+		return &exitError{code: exitFindings}
+	}
+	return nil
+}
