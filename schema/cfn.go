@@ -2,7 +2,6 @@ package schema
 
 import (
 	"fmt"
-	"strings"
 
 	"gopkg.in/yaml.v3"
 )
@@ -30,6 +29,7 @@ func (p *parser) cfn(root *yaml.Node) []*tableDecl {
 	if resources == nil {
 		return nil
 	}
+	env := newCFNEnv(top, p.opt.Vars)
 	var out []*tableDecl
 	found := false
 	for i, k := range resources.keys {
@@ -52,7 +52,7 @@ func (p *parser) cfn(root *yaml.Node) []*tableDecl {
 			p.errorf(k, "%s has no Properties: a table needs at least KeySchema and AttributeDefinitions", what)
 			continue
 		}
-		nm := cfnTableName(props, k)
+		nm, unresolved := p.cfnTableName(props, k, env)
 		var d *tableDecl
 		if typ == cfnSimpleTable {
 			d = p.simpleTable(props, nm, k)
@@ -60,6 +60,10 @@ func (p *parser) cfn(root *yaml.Node) []*tableDecl {
 			d = p.awsTable(props, nm)
 		}
 		if d != nil {
+			if nm.node != k {
+				d.logical = k.Value
+			}
+			d.unresolved = unresolved
 			out = append(out, d)
 		}
 	}
@@ -86,33 +90,21 @@ func resourceType(n *yaml.Node) string {
 	return ""
 }
 
-// cfnTableName is Properties.TableName when it is plain text (or a !Sub /
-// Fn::Sub without any ${...}), and otherwise the resource's logical ID: a
-// name made by !Ref, !Sub "${AWS::StackName}-x" and the like is only known
-// once the stack exists.
-func cfnTableName(props *fields, logicalID *yaml.Node) name {
+// cfnTableName is Properties.TableName, evaluated (cfnname.go), or the
+// resource's logical ID when there is none. A TableName that cannot be
+// evaluated also gives the logical ID, with why (unresolved): the name is
+// only known once the stack exists, and a request for it must say so.
+func (p *parser) cfnTableName(props *fields, logicalID *yaml.Node, env *cfnEnv) (nm name, unresolved string) {
 	if props != nil {
 		if _, v := props.get("TableName"); v != nil {
-			if s, ok := literal(v); ok {
-				return name{s, v}
+			s, why := env.eval(v)
+			if why == "" {
+				return name{s, v}, ""
 			}
+			return name{logicalID.Value, logicalID}, fmt.Sprintf("its TableName at %s cannot be evaluated: %s", p.src.pos(v), why)
 		}
 	}
-	return name{logicalID.Value, logicalID}
-}
-
-// literal returns the text n stands for without evaluating anything.
-func literal(n *yaml.Node) (string, bool) {
-	n = resolve(n)
-	if n.Kind == yaml.MappingNode && intrinsic(n) == "Fn::Sub" {
-		n = resolve(n.Content[1])
-	} else if n.Kind == yaml.ScalarNode && n.Tag == "!Sub" {
-		n = &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: n.Value}
-	}
-	if n.Kind != yaml.ScalarNode || isNull(n) || intrinsic(n) != "" || strings.Contains(n.Value, "${") {
-		return "", false
-	}
-	return n.Value, true
+	return name{logicalID.Value, logicalID}, ""
 }
 
 // simpleTable reads an AWS::Serverless::SimpleTable: a table with a single

@@ -51,6 +51,10 @@ type tableDecl struct {
 	attrs   map[string]Type // never nil
 	indexes []*indexDecl
 	words   *dialect
+	// logical is the source's own name for the table when name is another
+	// (Table.Logical); unresolved says why the name is not the table's
+	// deployed one (Table.Unresolved).
+	logical, unresolved string
 	// attrsBad: reading the attribute types reported a problem, so a key
 	// attribute without a type is not reported again.
 	attrsBad bool
@@ -98,7 +102,7 @@ func (p *parser) build(d *tableDecl) *Table {
 	before := len(p.errs)
 	p.checkName(d.name, "table")
 	beforeKey := len(p.errs)
-	t := &Table{Name: d.name.text, Key: d.key.key(), Attributes: d.attrs, Pos: p.src.pos(d.name.node)}
+	t := &Table{Name: d.name.text, Logical: d.logical, Unresolved: d.unresolved, Key: d.key.key(), Attributes: d.attrs, Pos: p.src.pos(d.name.node)}
 	owner := fmt.Sprintf("table %q", t.Name)
 	switch n := len(d.key.partition); {
 	case d.key.bad:

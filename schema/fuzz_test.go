@@ -81,7 +81,7 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			t.Fatalf("Parse(WriteYAML(x)): %v\n%s", err, buf.Bytes())
 		}
-		if diff := cmp.Diff(s, back, ignorePos); diff != "" {
+		if diff := cmp.Diff(s, back, ignorePos, ignoreOrigin); diff != "" {
 			t.Fatalf("Parse(WriteYAML(x)) != x (-x +back):\n%s", diff)
 		}
 		if _, err := CreateTableInputs(s); err != nil {

@@ -71,6 +71,15 @@ func (e *env) readStatements(args []string, f statementFlags, verb string, many,
 		return nil, err
 	}
 	in := &statementInput{stmts: stmts, sch: sch, conf: conf, ignores: ignores}
+	var errs diag.List
+	for _, st := range stmts {
+		if err := validate.DeployedName(st, sch); err != nil {
+			errs = diag.Append(errs, err)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
 	if optionalParams && len(f.params) == 0 && len(f.paramFiles) == 0 {
 		return in, nil
 	}
@@ -79,7 +88,6 @@ func (e *env) readStatements(args []string, f statementFlags, verb string, many,
 		return nil, err
 	}
 	used := map[string]bool{}
-	var errs diag.List
 	for _, st := range stmts {
 		if err := grammar.Bind(st, params, typeOf(sch, st), used); err != nil {
 			errs = diag.Append(errs, err)
