@@ -29,7 +29,7 @@ func (p *parser) cfn(root *yaml.Node) []*tableDecl {
 	if resources == nil {
 		return nil
 	}
-	env := newCFNEnv(top, p.opt.Vars)
+	env := newCFNEnv(top, p.opt.Vars, p.unknown)
 	var out []*tableDecl
 	found := false
 	for i, k := range resources.keys {

@@ -18,12 +18,15 @@ import (
 type cfnEnv struct {
 	params map[string]*yaml.Node // parameter name -> its Default, nil without one
 	vars   map[string]string     // --var
+	// unknown are values the source computes from what cannot be known
+	// (parser.unknown).
+	unknown map[*yaml.Node]string
 }
 
 // newCFNEnv reads the template's Parameters (a malformed section is
 // treated as none: a name that needs a parameter then says it is missing).
-func newCFNEnv(top *fields, vars map[string]string) *cfnEnv {
-	env := &cfnEnv{params: map[string]*yaml.Node{}, vars: vars}
+func newCFNEnv(top *fields, vars map[string]string, unknown map[*yaml.Node]string) *cfnEnv {
+	env := &cfnEnv{params: map[string]*yaml.Node{}, vars: vars, unknown: unknown}
 	_, pv := top.get("Parameters")
 	pv = resolve(pv)
 	if pv == nil || pv.Kind != yaml.MappingNode {
@@ -60,6 +63,9 @@ func (env *cfnEnv) eval(n *yaml.Node) (string, string) {
 		plain := *n
 		plain.Tag = ""
 		arg = &plain
+	}
+	if why := env.unknown[n]; why != "" {
+		return "", why
 	}
 	switch f {
 	case "":

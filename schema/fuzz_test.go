@@ -34,6 +34,13 @@ func FuzzParse(f *testing.F) {
 		if isJSON {
 			file = "fuzz.json"
 		}
+		checkParse(t, file, data, Options{})
+	})
+}
+
+// checkParse is what the fuzz targets check of one input: see FuzzParse.
+func checkParse(t *testing.T, file string, data []byte, opt Options) {
+	{
 		checkPos := func(what string, p diag.Pos) {
 			if p.File != file {
 				t.Fatalf("%s: position %+v names another file", what, p)
@@ -42,7 +49,7 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("%s: position %+v, but its offset is at %+v", what, p, diag.PosAt(file, data, p.Offset))
 			}
 		}
-		s, err := Parse(file, data)
+		s, err := ParseWith(opt, file, data)
 		if err != nil {
 			if s != nil {
 				t.Fatal("Parse returned a schema and an error")
@@ -87,5 +94,5 @@ func FuzzParse(f *testing.F) {
 		if _, err := CreateTableInputs(s); err != nil {
 			t.Fatalf("CreateTableInputs refuses a loaded schema: %v", err)
 		}
-	})
+	}
 }

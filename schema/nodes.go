@@ -16,10 +16,11 @@ import (
 type format int
 
 const (
-	formatUnknown  format = iota
-	formatProject         // tables:
-	formatCFN             // Resources:
-	formatDescribe        // Table: / TableName: / a list of those
+	formatUnknown    format = iota
+	formatProject           // tables:
+	formatCFN               // Resources:
+	formatDescribe          // Table: / TableName: / a list of those
+	formatServerless        // service: and provider:
 )
 
 const msgEmpty = "the schema file is empty: write a project schema (tables:), describe-table JSON or a CloudFormation template"
@@ -33,6 +34,8 @@ func FormatOf(has func(member string) bool) string {
 	switch {
 	case has("tables"):
 		return "project schema"
+	case has("service") && has("provider"):
+		return "Serverless service"
 	case has("Resources"), has("AWSTemplateFormatVersion"):
 		return "CloudFormation template"
 	case has("Table"):
@@ -45,7 +48,7 @@ func FormatOf(has func(member string) bool) string {
 
 // detect tells the format from the root node's fields.
 func detect(root *yaml.Node) (format, string) {
-	const hint = "a project schema (tables:), describe-table JSON ({\"Table\": ...}) or a CloudFormation template (Resources:)"
+	const hint = "a project schema (tables:), describe-table JSON ({\"Table\": ...}), a CloudFormation template (Resources:) or a serverless.yml (service: and provider:)"
 	root = resolve(root)
 	switch root.Kind {
 	case yaml.SequenceNode:
@@ -62,6 +65,8 @@ func detect(root *yaml.Node) (format, string) {
 			return formatProject, ""
 		case "CloudFormation template":
 			return formatCFN, ""
+		case "Serverless service":
+			return formatServerless, ""
 		case "describe-table output", "create-table input":
 			return formatDescribe, ""
 		}
@@ -235,7 +240,9 @@ func (p *parser) twoFields(n *yaml.Node, what, a, aHint, b, bHint string) (av, b
 // text reads a scalar written as plain text: a name or a word.
 func (p *parser) text(n *yaml.Node, what string) (string, bool) {
 	n = resolve(n)
-	switch {
+	switch why := p.unknown[n]; {
+	case why != "":
+		p.errorf(n, "the value of %s cannot be known: %s", what, why)
 	case intrinsic(n) != "":
 		p.errorf(n, "write %s as plain text: dynexpr does not evaluate %s", what, intrinsic(n))
 	case isNull(n) || n.Kind != yaml.ScalarNode:
