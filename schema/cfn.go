@@ -2,6 +2,7 @@ package schema
 
 import (
 	"fmt"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 )
@@ -52,7 +53,8 @@ func (p *parser) cfn(root *yaml.Node) []*tableDecl {
 			p.errorf(k, "%s has no Properties: a table needs at least KeySchema and AttributeDefinitions", what)
 			continue
 		}
-		nm, unresolved := p.cfnTableName(props, k, env)
+		logical := cdkConstruct(rf, k.Value)
+		nm, unresolved := p.cfnTableName(props, k, logical, env)
 		var d *tableDecl
 		if typ == cfnSimpleTable {
 			d = p.simpleTable(props, nm, k)
@@ -60,8 +62,8 @@ func (p *parser) cfn(root *yaml.Node) []*tableDecl {
 			d = p.awsTable(props, nm)
 		}
 		if d != nil {
-			if nm.node != k {
-				d.logical = k.Value
+			if nm.text != logical {
+				d.logical = logical
 			}
 			d.unresolved = unresolved
 			out = append(out, d)
@@ -90,11 +92,12 @@ func resourceType(n *yaml.Node) string {
 	return ""
 }
 
-// cfnTableName is Properties.TableName, evaluated (cfnname.go), or the
-// resource's logical ID when there is none. A TableName that cannot be
-// evaluated also gives the logical ID, with why (unresolved): the name is
-// only known once the stack exists, and a request for it must say so.
-func (p *parser) cfnTableName(props *fields, logicalID *yaml.Node, env *cfnEnv) (nm name, unresolved string) {
+// cfnTableName is Properties.TableName, evaluated (cfnname.go). Without
+// one, CloudFormation makes a name up when it creates the table, which no
+// template knows: --var LOGICAL=NAME gives it (LOGICAL the logical ID or
+// the CDK construct). A name that cannot be known is the resource's
+// logical ID, with why (unresolved): a request for the table must say so.
+func (p *parser) cfnTableName(props *fields, logicalID *yaml.Node, logical string, env *cfnEnv) (nm name, unresolved string) {
 	if props != nil {
 		if _, v := props.get("TableName"); v != nil {
 			s, why := env.eval(v)
@@ -104,7 +107,36 @@ func (p *parser) cfnTableName(props *fields, logicalID *yaml.Node, env *cfnEnv) 
 			return name{logicalID.Value, logicalID}, fmt.Sprintf("its TableName at %s cannot be evaluated: %s", p.src.pos(v), why)
 		}
 	}
-	return name{logicalID.Value, logicalID}, ""
+	for _, n := range []string{logical, logicalID.Value} {
+		if v, ok := env.vars[n]; ok {
+			return name{v, logicalID}, ""
+		}
+	}
+	return name{logicalID.Value, logicalID}, fmt.Sprintf("resource %q at %s has no TableName, so CloudFormation makes one up when it creates the table: "+
+		"pin the name with TableName, or pass --var %s=NAME (its name in DynamoDB)", logicalID.Value, p.src.pos(logicalID), logical)
+}
+
+// cdkConstruct is the name the CDK gave the resource, from its
+// Metadata."aws:cdk:path" (MyStack/HistoryTable/Resource -> HistoryTable),
+// or its logical ID when it has none: the CDK's logical IDs carry a hash
+// (HistoryTable24A0CCCB) that no one writes in a statement.
+func cdkConstruct(rf *fields, logicalID string) string {
+	_, md := rf.get("Metadata")
+	md = resolve(md)
+	if md == nil || md.Kind != yaml.MappingNode {
+		return logicalID
+	}
+	for i := 0; i+1 < len(md.Content); i += 2 {
+		k, v := resolve(md.Content[i]), resolve(md.Content[i+1])
+		if k.Value != "aws:cdk:path" || v.Kind != yaml.ScalarNode {
+			continue
+		}
+		parts := strings.Split(v.Value, "/")
+		if n := len(parts); n >= 2 && parts[n-1] == "Resource" && validName.MatchString(parts[n-2]) && parts[n-2] != "" {
+			return parts[n-2]
+		}
+	}
+	return logicalID
 }
 
 // simpleTable reads an AWS::Serverless::SimpleTable: a table with a single

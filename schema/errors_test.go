@@ -236,7 +236,7 @@ func TestLoadErrors(t *testing.T) {
 	want := []string{
 		`testdata/load/c.json:3:17: error: table "Tickets" is already defined at testdata/load/a.yaml:2:3; remove one of the two definitions`,
 		`testdata/load/missing.yaml: error: cannot read the schema file: no such file or directory`,
-		`testdata/load: error: cannot read the schema file: is a directory`,
+		`testdata/load: error: this folder is none of the kinds of folder dynexpr reads as a schema (a CDK cloud assembly (cdk.out, with manifest.json)): name the schema files in it instead`,
 	}
 	if err == nil {
 		t.Fatal("Load succeeded, want errors")
