@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 
 	"github.com/dynexpr/dynexpr/schema"
 	"github.com/spf13/cobra"
@@ -15,8 +16,10 @@ func newSchemaCmd(e *env) *cobra.Command {
 		Use:   "schema FILE...",
 		Short: "Print the tables a schema file describes",
 		Long: `Print the tables and indexes dynexpr understood from schema files (project
-YAML, 'aws dynamodb describe-table' JSON, CloudFormation or SAM templates), in
-the project's YAML. With --create-table, print for each table the input of
+YAML, 'aws dynamodb describe-table' JSON, CloudFormation or SAM templates,
+serverless.yml, a cdk.out folder), in the project's YAML. A table whose name in
+DynamoDB the source leaves unknown is printed under the source's own name, and
+standard error says why (--var gives what is missing). With --create-table, print for each table the input of
 'aws dynamodb create-table --cli-input-json' instead (PAY_PER_REQUEST).`,
 		Example: `  dynexpr schema template.yaml
   dynexpr schema --create-table schema.yaml | while read -r t; do aws dynamodb create-table --cli-input-json "$t"; done`,
@@ -29,6 +32,11 @@ the project's YAML. With --create-table, print for each table the input of
 			sch, err := schema.LoadWith(opt, args...)
 			if err != nil {
 				return err
+			}
+			for _, t := range sch.Tables {
+				if t.Unresolved != "" {
+					fmt.Fprintf(e.stderr, "dynexpr: table %q is printed under the source's own name: %s\n", t.Name, t.Unresolved)
+				}
 			}
 			var out bytes.Buffer
 			if createTable {
