@@ -122,17 +122,9 @@ func (p *parser) cfnTableName(props *fields, logicalID *yaml.Node, logical strin
 // (HistoryTable24A0CCCB) that no one writes in a statement.
 func cdkConstruct(rf *fields, logicalID string) string {
 	_, md := rf.get("Metadata")
-	md = resolve(md)
-	if md == nil || md.Kind != yaml.MappingNode {
-		return logicalID
-	}
-	for i := 0; i+1 < len(md.Content); i += 2 {
-		k, v := resolve(md.Content[i]), resolve(md.Content[i+1])
-		if k.Value != "aws:cdk:path" || v.Kind != yaml.ScalarNode {
-			continue
-		}
+	if v := field(md, "aws:cdk:path"); v != nil && v.Kind == yaml.ScalarNode {
 		parts := strings.Split(v.Value, "/")
-		if n := len(parts); n >= 2 && parts[n-1] == "Resource" && validName.MatchString(parts[n-2]) && parts[n-2] != "" {
+		if n := len(parts); n >= 2 && parts[n-1] == "Resource" && parts[n-2] != "" && validName.MatchString(parts[n-2]) {
 			return parts[n-2]
 		}
 	}

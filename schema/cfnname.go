@@ -33,21 +33,26 @@ func newCFNEnv(top *fields, vars map[string]string, unknown map[*yaml.Node]strin
 		return env
 	}
 	for i := 0; i+1 < len(pv.Content); i += 2 {
-		k, v := resolve(pv.Content[i]), resolve(pv.Content[i+1])
-		if k.Kind != yaml.ScalarNode {
-			continue
-		}
-		env.params[k.Value] = nil
-		if v.Kind != yaml.MappingNode {
-			continue
-		}
-		for j := 0; j+1 < len(v.Content); j += 2 {
-			if dk := resolve(v.Content[j]); dk.Kind == yaml.ScalarNode && dk.Value == "Default" {
-				env.params[k.Value] = resolve(v.Content[j+1])
-			}
+		if k := resolve(pv.Content[i]); k.Kind == yaml.ScalarNode {
+			env.params[k.Value] = field(pv.Content[i+1], "Default")
 		}
 	}
 	return env
+}
+
+// field is the value of the mapping n's field called name, or nil (n not
+// a mapping, or without it), for what a reader looks at without checking.
+func field(n *yaml.Node, name string) *yaml.Node {
+	n = resolve(n)
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if k := resolve(n.Content[i]); k.Kind == yaml.ScalarNode && k.Value == name {
+			return resolve(n.Content[i+1])
+		}
+	}
+	return nil
 }
 
 // eval returns the text n evaluates to, or why it cannot be known (a

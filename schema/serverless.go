@@ -9,6 +9,10 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
+// slsVar is the start of a framework variable: ${source:... or ${self:...
+// (CloudFormation's own ${AWS::Region} and ${Param} in a !Sub are not).
+var slsVar = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9]*(\([^)]*\))?:[^:]`)
+
 // serverless reads a Serverless Framework serverless.yml: its tables are
 // the CloudFormation under resources (a fragment {Resources: ...}, or a
 // list of them), read by the CloudFormation reader once the framework's
@@ -70,10 +74,6 @@ type slsVars struct {
 // maxDepth bounds how deep variables may refer to variables: a cycle
 // (${self:a} in a, ...) stops there.
 const maxDepth = 20
-
-// slsVar is the start of a framework variable: ${source:... or ${self:...
-// (CloudFormation's own ${AWS::Region} and ${Param} in a !Sub are not).
-var slsVar = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9]*(\([^)]*\))?:[^:]`)
 
 // substitute replaces the variables in every scalar under n, in place. An
 // unknown one is recorded in p.unknown with why.
@@ -270,11 +270,7 @@ func (sv *slsVars) lookup(path string) *yaml.Node {
 		var next *yaml.Node
 		switch n.Kind {
 		case yaml.MappingNode:
-			for i := 0; i+1 < len(n.Content); i += 2 {
-				if resolve(n.Content[i]).Value == seg {
-					next = resolve(n.Content[i+1])
-				}
-			}
+			next = field(n, seg)
 		case yaml.SequenceNode:
 			if i, err := strconv.Atoi(seg); err == nil && i >= 0 && i < len(n.Content) {
 				next = resolve(n.Content[i])

@@ -14,19 +14,9 @@ import (
 // tickets.yaml and events.yaml, as `dynexpr schema` prints them (key types
 // only: CloudFormation declares no others).
 func TestServerlessExample(t *testing.T) {
-	printed := func(paths ...string) string {
-		s, err := Load(paths...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var b bytes.Buffer
-		if err := WriteYAML(&b, keyTypesOnly(s)); err != nil {
-			t.Fatal(err)
-		}
-		return b.String()
-	}
-	want := printed("../examples/tickets.yaml", "../examples/events.yaml")
-	if diff := cmp.Diff(want, printed("../examples/serverless.yml")); diff != "" {
+	_, want := printedKeyTypes(t, "../examples/tickets.yaml", "../examples/events.yaml")
+	if _, got := printedKeyTypes(t, "../examples/serverless.yml"); got != want {
+		diff := cmp.Diff(want, got)
 		t.Errorf("serverless.yml differs from tickets.yaml + events.yaml (-want +got):\n%s", diff)
 	}
 }
@@ -50,9 +40,8 @@ func TestServerlessVariables(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var got []string
+		got := origins(s)
 		for _, tb := range s.Tables {
-			got = append(got, tb.Name, tb.Logical, tb.Unresolved)
 			if diff := cmp.Diff(Key{Partition: []string{tb.Key.Partition[0]}}, tb.Key); diff != "" || !strings.Contains("id pk", tb.Key.Partition[0]) {
 				t.Errorf("%s: key %v, want id or pk", tb.Name, tb.Key)
 			}
@@ -110,4 +99,28 @@ func FuzzServerless(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkParse(t, "fuzz.yaml", data, Options{Vars: map[string]string{"stage": "prod"}})
 	})
+}
+
+// origins lists the Name, Logical and Unresolved of every table.
+func origins(s *Schema) []string {
+	var out []string
+	for _, tb := range s.Tables {
+		out = append(out, tb.Name, tb.Logical, tb.Unresolved)
+	}
+	return out
+}
+
+// printedKeyTypes loads paths and prints them as `dynexpr schema` does,
+// with only the key attributes' types (keyTypesOnly).
+func printedKeyTypes(t *testing.T, paths ...string) (*Schema, string) {
+	t.Helper()
+	s, err := Load(paths...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := WriteYAML(&b, keyTypesOnly(s)); err != nil {
+		t.Fatal(err)
+	}
+	return s, b.String()
 }
