@@ -239,7 +239,15 @@ func runGolden(t *testing.T, c GoldenCase, srv *Server, clis []*CLI) {
 	}
 	command := commandOf(t, c)
 
-	sr := Dynexpr(t, c.Dir, "schema", "--create-table", c.Schema)
+	// The schema's --var are the build's: the tables are created with the
+	// names the request carries.
+	schemaArgs := []string{"schema", "--create-table"}
+	for i := 0; i+1 < len(c.Args); i++ {
+		if c.Args[i] == "--var" {
+			schemaArgs = append(schemaArgs, c.Args[i], c.Args[i+1])
+		}
+	}
+	sr := Dynexpr(t, c.Dir, append(schemaArgs, c.Schema)...)
 	if sr.Exit != 0 {
 		t.Fatalf("dynexpr schema --create-table %s: exit %d\n%s", c.Schema, sr.Exit, sr.Stderr)
 	}

@@ -75,12 +75,25 @@ func runCase(t *testing.T, dir string) {
 		check(t, dir, "warnings.txt", "")
 		check(t, dir, "error.txt", fmt.Sprintf("exit status %d\n%s", code, stderr))
 	}
-	lintArgs := append(append([]string{"lint", "--color", "never"}, schemaArgs...), "input.dx")
+	lintArgs := append(append([]string{"lint", "--color", "never"}, schemaArgs...), schemaVars(extra)...)
+	lintArgs = append(lintArgs, "input.dx")
 	findings, _, lintCode := run(t, dir, lintArgs...)
 	if lintCode == 0 && strings.Contains(findings, ": error: ") {
 		t.Errorf("lint exits 0 but prints an error-level finding:\n%s", findings)
 	}
 	check(t, dir, "findings.txt", findings)
+}
+
+// schemaVars are the --var NAME=VALUE of args: the schema is read with
+// them by lint as by build.
+func schemaVars(args []string) []string {
+	var out []string
+	for i := 0; i+1 < len(args); i++ {
+		if args[i] == "--var" {
+			out = append(out, args[i], args[i+1])
+		}
+	}
+	return out
 }
 
 // readArgs reads the optional args file: one argument a line.

@@ -54,6 +54,12 @@ func (l *Linter) file(in Input) Result {
 	r.Statements = len(f.Statements)
 	ignores := validate.IndexIgnores(display, r.Src, f.Statements)
 	for _, st := range f.Statements {
+		if err := validate.DeployedName(st, l.Schema); err != nil {
+			for _, d := range diag.Append(nil, err) {
+				r.Findings = append(r.Findings, validate.UnresolvedName(d))
+			}
+			continue
+		}
 		r.Findings = append(r.Findings, ignores.Apply(st, validate.Check(st, l.Schema, l.Rules), l.Rules)...)
 	}
 	r.Findings = append(r.Findings, ignores.Loose(l.Rules)...)

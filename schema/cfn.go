@@ -30,6 +30,7 @@ func (p *parser) cfn(root *yaml.Node) []*tableDecl {
 	if resources == nil {
 		return nil
 	}
+	env := newCFNEnv(top, p.opt.Vars, p.unknown)
 	var out []*tableDecl
 	found := false
 	for i, k := range resources.keys {
@@ -52,7 +53,8 @@ func (p *parser) cfn(root *yaml.Node) []*tableDecl {
 			p.errorf(k, "%s has no Properties: a table needs at least KeySchema and AttributeDefinitions", what)
 			continue
 		}
-		nm := cfnTableName(props, k)
+		logical := cdkConstruct(rf, k.Value)
+		nm, unresolved := p.cfnTableName(props, k, logical, env)
 		var d *tableDecl
 		if typ == cfnSimpleTable {
 			d = p.simpleTable(props, nm, k)
@@ -61,6 +63,10 @@ func (p *parser) cfn(root *yaml.Node) []*tableDecl {
 			p.cfnTTL(props, d)
 		}
 		if d != nil {
+			if nm.text != logical {
+				d.logical = name{text: logical}
+			}
+			d.unresolved = unresolved
 			out = append(out, d)
 		}
 	}
@@ -87,33 +93,43 @@ func resourceType(n *yaml.Node) string {
 	return ""
 }
 
-// cfnTableName is Properties.TableName when it is plain text (or a !Sub /
-// Fn::Sub without any ${...}), and otherwise the resource's logical ID: a
-// name made by !Ref, !Sub "${AWS::StackName}-x" and the like is only known
-// once the stack exists.
-func cfnTableName(props *fields, logicalID *yaml.Node) name {
+// cfnTableName is Properties.TableName, evaluated (cfnname.go). Without
+// one, CloudFormation makes a name up when it creates the table, which no
+// template knows: --var LOGICAL=NAME gives it (LOGICAL the logical ID or
+// the CDK construct). A name that cannot be known is the resource's
+// logical ID, with why (unresolved): a request for the table must say so.
+func (p *parser) cfnTableName(props *fields, logicalID *yaml.Node, logical string, env *cfnEnv) (nm name, unresolved string) {
 	if props != nil {
 		if _, v := props.get("TableName"); v != nil {
-			if s, ok := literal(v); ok {
-				return name{s, v}
+			s, why := env.eval(v)
+			if why == "" {
+				return name{s, v}, ""
 			}
+			return name{logicalID.Value, logicalID}, fmt.Sprintf("its TableName at %s cannot be evaluated: %s", p.src.pos(v), why)
 		}
 	}
-	return name{logicalID.Value, logicalID}
+	for _, n := range []string{logical, logicalID.Value} {
+		if v, ok := env.vars[n]; ok {
+			return name{v, logicalID}, ""
+		}
+	}
+	return name{logicalID.Value, logicalID}, fmt.Sprintf("resource %q at %s has no TableName, so CloudFormation makes one up when it creates the table: "+
+		"pin the name with TableName, or pass --var %s=NAME (its name in DynamoDB)", logicalID.Value, p.src.pos(logicalID), logical)
 }
 
-// literal returns the text n stands for without evaluating anything.
-func literal(n *yaml.Node) (string, bool) {
-	n = resolve(n)
-	if n.Kind == yaml.MappingNode && intrinsic(n) == "Fn::Sub" {
-		n = resolve(n.Content[1])
-	} else if n.Kind == yaml.ScalarNode && n.Tag == "!Sub" {
-		n = &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: n.Value}
+// cdkConstruct is the name the CDK gave the resource, from its
+// Metadata."aws:cdk:path" (MyStack/HistoryTable/Resource -> HistoryTable),
+// or its logical ID when it has none: the CDK's logical IDs carry a hash
+// (HistoryTable24A0CCCB) that no one writes in a statement.
+func cdkConstruct(rf *fields, logicalID string) string {
+	_, md := rf.get("Metadata")
+	if v := field(md, "aws:cdk:path"); v != nil && v.Kind == yaml.ScalarNode {
+		parts := strings.Split(v.Value, "/")
+		if n := len(parts); n >= 2 && parts[n-1] == "Resource" && parts[n-2] != "" && validName.MatchString(parts[n-2]) {
+			return parts[n-2]
+		}
 	}
-	if n.Kind != yaml.ScalarNode || isNull(n) || intrinsic(n) != "" || strings.Contains(n.Value, "${") {
-		return "", false
-	}
-	return n.Value, true
+	return logicalID
 }
 
 // simpleTable reads an AWS::Serverless::SimpleTable: a table with a single

@@ -17,7 +17,7 @@ type dirFormat struct {
 }
 
 // dirFormats are the kinds of folder a --schema may name, tried in order.
-var dirFormats = []dirFormat{tfDir}
+var dirFormats = []dirFormat{cdkOut, tfDir}
 
 // loadDir reads the folder dir as the first kind in dirFormats it is; a
 // folder of no kind says which kinds were tried.

@@ -189,10 +189,10 @@ func TestErrors(t *testing.T) {
 			`9:9: error: unknown field "projecton" in index "open-tickets-index"; did you mean "projection"?`,
 		}},
 		{"scalar.json", []string{
-			`1:1: error: expected a project schema (tables:), describe-table JSON ({"Table": ...}), describe-time-to-live JSON ({"TimeToLiveDescription": ...}), a CloudFormation template (Resources:) or terraform show -json output (format_version:), found "just a string"`,
+			`1:1: error: expected a project schema (tables:), describe-table JSON ({"Table": ...}), describe-time-to-live JSON ({"TimeToLiveDescription": ...}), a CloudFormation template (Resources:), a serverless.yml (service: and provider:) or terraform show -json output (format_version:), found "just a string"`,
 		}},
 		{"unknown-format.yaml", []string{
-			`1:1: error: cannot tell what kind of schema file this is: expected a project schema (tables:), describe-table JSON ({"Table": ...}), describe-time-to-live JSON ({"TimeToLiveDescription": ...}), a CloudFormation template (Resources:) or terraform show -json output (format_version:)`,
+			`1:1: error: cannot tell what kind of schema file this is: expected a project schema (tables:), describe-table JSON ({"Table": ...}), describe-time-to-live JSON ({"TimeToLiveDescription": ...}), a CloudFormation template (Resources:), a serverless.yml (service: and provider:) or terraform show -json output (format_version:)`,
 		}},
 		{"yaml-syntax.yaml", []string{
 			"2:3: error: invalid YAML: did not find expected ',' or '}'",
@@ -243,7 +243,7 @@ func TestLoadErrors(t *testing.T) {
 	want := []string{
 		`testdata/load/c.json:3:17: error: table "Tickets" is already defined at testdata/load/a.yaml:2:3; remove one of the two definitions`,
 		`testdata/load/missing.yaml: error: cannot read the schema file: no such file or directory`,
-		`testdata/load: error: this folder is none of the kinds of folder dynexpr reads as a schema (a Terraform module: *.tf or *.tf.json files): name the schema files in it instead`,
+		`testdata/load: error: this folder is none of the kinds of folder dynexpr reads as a schema (a CDK cloud assembly (cdk.out, with manifest.json); a Terraform module: *.tf or *.tf.json files): name the schema files in it instead`,
 	}
 	if err == nil {
 		t.Fatal("Load succeeded, want errors")

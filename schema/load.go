@@ -132,6 +132,8 @@ func parse(opt Options, filename string, data []byte) (*Schema, []ttlEntry, erro
 		decls = p.project(root)
 	case formatCFN:
 		decls = p.cfn(root)
+	case formatServerless:
+		decls = p.serverless(root)
 	case formatDescribe:
 		decls = p.describe(root)
 	case formatTFShow:
@@ -188,6 +190,18 @@ type parser struct {
 	src  *source
 	opt  Options
 	errs diag.List
+	// unknown are the values a source computes from what dynexpr cannot
+	// know (a Serverless ${env:...}), with why: an error where one is
+	// needed as text.
+	unknown map[*yaml.Node]string
+}
+
+// unknownNode records that n's value cannot be known, and why.
+func (p *parser) unknownNode(n *yaml.Node, why string) {
+	if p.unknown == nil {
+		p.unknown = map[*yaml.Node]string{}
+	}
+	p.unknown[n] = why
 }
 
 func (p *parser) errorf(n *yaml.Node, format string, args ...any) {

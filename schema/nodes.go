@@ -16,12 +16,13 @@ import (
 type format int
 
 const (
-	formatUnknown  format = iota
-	formatProject         // tables:
-	formatCFN             // Resources:
-	formatDescribe        // Table: / TableName: / a list of those
-	formatTFShow          // format_version: with values: or planned_values:
-	formatTTL             // TimeToLiveDescription:
+	formatUnknown    format = iota
+	formatProject           // tables:
+	formatCFN               // Resources:
+	formatDescribe          // Table: / TableName: / a list of those
+	formatTFShow            // format_version: with values: or planned_values:
+	formatTTL               // TimeToLiveDescription:
+	formatServerless        // service: and provider:
 )
 
 const msgEmpty = "the schema file is empty: write a project schema (tables:), describe-table JSON or a CloudFormation template"
@@ -36,6 +37,8 @@ func FormatOf(has func(member string) bool) string {
 	switch {
 	case has("tables"):
 		return "project schema"
+	case has("service") && has("provider"):
+		return "Serverless service"
 	case has("Resources"), has("AWSTemplateFormatVersion"):
 		return "CloudFormation template"
 	case has("TimeToLiveDescription"):
@@ -54,7 +57,7 @@ func FormatOf(has func(member string) bool) string {
 
 // detect tells the format from the root node's fields.
 func detect(root *yaml.Node) (format, string) {
-	const hint = "a project schema (tables:), describe-table JSON ({\"Table\": ...}), describe-time-to-live JSON ({\"TimeToLiveDescription\": ...}), a CloudFormation template (Resources:) or terraform show -json output (format_version:)"
+	const hint = "a project schema (tables:), describe-table JSON ({\"Table\": ...}), describe-time-to-live JSON ({\"TimeToLiveDescription\": ...}), a CloudFormation template (Resources:), a serverless.yml (service: and provider:) or terraform show -json output (format_version:)"
 	root = resolve(root)
 	switch root.Kind {
 	case yaml.SequenceNode:
@@ -71,6 +74,8 @@ func detect(root *yaml.Node) (format, string) {
 			return formatProject, ""
 		case "CloudFormation template":
 			return formatCFN, ""
+		case "Serverless service":
+			return formatServerless, ""
 		case "describe-table output", "create-table input":
 			return formatDescribe, ""
 		case "terraform show -json output":
@@ -250,7 +255,9 @@ func (p *parser) twoFields(n *yaml.Node, what, a, aHint, b, bHint string) (av, b
 // text reads a scalar written as plain text: a name or a word.
 func (p *parser) text(n *yaml.Node, what string) (string, bool) {
 	n = resolve(n)
-	switch {
+	switch why := p.unknown[n]; {
+	case why != "":
+		p.errorf(n, "the value of %s cannot be known: %s", what, why)
 	case intrinsic(n) != "":
 		p.errorf(n, "write %s as plain text: dynexpr does not evaluate %s", what, intrinsic(n))
 	case isNull(n) || n.Kind != yaml.ScalarNode:

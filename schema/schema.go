@@ -77,6 +77,10 @@ type Table struct {
 	// Name (a CloudFormation logical ID, a CDK construct, a Terraform
 	// resource); a statement may name the table by either.
 	Logical string
+	// Unresolved says why Name is not the table's name in DynamoDB (then
+	// the source's own name): the source computes it from what only
+	// deploying knows, and a request for the table must not carry a guess.
+	Unresolved string
 	// TTL is the attribute DynamoDB's time to live reads, "" when the
 	// source names none.
 	TTL string

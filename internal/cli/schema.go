@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 
 	"github.com/dynexpr/dynexpr/schema"
 	"github.com/spf13/cobra"
@@ -16,11 +17,14 @@ func newSchemaCmd(e *env) *cobra.Command {
 		Short: "Print the tables a schema file describes",
 		Long: `Print the tables and indexes dynexpr understood from schema files (project
 YAML, 'aws dynamodb describe-table' and 'describe-time-to-live' JSON,
-CloudFormation or SAM templates, Terraform .tf and .tf.json files or a module
-folder, 'terraform show -json'), in the project's YAML (so any source converts
-to it, TTL included). With --create-table, print for each table the input of
-'aws dynamodb create-table --cli-input-json' instead (PAY_PER_REQUEST).
-'dynexpr schema diff A B' says how two sources differ.`,
+CloudFormation or SAM templates, serverless.yml, a cdk.out folder, Terraform .tf
+and .tf.json files or a module folder, 'terraform show -json'), in the
+project's YAML (so any source converts to it, TTL included). A table whose name
+in DynamoDB the source leaves unknown is printed under the source's own name,
+and standard error says why (--var gives what is missing). With --create-table,
+print for each table the input of 'aws dynamodb create-table --cli-input-json'
+instead (PAY_PER_REQUEST). 'dynexpr schema diff A B' says how two sources
+differ.`,
 		Example: `  dynexpr schema template.yaml
   dynexpr schema --var stage=prod infra/terraform
   dynexpr schema --create-table schema.yaml | while read -r t; do aws dynamodb create-table --cli-input-json "$t"; done
@@ -34,6 +38,11 @@ to it, TTL included). With --create-table, print for each table the input of
 			sch, err := schema.LoadWith(opt, args...)
 			if err != nil {
 				return err
+			}
+			for _, t := range sch.Tables {
+				if t.Unresolved != "" {
+					fmt.Fprintf(e.stderr, "dynexpr: table %q is printed under the source's own name: %s\n", t.Name, t.Unresolved)
+				}
 			}
 			var out bytes.Buffer
 			if createTable {

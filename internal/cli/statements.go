@@ -31,7 +31,7 @@ func (f *statementFlags) register(fl *pflag.FlagSet, verb string) {
 	fl.StringVar(&f.statement, "statement", "", verb+" the statement labelled `LABEL`")
 	fl.StringArrayVarP(&f.params, "param", "p", nil, "bind $name: `name=value` (a string, or the schema's type) or name:=JSON; repeatable")
 	fl.StringArrayVar(&f.paramFiles, "params", nil, "bind parameters from a JSON object in `FILE`")
-	f.schemas.register(fl, "table schema `FILE` (project YAML, describe-table JSON, CloudFormation, Terraform, terraform show -json) or Terraform module folder; repeatable")
+	f.schemas.register(fl, "table schema `FILE` (project YAML, describe-table JSON, CloudFormation, serverless.yml, Terraform, terraform show -json) or folder (a cdk.out, a Terraform module); repeatable")
 	fl.StringVar(&f.config, "config", "", "use this config `FILE` (its schemas and rule severities) instead of looking for .dynexpr.yaml")
 }
 
@@ -71,6 +71,15 @@ func (e *env) readStatements(args []string, f statementFlags, verb string, many,
 		return nil, err
 	}
 	in := &statementInput{stmts: stmts, sch: sch, conf: conf, ignores: ignores}
+	var errs diag.List
+	for _, st := range stmts {
+		if err := validate.DeployedName(st, sch); err != nil {
+			errs = diag.Append(errs, err)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
 	if optionalParams && len(f.params) == 0 && len(f.paramFiles) == 0 {
 		return in, nil
 	}
@@ -79,7 +88,6 @@ func (e *env) readStatements(args []string, f statementFlags, verb string, many,
 		return nil, err
 	}
 	used := map[string]bool{}
-	var errs diag.List
 	for _, st := range stmts {
 		if err := grammar.Bind(st, params, typeOf(sch, st), used); err != nil {
 			errs = diag.Append(errs, err)
