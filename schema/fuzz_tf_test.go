@@ -39,7 +39,7 @@ func FuzzTerraform(f *testing.F) {
 // FuzzTerraformShow feeds the reader of terraform show -json anything that
 // starts as a state or a plan.
 func FuzzTerraformShow(f *testing.F) {
-	for _, file := range []string{"testdata/terraform/show/plan.json", "testdata/tferrors/show-bad.json", "../examples/terraform/show.json"} {
+	for _, file := range []string{"testdata/terraform/plan.json", "testdata/tferrors/show-bad.json", "../examples/terraform/show.json"} {
 		data, err := os.ReadFile(file)
 		if err != nil {
 			f.Fatal(err)
