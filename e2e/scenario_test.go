@@ -187,6 +187,12 @@ func ticket(id, subject, priority string) string {
 	return fmt.Sprintf(`{"id":{"S":%q},"subject":{"S":%q},"priority":{"N":%q}}`, id, subject, priority)
 }
 
+// openTicketsAll is the dashboard once the story's three tickets are in,
+// oldest first (openedAt).
+var openTicketsAll = "[" + ticket("77de", "Password reset loop", "3") + "," +
+	ticket("a91f", "Printer on fire", "1") + "," +
+	ticket("b02c", "VPN drops every hour", "2") + "]"
+
 // TestScenarioTickets is the support desk's story (examples/tickets.dx) on
 // each server: three tickets go into the sparse index open-tickets-index;
 // the dashboard lists them oldest first; resolving one with `remove
@@ -236,9 +242,7 @@ func TestScenarioTickets(t *testing.T) {
 
 	onEachServer(t, "scenario/tickets", schemaFile, puts, built, func(t *testing.T, s *scenario) {
 		// The dashboard: the open tickets, oldest first (openedAt).
-		s.mustReturn("open_tickets", "open_tickets", built["open_tickets"], "["+ticket("77de", "Password reset loop", "3")+","+
-			ticket("a91f", "Printer on fire", "1")+","+
-			ticket("b02c", "VPN drops every hour", "2")+"]")
+		s.mustReturn("open_tickets", "open_tickets", built["open_tickets"], openTicketsAll)
 		// Resolve 77de: remove openBucket takes it off the index.
 		s.mustReturn("resolve_77de", "resolve_77de", built["resolve_77de"], `{"status":{"S":"RESOLVED"},"resolvedAt":{"S":"2026-11-04T10:00:00Z"}}`)
 		s.mustReturn("open_tickets", "open_tickets after resolve_77de", built["open_tickets"],
