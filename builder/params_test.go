@@ -51,7 +51,7 @@ func TestParams(t *testing.T) {
 			name:   "typed by the schema",
 			src:    `get Tbl key id = $id and blob = $b`,
 			params: grammar.Params{"id": {Text: "5"}, "b": {Text: "SGVsbG8="}},
-			typeOf: func(attr string) grammar.ValueType {
+			typeOf: func(_, attr string) grammar.ValueType {
 				return map[string]grammar.ValueType{"id": grammar.TypeN, "blob": grammar.TypeB}[attr]
 			},
 			want: `{"Key":{"blob":{"B":"SGVsbG8="},"id":{"N":"5"}},"TableName":"Tbl"}`,

@@ -14,16 +14,31 @@ type File struct {
 	Statements []*Statement
 }
 
-// Statement is one DynamoDB request: ( Label ":" )? Verb TableRef Clause*.
-// Its clauses are kept once, in the fields named after them; Written says
-// which were written, where and in what order (clauses.go lists them).
+// Statement is one DynamoDB request: ( Label ":" )? Verb TableRef Clause*,
+// or a group of them, ( Label ":" )? Group Mode Clause* "{" members "}",
+// the members separated by ";" (transact write, transact get, batch get,
+// batch write). Its clauses are kept once, in the fields named after them;
+// Written says which were written, where and in what order (clauses.go
+// lists them).
 type Statement struct {
 	Pos    diag.Pos
 	EndPos diag.Pos
 	Label  *Ident
-	Verb   string
-	Table  *TableRef
-	Kind   Kind
+	// Verb is the first word as written: query, ..., check, or a group's
+	// transact or batch.
+	Verb string
+	// Mode is a group's second word, write or get; nil for one request.
+	Mode  *Ident
+	Table *TableRef // nil for a group: each member names its table
+	Kind  Kind
+
+	// Members are a group's requests, in the order written (explain
+	// numbers them from 0, as DynamoDB's CancellationReasons are); nil for
+	// one request. A member is a Statement of kind put, update, delete,
+	// check or get, without a label.
+	Members []*Statement
+	// Open is where a group's "{" stands.
+	Open diag.Pos
 
 	// Written lists the clauses as written, including those the statement
 	// kind does not take or that are given twice (resolve reports them;
@@ -46,6 +61,10 @@ type Statement struct {
 	Removes    []*Path
 	Adds       []*ValueAction
 	Deletes    []*ValueAction
+	Token           *Value // a transaction's ClientRequestToken
+	Capacity        *Ident // ReturnConsumedCapacity: total, indexes or none (lower case)
+	Metrics         *Ident // ReturnItemCollectionMetrics SIZE: the keyword, when written
+	ReturnOnFailure *Ident // ReturnValuesOnConditionCheckFailure: old or none (lower case)
 	// Source is the statement's text as written, for messages and hashing.
 	Source string
 }
@@ -66,16 +85,44 @@ const (
 	KindPut
 	KindUpdate
 	KindDelete
+	// KindCheck is a transaction's ConditionCheck: only a member.
+	KindCheck
+	// The groups: their requests are members.
+	KindTransactWrite
+	KindTransactGet
+	KindBatchGet
+	KindBatchWrite
+
+	kindEnd // one past the last kind
 )
 
-var kindWords = [...]string{"", "query", "scan", "get", "put", "update", "delete"}
-var kindCommands = [...]string{"", "query", "scan", "get-item", "put-item", "update-item", "delete-item"}
+var kindWords = [kindEnd]string{"", "query", "scan", "get", "put", "update", "delete", "check",
+	"transact write", "transact get", "batch get", "batch write"}
+var kindCommands = [kindEnd]string{"", "query", "scan", "get-item", "put-item", "update-item", "delete-item", "",
+	"transact-write-items", "transact-get-items", "batch-get-item", "batch-write-item"}
 
-// String is the DSL verb.
+// String is the DSL verb: for a group, its two words.
 func (k Kind) String() string { return kindWords[k] }
 
-// Command is the `aws dynamodb` subcommand that takes the request.
+// Command is the `aws dynamodb` subcommand that takes the request; "" for
+// a check, which is sent only as a member of a transaction.
 func (k Kind) Command() string { return kindCommands[k] }
+
+// IsGroup reports whether k is one of the four groups of requests.
+func (k Kind) IsGroup() bool { return k >= KindTransactWrite && k < kindEnd }
+
+// IsTransaction reports whether k is transact write or transact get.
+func (k Kind) IsTransaction() bool { return k == KindTransactWrite || k == KindTransactGet }
+
+// Writes reports whether requests of kind k write items (a check, which
+// belongs to a transaction that writes, counts as one).
+func (k Kind) Writes() bool {
+	switch k {
+	case KindPut, KindUpdate, KindDelete, KindCheck, KindTransactWrite, KindBatchWrite:
+		return true
+	}
+	return false
+}
 
 // Ident is a bare word with its position.
 type Ident struct {

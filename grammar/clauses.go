@@ -42,6 +42,10 @@ const (
 	ClauseDelete
 	ClauseIf
 	ClauseReturn
+	ClauseReturnOnFailure
+	ClauseToken
+	ClauseCapacity
+	ClauseMetrics
 )
 
 // String is how messages name the clause.
@@ -97,6 +101,7 @@ const (
 	bodyProjection                       // paths, or count, all or projected
 	bodyOrder                            // nothing; asc or desc is the clause
 	bodyConsistent                       // nothing; the keyword is the clause
+	bodyKeyword                          // nothing; the keyword is the clause, kept as an Ident
 	bodyNumber                           // a number
 	bodyAfter                            // a map or a key condition
 	bodySegment                          // I of N
@@ -130,9 +135,16 @@ type failFunc func(p diag.Pos, format string, args ...any)
 var (
 	reads   = []Kind{KindQuery, KindScan}
 	readsKV = []Kind{KindQuery, KindScan, KindGet}
-	keyed   = []Kind{KindQuery, KindGet, KindUpdate, KindDelete}
+	keyed   = []Kind{KindQuery, KindGet, KindUpdate, KindDelete, KindCheck}
 	writes  = []Kind{KindPut, KindUpdate, KindDelete}
+	guarded = []Kind{KindPut, KindUpdate, KindDelete, KindCheck} // take a condition
 	onlyUpd = []Kind{KindUpdate}
+	// requests are the kinds sent as requests of their own: every kind
+	// but a check, which is only a member of a transaction.
+	requests = []Kind{KindQuery, KindScan, KindGet, KindPut, KindUpdate, KindDelete,
+		KindTransactWrite, KindTransactGet, KindBatchGet, KindBatchWrite}
+	// collections are the kinds whose requests take ReturnItemCollectionMetrics.
+	collections = []Kind{KindPut, KindUpdate, KindDelete, KindTransactWrite, KindBatchWrite}
 )
 
 const (
@@ -322,11 +334,13 @@ var clauseTable = [...]clauseSpec{
 		inspect:     func(st *Statement, f func(Node) bool) { visitAll(st.Deletes, f) },
 	},
 	ClauseIf: {
-		words: []string{"if"}, kinds: writes, operandNext: true,
+		words: []string{"if"}, kinds: guarded, operandNext: true,
 		expect: msgCondition, more: msgAndOr,
 		hints: map[Kind]string{
-			KindQuery: " (a read's condition is written with filter)",
-			KindScan:  " (a read's condition is written with filter)",
+			KindQuery:         " (a read's condition is written with filter)",
+			KindScan:          " (a read's condition is written with filter)",
+			KindTransactWrite: " (each member has its own if; a condition on an item the transaction does not write is a check member)",
+			KindBatchWrite:    " (a batch write takes no conditions: use transact write)",
 		},
 		body:    bodyCondition,
 		store:   func(st *Statement, b clauseBody) { st.If = b.node.(*Condition) },
@@ -345,11 +359,61 @@ var clauseTable = [...]clauseSpec{
 		},
 		inspect: func(st *Statement, f func(Node) bool) { visit(st.Return, f) },
 	},
+	ClauseReturnOnFailure: {
+		words: []string{"return_on_failure"}, kinds: guarded,
+		expect: "what to return when the condition fails: old or none",
+		body:   bodyIdent,
+		store:  func(st *Statement, b clauseBody) { st.ReturnOnFailure = b.node.(*Ident) },
+		check: func(st *Statement, fail failFunc) {
+			checkWord(st.ReturnOnFailure, fail, "return_on_failure", map[string]string{"all_old": "old"}, "old", "none")
+		},
+		print: func(st *Statement) string {
+			return when(st.ReturnOnFailure != nil, func() string { return "return_on_failure " + st.ReturnOnFailure.Name })
+		},
+		inspect: func(st *Statement, f func(Node) bool) { visit(st.ReturnOnFailure, f) },
+	},
+	ClauseToken: {
+		words: []string{"token"}, kinds: []Kind{KindTransactWrite}, operandNext: true,
+		expect: `the client request token, a string like token "req-7f3a" or a $param`,
+		body:   bodyValue,
+		store:  func(st *Statement, b clauseBody) { st.Token = b.node.(*Value) },
+		check: func(st *Statement, fail failFunc) {
+			if st.Token.String == nil && st.Token.Param == nil {
+				fail(st.Token.Pos, `token takes a string, like token "req-7f3a" (or a $param)`)
+			}
+		},
+		print: func(st *Statement) string {
+			return when(st.Token != nil, func() string { return "token " + FormatValue(st.Token) })
+		},
+		inspect: func(st *Statement, f func(Node) bool) { visit(st.Token, f) },
+	},
+	ClauseCapacity: {
+		words: []string{"capacity"}, kinds: requests,
+		expect: "which consumed capacity to return: total, indexes or none",
+		body:   bodyIdent,
+		store:  func(st *Statement, b clauseBody) { st.Capacity = b.node.(*Ident) },
+		check: func(st *Statement, fail failFunc) {
+			checkWord(st.Capacity, fail, "capacity", nil, "total", "indexes", "none")
+		},
+		print: func(st *Statement) string {
+			return when(st.Capacity != nil, func() string { return "capacity " + st.Capacity.Name })
+		},
+		inspect: func(st *Statement, f func(Node) bool) { visit(st.Capacity, f) },
+	},
+	ClauseMetrics: {
+		words: []string{"metrics"}, kinds: collections,
+		body:  bodyKeyword,
+		store: func(st *Statement, b clauseBody) { st.Metrics = b.node.(*Ident) },
+		print: func(st *Statement) string {
+			return when(st.Metrics != nil, func() string { return "metrics" })
+		},
+		inspect: func(st *Statement, f func(Node) bool) { visit(st.Metrics, f) },
+	},
 }
 
 // clausesOf lists, for each statement kind, the clauses it takes, in the
 // order `dynexpr fmt` writes them.
-var clausesOf [KindDelete + 1][]ClauseID
+var clausesOf [kindEnd][]ClauseID
 
 // clauseWords holds every clause keyword by its first letter, for the
 // parser's dispatch without lower-casing the word.
@@ -465,6 +529,31 @@ func printList[T any](kw string, items []T, one func(T) string) string {
 
 func formatValueAction(a *ValueAction) string {
 	return FormatPath(a.Path) + " " + FormatValue(a.Value)
+}
+
+// checkWord reads the word of a clause that takes one of words: in lower
+// case, DynamoDB's own spelling of it too (TOTAL is total; aliases maps
+// others, as ALL_OLD to old). The DSL's word is kept, so that fmt prints it.
+func checkWord(id *Ident, fail failFunc, clause string, aliases map[string]string, words ...string) {
+	word := strings.ToLower(id.Name)
+	if a, ok := aliases[word]; ok {
+		word = a
+	}
+	id.Name = word
+	for _, w := range words {
+		if w == word {
+			return
+		}
+	}
+	fail(id.Pos, "%s takes %s, not %q", clause, orList(words), word)
+}
+
+// orList writes words as "a, b or c".
+func orList(words []string) string {
+	if len(words) == 1 {
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
 // checkReturn reads the return word in lower case, and DynamoDB's own

@@ -137,7 +137,7 @@ func TestParseErrors(t *testing.T) {
 		{`query T1x key a == 1`, `<arg>:1:17: error: "==" is not an operator here: write "="`},
 		{`query T1x key a != 1`, `<arg>:1:17: error: "!=" is not an operator here: write "<>"`},
 		{`query T1x key a = 1 limit 0`, `<arg>:1:27: error: limit takes a whole number from 1 to 2147483647, not 0`},
-		{`get T1x key a = 1 filter b = 1`, `<arg>:1:19: error: filter is not a clause of get; get takes: key, select, consistent (a get reads one item by its key: use query or scan to filter, or if on a write)`},
+		{`get T1x key a = 1 filter b = 1`, `<arg>:1:19: error: filter is not a clause of get; get takes: key, select, consistent, capacity (a get reads one item by its key: use query or scan to filter, or if on a write)`},
 		{`query T1x key a = 1 filter b = "x`, `<arg>:1:32: error: unterminated string: close it with "`},
 		{`query T1x key a = 1 asc desc`, `<arg>:1:25: error: asc/desc is given twice in this query (first at 1:21); each clause appears at most once`},
 		{`query T1x filter a = 1`, `<arg>:1:7: error: query needs a key condition: add key PARTITION = VALUE (or use scan to read the whole table)`},
@@ -150,7 +150,7 @@ func TestParseErrors(t *testing.T) {
 		{`query T1x key a = 1e`, `<arg>:1:19: error: "1e" has an exponent without digits: write it like 1.5e3`},
 		{"query T1x key `a = 1", "<arg>:1:15: error: unterminated `name`: close it with a backtick on the same line"},
 		{`query T1x key a = 1 filter`, `<arg>:1:27: error: unexpected end of input; expected a condition, like attr = "value" or attribute_exists(attr)`},
-		{`frobnicate T1x`, `<arg>:1:1: error: unexpected "frobnicate"; expected a statement: query, scan, get, put, update or delete (a label is written frobnicate: query ...)`},
+		{`frobnicate T1x`, `<arg>:1:1: error: unexpected "frobnicate"; expected a statement: query, scan, get, put, update, delete, transact or batch (a label is written frobnicate: query ...)`},
 		{`query T1x key a = "\q"`, `<arg>:1:20: error: unknown escape \q: strings take JSON escapes (\" \\ \n \t \uXXXX)`},
 		{"put T1x item {s: \"caf\xe9\"}", `<arg>:1:18: error: this string is not valid UTF-8, which DynamoDB requires: save the input as UTF-8, or write the character as \uXXXX`},
 		{"get T1x key `caf\xe9` = 1", "<arg>:1:13: error: this attribute name is not valid UTF-8, which DynamoDB requires: save the input as UTF-8"},
@@ -162,7 +162,7 @@ func TestParseErrors(t *testing.T) {
 		// A label is letters, digits and _.
 		{`open-tickets: query T1x key a = 1`, `<arg>:1:1: error: "open-tickets" cannot be a label: labels are letters, digits and _; write open_tickets: query ...`},
 		{"get T1x key a = 1;\nmy.label : SCAN T1x", `<arg>:2:1: error: "my.label" cannot be a label: labels are letters, digits and _; write my_label: scan ...`},
-		{`open-tickets query T1x`, `<arg>:1:1: error: unexpected "open"; expected a statement: query, scan, get, put, update or delete (a label is written open: query ...)`},
+		{`open-tickets query T1x`, `<arg>:1:1: error: unexpected "open"; expected a statement: query, scan, get, put, update, delete, transact or batch (a label is written open: query ...)`},
 		// PartiQL is not read.
 		{`SELECT * FROM "Tickets" WHERE id = 'a91f'`, `<arg>:1:1: error: this looks like PartiQL (SELECT), which dynexpr does not read (yet): write it as query Tickets key PARTITION = VALUE, or scan Tickets filter CONDITION`},
 		{"get T1x key a = 1;\n  select subject from app.Tickets", `<arg>:2:3: error: this looks like PartiQL (SELECT), which dynexpr does not read (yet): write it as query app.Tickets key PARTITION = VALUE, or scan app.Tickets filter CONDITION`},
@@ -173,8 +173,8 @@ func TestParseErrors(t *testing.T) {
 		{`delete from "Tickets" where id = 'a91f'`, `<arg>:1:1: error: this looks like PartiQL (DELETE), which dynexpr does not read (yet): write it as delete Tickets key PARTITION = VALUE`},
 		// Near misses: DSL mistakes keep their own messages.
 		{`update T1x key id == 1`, `<arg>:1:19: error: "==" is not an operator here: write "="`},
-		{`update T1x key id = 1 set a = 1 where b = 2`, `<arg>:1:33: error: unexpected "where"; expected "," and another set action, a clause of update (key, set, remove, add, delete, if, return) or ";"`},
-		{`delete from key id = 1 returns old`, `<arg>:1:24: error: unexpected "returns"; expected and, or, a clause of delete (key, if, return) or ";"`},
+		{`update T1x key id = 1 set a = 1 where b = 2`, `<arg>:1:33: error: unexpected "where"; expected "," and another set action, a clause of update (key, set, remove, add, delete, if, return, return_on_failure, capacity, metrics) or ";"`},
+		{`delete from key id = 1 returns old`, `<arg>:1:24: error: unexpected "returns"; expected and, or, a clause of delete (key, if, return, return_on_failure, capacity, metrics) or ";"`},
 		{`select: query T1x key a = 1 filter`, `<arg>:1:35: error: unexpected end of input; expected a condition, like attr = "value" or attribute_exists(attr)`},
 	}
 	checkParseErrors(t, cases)
@@ -207,7 +207,7 @@ func TestBind(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := f.Statements[0]
-	typeOf := func(attr string) ValueType {
+	typeOf := func(_, attr string) ValueType {
 		if attr == "priority" {
 			return TypeN
 		}

@@ -61,6 +61,7 @@ type dxLexer struct {
 
 	// Context the DSL needs to lex table names and negative numbers:
 	stmtStart  bool // the next word may be a label or a verb
+	groupHead  bool // in a group's head: its "{" begins the first member
 	expectName bool // the next token is a table or index name
 	prevEnds   bool // the previous token ends an operand (so "-" is minus, "index" a clause)
 
@@ -93,7 +94,7 @@ func posAt(file, src string, off int) diag.Pos {
 	return p
 }
 
-var verbs = map[string]bool{"query": true, "scan": true, "get": true, "put": true, "update": true, "delete": true}
+var verbs = map[string]bool{"query": true, "scan": true, "get": true, "put": true, "update": true, "delete": true, "check": true}
 
 // keywordsBeforeOperand are the words after which an operand (a path) comes,
 // so that a following "index" is an attribute name, not the index clause:
@@ -187,6 +188,8 @@ func (l *dxLexer) afterToken(tok token) {
 			l.stmtStart = true // a label; the verb follows the colon
 		case wasStart && verbs[string(word)]:
 			l.expectName = true
+		case wasStart && (string(word) == "transact" || string(word) == "batch"):
+			l.groupHead = true
 		case string(word) == "index" && l.prevEnds:
 			l.expectName = true
 		}
@@ -197,6 +200,8 @@ func (l *dxLexer) afterToken(tok token) {
 			l.stmtStart = true
 		case ":":
 			l.stmtStart = wasStart
+		case "{":
+			l.stmtStart, l.groupHead = l.groupHead, false
 		}
 		l.prevEnds = tok.Value == ")" || tok.Value == "]" || tok.Value == "}" || tok.Value == ">>"
 	default:
@@ -205,7 +210,7 @@ func (l *dxLexer) afterToken(tok token) {
 }
 
 // maxKeyword is longer than any keyword of the language.
-const maxKeyword = 16
+const maxKeyword = 24
 
 // lowerWord appends the identifier w in lower case to buf, or nothing when
 // it is too long to be a keyword: the words the lexer looks up, without

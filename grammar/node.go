@@ -52,9 +52,13 @@ func Inspect(n Node, f func(Node) bool) {
 	case *Statement:
 		if f(n) {
 			visit(n.Label, f)
+			visit(n.Mode, f)
 			visit(n.Table, f)
 			for id := ClauseIndex; int(id) < len(clauseInspectors); id++ {
 				clauseInspectors[id].inspect(n, f)
+			}
+			for _, m := range n.Members {
+				Inspect(m, f)
 			}
 			f(nil)
 		}

@@ -25,9 +25,9 @@ type Param struct {
 type Params map[string]Param
 
 // TypeOf tells the declared DynamoDB type (S, N or B) of a top-level
-// attribute, or "" when unknown; it lets `-p id=5` become a number where the
-// schema says id is one.
-type TypeOf func(attr string) ValueType
+// attribute of a table, or "" when unknown; it lets `-p id=5` become a
+// number where the schema says id is one.
+type TypeOf func(table, attr string) ValueType
 
 // Bind replaces every $parameter below st with the literal it is bound to.
 // Every parameter used must be bound; every parameter given must be used
@@ -38,6 +38,9 @@ func Bind(st *Statement, params Params, typeOf TypeOf, used map[string]bool) err
 	}
 	b := binder{params: params, typeOf: typeOf, used: used}
 	b.statement(st)
+	for _, m := range st.Members {
+		b.statement(m)
+	}
 	return b.errs.Err()
 }
 
@@ -62,6 +65,7 @@ type binder struct {
 	typeOf TypeOf
 	used   map[string]bool
 	errs   diag.List
+	table  string // of the statement being bound, for typeOf
 }
 
 // attrOf is the top-level attribute a value meets, when the path is a plain
@@ -74,6 +78,11 @@ func attrOf(p *Path) string {
 }
 
 func (b *binder) statement(st *Statement) {
+	b.table = ""
+	if st.Table != nil {
+		b.table = st.Table.Name
+	}
+	b.value(st.Token, "")
 	b.cond(st.Key)
 	b.cond(st.Filter)
 	b.cond(st.If)
@@ -213,7 +222,7 @@ func (b *binder) value(v *Value, attr string) {
 		if attr == numberAttr {
 			want = TypeN
 		} else if attr != "" && b.typeOf != nil {
-			if t := b.typeOf(attr); t == TypeN || t == TypeB {
+			if t := b.typeOf(b.table, attr); t == TypeN || t == TypeB {
 				want = t
 			}
 		}

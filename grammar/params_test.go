@@ -7,7 +7,7 @@ import "testing"
 // attribute's value (attribute_type's type name, an operand of + or -) it
 // takes the type that place needs.
 func TestBindDeclaredTypes(t *testing.T) {
-	typeOf := func(attr string) ValueType {
+	typeOf := func(_, attr string) ValueType {
 		switch attr {
 		case "priority", "n":
 			return TypeN

@@ -40,6 +40,10 @@ const (
 	wantListIndex
 	wantCloseIndex
 	wantTooDeep
+	wantGroupMode     // after transact or batch
+	wantClauseOrBlock // after a group's head
+	wantMember        // at a group's member
+	wantMemberOrClose // after a group's member
 )
 
 // wantWords are the fixed texts of what the parser expected.
@@ -85,6 +89,7 @@ func (p *fastParser) want(w want) bool {
 	p.errKind = p.kind
 	p.errClause = p.inClause
 	p.errLast = p.lastClause
+	p.errGroup = p.inGroup
 	p.errHint = false
 	return true
 }
@@ -141,13 +146,25 @@ func (p *fastParser) describeWant() string {
 	c := &clauseTable[p.errClause]
 	switch p.errWant {
 	case wantStatement:
-		s := "a statement: query, scan, get, put, update or delete"
+		s := "a statement: query, scan, get, put, update, delete, transact or batch"
 		if p.errHint {
 			s += fmt.Sprintf(" (a label is written %s: query ...)", p.errTok.Value)
 		}
 		return s
 	case wantClauseOrEnd:
-		return clauseTable[p.errLast].more + fmt.Sprintf(`a clause of %s (%s) or ";"`, p.errKind, clauseList(p.errKind, true))
+		end := `";"`
+		if p.errGroup != 0 {
+			end = `";" and the next member, or "}"`
+		}
+		return clauseTable[p.errLast].more + fmt.Sprintf(`a clause of %s (%s) or %s`, p.errKind, clauseList(p.errKind, true), end)
+	case wantGroupMode:
+		return `write or get: transact write, transact get, batch get or batch write`
+	case wantClauseOrBlock:
+		return fmt.Sprintf(`"{" and the members (or a clause of %s: %s)`, p.errKind, clauseList(p.errKind, true))
+	case wantMember:
+		return "a member: " + orList(memberVerbs(p.errKind))
+	case wantMemberOrClose:
+		return `";" and the next member, or "}"`
 	case wantClauseBody:
 		if p.errKind == KindUpdate && c.expectUpdate != "" {
 			return c.expectUpdate

@@ -12,11 +12,11 @@ func (p *fastParser) file() *File {
 	stmts := buf[:0]
 	var ok bool // whether the last statement parsed
 	for {
-		start := p.pos
+		start := p.mark()
 		st := p.statement()
 		if st != nil {
 			stmts = append(stmts, st)
-		} else if !p.rewind(start) {
+		} else if !p.rewindMark(start) {
 			return nil
 		}
 		ok = st != nil
@@ -34,7 +34,7 @@ func (p *fastParser) file() *File {
 	return f
 }
 
-// Statement: ( @@ ":" )? @( "query" | ... ) @@ Clause*
+// Statement: ( @@ ":" )? ( Group | Request )
 func (p *fastParser) statement() *Statement {
 	t := p.peek()
 	pos := t.Pos
@@ -48,20 +48,96 @@ func (p *fastParser) statement() *Statement {
 		}
 	}
 	t = p.peek()
+	if isGroup(t) {
+		return p.group(pos, label)
+	}
 	if !isVerb(t) {
 		if p.want(wantStatement) && label == nil {
 			p.errHint = p.errTok.Type == tokIdent
 		}
 		return nil
 	}
+	return p.request(pos, label)
+}
+
+// Request: @( "query" | ... | "check" ) @@ Clause*
+func (p *fastParser) request(pos diag.Pos, label *Ident) *Statement {
+	t := p.peek()
 	st := p.statements.get(1)
-	st.Pos, st.Label, st.Verb, st.Kind = pos, label, t.Value, kindOf(t.Value)
+	st.Pos, st.Label, st.Verb, st.Kind = pos, label, t.Value, kindOf(t.Value, "")
 	p.kind, p.lastClause = st.Kind, 0
 	p.pos++
 	if st.Table = p.tableRef(); st.Table == nil {
 		p.want(wantTable)
 		return nil
 	}
+	if !p.clauses(st) {
+		return nil
+	}
+	st.EndPos = p.peek().Pos
+	return st
+}
+
+// Group: @( "transact" | "batch" ) @( "write" | "get" ) Clause*
+// "{" Request? ( ";" Request? )* "}"
+func (p *fastParser) group(pos diag.Pos, label *Ident) *Statement {
+	st := p.statements.get(1)
+	st.Pos, st.Label, st.Verb = pos, label, p.peek().Value
+	p.pos++
+	t := p.peek()
+	if !isKw(t, "write") && !isKw(t, "get") {
+		p.kind = 0
+		p.want(wantGroupMode)
+		return nil
+	}
+	st.Mode = p.idents.get(1)
+	st.Mode.Pos, st.Mode.Name = t.Pos, t.Value
+	st.Kind = kindOf(st.Verb, t.Value)
+	p.kind, p.lastClause = st.Kind, 0
+	p.pos++
+	if !p.clauses(st) {
+		return nil
+	}
+	st.Open = p.peek().Pos
+	if !p.expect("{", wantClauseOrBlock) {
+		return nil
+	}
+	p.inGroup = st.Kind
+	defer func() { p.inGroup = 0 }()
+	var buf [8]*Statement
+	members := buf[:0]
+	for {
+		start := p.mark()
+		var m *Statement
+		if isVerb(p.peek()) {
+			m = p.request(p.peek().Pos, nil)
+		} else {
+			p.kind = st.Kind
+			p.want(wantMember)
+		}
+		if m != nil {
+			members = append(members, m)
+		} else if !p.rewindMark(start) {
+			return nil
+		}
+		p.compact()
+		if p.peek().Value != ";" {
+			break
+		}
+		p.pos++
+	}
+	p.kind = st.Kind
+	if !p.expect("}", wantMemberOrClose) {
+		return nil
+	}
+	st.Members = p.stmtList.manyOrNil(members)
+	st.EndPos = p.peek().Pos
+	return st
+}
+
+// clauses reads Clause* into st, reporting false when the parse failed for
+// good.
+func (p *fastParser) clauses(st *Statement) bool {
 	var buf [8]ClauseAt
 	written := buf[:0]
 	for {
@@ -72,14 +148,13 @@ func (p *fastParser) statement() *Statement {
 		var ok bool
 		if written, ok = p.clause(st, written); !ok {
 			if !p.rewind(start) {
-				return nil
+				return false
 			}
 			break
 		}
 	}
 	st.Written = p.written.manyOrNil(written)
-	st.EndPos = p.peek().Pos
-	return st
+	return true
 }
 
 // tableRef: @( Name | Quoted | Ident )
@@ -163,6 +238,11 @@ func (p *fastParser) parseBody(k bodyKind, word string, pos diag.Pos) (b clauseB
 		c := p.consistents.get(1)
 		c.Pos = pos
 		b.node = c
+		return b, true
+	case bodyKeyword:
+		id := p.idents.get(1)
+		id.Pos, id.Name = pos, word
+		b.node = id
 		return b, true
 	case bodyNumber:
 		return node(b, p.number())

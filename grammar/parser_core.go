@@ -45,6 +45,7 @@ type fastParser struct {
 	kind       Kind     // of the statement being parsed, for messages
 	inClause   ClauseID // the clause being parsed
 	lastClause ClauseID // the last clause parsed in the statement
+	inGroup    Kind     // the group whose members are being parsed, or 0
 
 	// The failure that got furthest into the input, reported if the parse fails.
 	errAt     int // token number, -1 for none
@@ -53,6 +54,7 @@ type fastParser struct {
 	errKind   Kind
 	errClause ClauseID
 	errLast   ClauseID
+	errGroup  Kind
 	errHint   bool // at a statement's first word: mention labels
 
 	buf [16]token
@@ -228,6 +230,22 @@ func (p *fastParser) rewind(start int) bool {
 	return true
 }
 
+// mark is where the parser stands, counted from the input's first token:
+// a start that stays valid when compact drops tokens.
+func (p *fastParser) mark() int { return p.base + p.pos }
+
+// rewindMark is rewind for a start taken with mark, around a statement or
+// a member, inside which compact may drop tokens. It drops them only after
+// more than lookahead tokens of the statement or member, so a start that
+// was dropped is one participle would not backtrack to either.
+func (p *fastParser) rewindMark(mark int) bool {
+	if mark < p.base {
+		p.fatal = true
+		return false
+	}
+	return p.rewind(mark - p.base)
+}
+
 // enter counts one more level of nesting (the caller calls leave on the
 // way out); past maxDepth the parse fails.
 func (p *fastParser) enter() bool {
@@ -300,15 +318,19 @@ func isKw(t *token, kw string) bool {
 }
 
 // foldEq reports whether word equals the lower-case keyword kw, ignoring
-// case. Ident tokens are ASCII, and every keyword is lower-case letters, so
-// setting bit 0x20 folds exactly the letters (what strings.EqualFold does
-// for them).
+// case. Ident tokens are ASCII, and keywords are lower-case letters and
+// "_" (return_on_failure): only upper-case letters fold (what
+// strings.EqualFold does for these).
 func foldEq(word, kw string) bool {
 	if len(word) != len(kw) {
 		return false
 	}
 	for i := 0; i < len(kw); i++ {
-		if word[i]|0x20 != kw[i] {
+		c := word[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != kw[i] {
 			return false
 		}
 	}
@@ -322,12 +344,15 @@ func isVerb(t *token) bool {
 	case 4:
 		return isKw(t, "scan")
 	case 5:
-		return isKw(t, "query")
+		return isKw(t, "query") || isKw(t, "check")
 	case 6:
 		return isKw(t, "update") || isKw(t, "delete")
 	}
 	return false
 }
+
+// isGroup reports whether t begins a group: transact or batch.
+func isGroup(t *token) bool { return isKw(t, "transact") || isKw(t, "batch") }
 
 func isCompareOp(v string) bool {
 	switch v {

@@ -16,26 +16,35 @@ const maxLine = 80
 // there, and an item that does not fit has its attributes packed on
 // indented lines between "item {" and "}".
 func Format(st *Statement) string {
+	if st.Kind.IsGroup() {
+		return formatGroup(st)
+	}
+	return formatRequest(st, maxLine)
+}
+
+// formatRequest is Format for one request, in lines of at most max columns
+// where it can.
+func formatRequest(st *Statement, max int) string {
 	head, clauses := formatParts(st)
 	one := head
 	for _, c := range clauses {
 		one += " " + c
 	}
-	if width(one) <= maxLine || len(clauses) == 0 {
+	if width(one) <= max || len(clauses) == 0 {
 		return one
 	}
 	lines := []string{head}
 	rest := clauses
 	if st.Key != nil || st.Item != nil {
 		switch first := head + " " + clauses[0]; {
-		case width(first) <= maxLine:
+		case width(first) <= max:
 			lines[0], rest = first, rest[1:]
 		case st.Item != nil && st.Item.Map != nil && len(st.Item.Map.Entries) > 0:
 			lines = append(lines[:0], head+" item {")
-			lines = append(lines, packEntries(st.Item.Map)...)
+			lines = append(lines, packEntries(st.Item.Map, max)...)
 			lines = append(lines, "}")
 			rest = rest[1:]
-			if tail := "} " + strings.Join(rest, " "); len(rest) > 0 && width(tail) <= maxLine {
+			if tail := "} " + strings.Join(rest, " "); len(rest) > 0 && width(tail) <= max {
 				lines[len(lines)-1], rest = tail, nil
 			}
 		}
@@ -46,10 +55,32 @@ func Format(st *Statement) string {
 	return strings.Join(lines, "\n")
 }
 
+// formatGroup writes a group: its head and "{" on the first line, each
+// member formatted on its own lines, indented by two spaces, all but the
+// last ending with ";", and "}" on the last line.
+func formatGroup(st *Statement) string {
+	head, clauses := formatParts(st)
+	var b strings.Builder
+	b.WriteString(head)
+	for _, c := range clauses {
+		b.WriteString(" " + c)
+	}
+	b.WriteString(" {\n")
+	for i, m := range st.Members {
+		b.WriteString("  " + strings.ReplaceAll(formatRequest(m, maxLine-2), "\n", "\n  "))
+		if i < len(st.Members)-1 {
+			b.WriteString(";")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("}")
+	return b.String()
+}
+
 // packEntries writes the entries of a map on lines indented by two spaces,
-// as many on a line as fit in maxLine columns, each line but the last
-// ending with a comma.
-func packEntries(m *Map) []string {
+// as many on a line as fit in max columns, each line but the last ending
+// with a comma.
+func packEntries(m *Map, max int) []string {
 	var lines []string
 	line := ""
 	for i, e := range m.Entries {
@@ -60,7 +91,7 @@ func packEntries(m *Map) []string {
 		switch {
 		case line == "":
 			line = "  " + entry
-		case width(line)+1+width(entry) <= maxLine:
+		case width(line)+1+width(entry) <= max:
 			line += " " + entry
 		default:
 			lines = append(lines, line)
@@ -80,7 +111,10 @@ func formatParts(st *Statement) (string, []string) {
 	if st.Label != nil {
 		head.WriteString(st.Label.Name + ": ")
 	}
-	head.WriteString(st.Kind.String() + " " + TableName(st.Table.Name))
+	head.WriteString(st.Kind.String())
+	if st.Table != nil {
+		head.WriteString(" " + TableName(st.Table.Name))
+	}
 	var cl []string
 	for id := ClauseIndex; int(id) < len(clauseTable); id++ {
 		text := clauseTable[id].print(st)

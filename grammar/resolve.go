@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -16,7 +17,29 @@ func resolveStatement(st *Statement, src string) diag.List {
 	fail := func(p diag.Pos, format string, args ...any) {
 		errs = append(errs, diag.Errorf(p, format, args...))
 	}
-	st.Kind = kindOf(st.Verb)
+	resolveRequest(st, src, fail)
+	switch {
+	case st.Kind == KindCheck:
+		fail(st.Pos, "check is a member of a transaction: write it inside transact write { ... }")
+	case st.Kind.IsGroup():
+		resolveGroup(st, src, fail)
+	}
+	w := walker{errs: &errs}
+	w.statement(st)
+	for _, m := range st.Members {
+		w.statement(m)
+	}
+	return errs
+}
+
+// resolveRequest checks one request or a group's head: its clauses, and
+// what its kind needs.
+func resolveRequest(st *Statement, src string, fail failFunc) {
+	mode := ""
+	if st.Mode != nil {
+		mode = st.Mode.Name
+	}
+	st.Kind = kindOf(st.Verb, mode)
 	if st.Pos.Offset <= st.EndPos.Offset && st.EndPos.Offset <= len(src) {
 		st.Source = strings.TrimSpace(src[st.Pos.Offset:st.EndPos.Offset])
 	}
@@ -27,7 +50,7 @@ func resolveStatement(st *Statement, src string) diag.List {
 		c := &clauseTable[w.Clause]
 		switch prev := seen[w.Clause]; {
 		case !c.takes(st.Kind):
-			fail(w.Pos, "%s is not a clause of %s; %s takes: %s%s", c.name(), st.Verb, st.Kind, clauseList(st.Kind, false), c.hints[st.Kind])
+			fail(w.Pos, "%s is not a clause of %s; %s takes: %s%s", c.name(), st.Kind, st.Kind, clauseList(st.Kind, false), c.hints[st.Kind])
 		case prev != nil && !c.repeatable:
 			fail(w.Pos, "%s is given twice in this %s (first at %d:%d); each clause appears at most once", c.name(), st.Kind, prev.Pos.Line, prev.Pos.Col)
 		case prev == nil:
@@ -42,7 +65,7 @@ func resolveStatement(st *Statement, src string) diag.List {
 		if st.Key == nil {
 			fail(st.Table.Pos, "query needs a key condition: add key PARTITION = VALUE (or use scan to read the whole table)")
 		}
-	case KindGet, KindUpdate, KindDelete:
+	case KindGet, KindUpdate, KindDelete, KindCheck:
 		if st.Key == nil {
 			fail(st.Table.Pos, "%s needs the item's key: add key ATTR = VALUE", st.Verb)
 		}
@@ -54,13 +77,72 @@ func resolveStatement(st *Statement, src string) diag.List {
 	if st.Kind == KindUpdate && len(st.Sets)+len(st.Removes)+len(st.Adds)+len(st.Deletes) == 0 {
 		fail(st.Table.Pos, "update needs at least one action: set, remove, add or delete")
 	}
-	w := walker{errs: &errs}
-	w.statement(st)
-	return errs
 }
 
-func kindOf(verb string) Kind {
-	for k := KindQuery; k <= KindDelete; k++ {
+// resolveGroup checks a group's members: at least one, each of a kind the
+// group sends. The clauses a member may not have in its group (return in a
+// transaction, an update in a batch write, ...) parse and resolve as they
+// would alone: lint reports them, each under its rule, and build refuses
+// them.
+func resolveGroup(st *Statement, src string, fail failFunc) {
+	if len(st.Members) == 0 {
+		fail(st.Open, "%s needs at least one member inside { }, like %s", st.Kind, memberExample(st.Kind))
+	}
+	for _, m := range st.Members {
+		resolveRequest(m, src, fail)
+		verbs := memberVerbs(st.Kind)
+		// A batch write takes put and delete only, but an update or a
+		// check resolves there, for the lint rule that explains why not.
+		lintOnly := st.Kind == KindBatchWrite && (m.Kind == KindUpdate || m.Kind == KindCheck)
+		if !lintOnly && !slices.Contains(verbs, m.Kind.String()) {
+			fail(m.Pos, "%s is not a member of %s; its members are %s%s", m.Verb, st.Kind, orList(verbs), memberHint(m.Kind))
+		}
+	}
+}
+
+// memberVerbs are the kinds of the members a group takes, in words.
+func memberVerbs(group Kind) []string {
+	switch group {
+	case KindTransactWrite:
+		return []string{"put", "update", "delete", "check"}
+	case KindBatchWrite:
+		return []string{"put", "delete"}
+	case KindTransactGet, KindBatchGet:
+		return []string{"get"}
+	}
+	return nil
+}
+
+func memberExample(group Kind) string {
+	switch group {
+	case KindTransactWrite, KindBatchWrite:
+		return `{ put Users item {pk: "USER#1"} }`
+	}
+	return `{ get Users key pk = "USER#1" }`
+}
+
+func memberHint(member Kind) string {
+	switch member {
+	case KindQuery, KindScan:
+		return " (a query or a scan is a request of its own)"
+	case KindGet:
+		return " (to read items, use transact get or batch get)"
+	}
+	return " (to write items, use transact write or batch write)"
+}
+
+// kindOf is the kind of a statement that begins with verb (and mode, a
+// group's second word, or "").
+func kindOf(verb, mode string) Kind {
+	if mode != "" {
+		for k := KindTransactWrite; k < kindEnd; k++ {
+			if strings.EqualFold(kindWords[k], verb+" "+mode) {
+				return k
+			}
+		}
+		return 0
+	}
+	for k := KindQuery; k <= KindCheck; k++ {
 		if strings.EqualFold(kindWords[k], verb) {
 			return k
 		}
@@ -116,6 +198,9 @@ func (w walker) statement(st *Statement) {
 	}
 	if st.Item != nil {
 		w.value(st.Item)
+	}
+	if st.Token != nil {
+		w.value(st.Token)
 	}
 	for _, a := range st.Sets {
 		w.path(a.Path)

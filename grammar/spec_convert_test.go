@@ -33,10 +33,36 @@ func (s *specStatement) conv() *Statement {
 	if s == nil {
 		return nil
 	}
-	st := &Statement{Pos: toPos(s.Pos), EndPos: toPos(s.EndPos), Verb: s.Verb, Kind: kindOf(s.Verb)}
+	if g := s.Group; g != nil {
+		st := &Statement{Pos: toPos(s.Pos), EndPos: toPos(s.EndPos), Verb: g.Verb,
+			Mode: &Ident{Pos: toPos(g.Mode.Pos), Name: g.Mode.Name}, Kind: kindOf(g.Verb, g.Mode.Name)}
+		st.Label = conv(s.Label, (*specIdent).conv)
+		st.convClauses(g.Clauses)
+		st.Open = toPos(g.Block.Pos)
+		for _, m := range g.Block.Members {
+			if m != nil {
+				st.Members = append(st.Members, m.conv())
+			}
+		}
+		return st
+	}
+	st := &Statement{Pos: toPos(s.Pos), EndPos: toPos(s.EndPos), Verb: s.Verb, Kind: kindOf(s.Verb, "")}
 	st.Label = conv(s.Label, (*specIdent).conv)
 	st.Table = conv(s.Table, (*specTableRef).conv)
-	for _, c := range s.Clauses {
+	st.convClauses(s.Clauses)
+	return st
+}
+
+func (m *specMember) conv() *Statement {
+	st := &Statement{Pos: toPos(m.Pos), EndPos: toPos(m.EndPos), Verb: m.Verb, Kind: kindOf(m.Verb, "")}
+	st.Table = conv(m.Table, (*specTableRef).conv)
+	st.convClauses(m.Clauses)
+	return st
+}
+
+// convClauses stores the clauses in st, each kept or dropped by keepClause.
+func (st *Statement) convClauses(clauses []*specClause) {
+	for _, c := range clauses {
 		id, store := c.clause(st)
 		keep := keepClause(st.Kind, id, st.Written)
 		st.Written = append(st.Written, ClauseAt{Clause: id, Pos: toPos(c.Pos)})
@@ -44,7 +70,6 @@ func (s *specStatement) conv() *Statement {
 			store()
 		}
 	}
-	return st
 }
 
 // clause says which clause c is, and how to store its body in st.
@@ -75,6 +100,14 @@ func (c *specClause) clause(st *Statement) (ClauseID, func()) {
 		return ClauseIf, func() { st.If = c.If.conv() }
 	case c.Return != nil:
 		return ClauseReturn, func() { st.Return = c.Return.conv() }
+	case c.OnFailure != nil:
+		return ClauseReturnOnFailure, func() { st.ReturnOnFailure = c.OnFailure.conv() }
+	case c.Token != nil:
+		return ClauseToken, func() { st.Token = c.Token.conv() }
+	case c.Capacity != nil:
+		return ClauseCapacity, func() { st.Capacity = c.Capacity.conv() }
+	case c.Metrics:
+		return ClauseMetrics, func() { st.Metrics = &Ident{Pos: pos, Name: "metrics"} }
 	case c.Set != nil:
 		return ClauseSet, func() { st.Sets = append(st.Sets, convAll(c.Set, (*specSetAction).conv)...) }
 	case c.Remove != nil:

@@ -27,7 +27,36 @@ type specStatement struct {
 	Pos     lexer.Position
 	EndPos  lexer.Position
 	Label   *specIdent    `( @@ ":" )?`
-	Verb    string        `@( "query" | "scan" | "get" | "put" | "update" | "delete" )`
+	Group   *specGroup    `( @@`
+	Verb    string        ` | @( "query" | "scan" | "get" | "put" | "update" | "delete" | "check" )`
+	Table   *specTableRef `  @@`
+	Clauses []*specClause `  @@* )`
+}
+
+// specGroup is transact write, transact get, batch get or batch write:
+// its head's clauses, then its members in braces.
+type specGroup struct {
+	Verb    string        `@( "transact" | "batch" )`
+	Mode    *specMode     `@@`
+	Clauses []*specClause `@@*`
+	Block   *specBlock    `@@`
+}
+
+type specMode struct {
+	Pos  lexer.Position
+	Name string `@( "write" | "get" )`
+}
+
+type specBlock struct {
+	Pos     lexer.Position
+	Members []*specMember `"{" @@? ( ";" @@? )* "}"`
+}
+
+// specMember is a group's member: a request without a label.
+type specMember struct {
+	Pos     lexer.Position
+	EndPos  lexer.Position
+	Verb    string        `@( "query" | "scan" | "get" | "put" | "update" | "delete" | "check" )`
 	Table   *specTableRef `@@`
 	Clauses []*specClause `@@*`
 }
@@ -58,6 +87,10 @@ type specClause struct {
 	Item       *specValue         ` | "item" @@`
 	If         *specCondition     ` | "if" @@`
 	Return     *specIdent         ` | "return" @@`
+	OnFailure  *specIdent         ` | "return_on_failure" @@`
+	Token      *specValue         ` | "token" @@`
+	Capacity   *specIdent         ` | "capacity" @@`
+	Metrics    bool               ` | @"metrics"`
 	Set        []*specSetAction   ` | "set" @@ ( "," @@ )*`
 	Remove     []*specPath        ` | "remove" @@ ( "," @@ )*`
 	Add        []*specValueAction ` | "add" @@ ( "," @@ )*`
@@ -301,7 +334,7 @@ func convertError(file, src string, err error) error {
 			if i := strings.IndexFunc(word, func(r rune) bool { return !isIdentChar(byte(r)) || r > 127 }); i >= 0 {
 				word = word[:i]
 			}
-			return diag.Errorf(wpos, "unexpected %q; expected a statement: query, scan, get, put, update or delete (a label is written %s: query ...)", word, word)
+			return diag.Errorf(wpos, "unexpected %q; expected a statement: query, scan, get, put, update, delete, transact or batch (a label is written %s: query ...)", word, word)
 		}
 	}
 	return &diag.Error{Pos: pos, Msg: friendlyMessage(msg)}

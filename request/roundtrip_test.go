@@ -97,7 +97,7 @@ func TestRoundTripGolden(t *testing.T) {
 				if args.statement != "" && (st.Label == nil || st.Label.Name != args.statement) {
 					continue
 				}
-				if err := grammar.Bind(st, args.params, args.typeOf(st), used); err != nil {
+				if err := grammar.Bind(st, args.params, args.typeOf(), used); err != nil {
 					t.Fatalf("bind: %v", err)
 				}
 				_, first := buildRequest(t, st)
@@ -131,15 +131,16 @@ type goldenArgs struct {
 }
 
 // typeOf gives parameter binding the schema's types, as dynexpr build does.
-func (a goldenArgs) typeOf(st *grammar.Statement) grammar.TypeOf {
+func (a goldenArgs) typeOf() grammar.TypeOf {
 	if a.schema == nil {
 		return nil
 	}
-	tb := a.schema.Table(st.Table.Name)
-	if tb == nil {
-		return nil
+	return func(table, attr string) grammar.ValueType {
+		if tb := a.schema.Table(table); tb != nil {
+			return grammar.ValueType(tb.AttrType(attr))
+		}
+		return ""
 	}
-	return func(attr string) grammar.ValueType { return grammar.ValueType(tb.AttrType(attr)) }
 }
 
 // readGoldenArgs reads a case's args file (one argument a line, # comments)

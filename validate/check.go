@@ -106,6 +106,14 @@ func Check(st *grammar.Statement, sch *schema.Schema, cfg *Config) []Finding {
 // as it is written: what the DSL cannot say of it is import's to report.
 func check(st *grammar.Statement, sch *schema.Schema, cfg *Config, refusals bool) []Finding {
 	var out []Finding
+	if st.Kind.IsGroup() {
+		// Every rule of one request applies to each member.
+		for _, m := range st.Members {
+			out = append(out, check(m, sch, cfg, refusals)...)
+		}
+		SortFindings(out)
+		return out
+	}
 	p := Pass{Stmt: st, Schema: sch, cfg: cfg, out: &out}
 	if sch != nil {
 		p.Table = sch.Table(st.Table.Name)

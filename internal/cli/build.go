@@ -144,17 +144,18 @@ func (e *env) lintBuilt(in *statementInput) error {
 	return nil
 }
 
-// typeOf gives parameter binding the schema's type of the statement's
-// table attributes.
-func typeOf(sch *schema.Schema, st *grammar.Statement) grammar.TypeOf {
+// typeOf gives parameter binding the schema's types of the tables'
+// attributes.
+func typeOf(sch *schema.Schema) grammar.TypeOf {
 	if sch == nil {
 		return nil
 	}
-	t := sch.Table(st.Table.Name)
-	if t == nil {
-		return nil
+	return func(table, attr string) grammar.ValueType {
+		if t := sch.Table(table); t != nil {
+			return grammar.ValueType(t.AttrType(attr))
+		}
+		return ""
 	}
-	return func(attr string) grammar.ValueType { return grammar.ValueType(t.AttrType(attr)) }
 }
 
 func writeRequest(out *bytes.Buffer, st *grammar.Statement, req *builder.Request, f buildFlags) {

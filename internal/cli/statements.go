@@ -89,7 +89,7 @@ func (e *env) readStatements(args []string, f statementFlags, verb string, many,
 	}
 	used := map[string]bool{}
 	for _, st := range stmts {
-		if err := grammar.Bind(st, params, typeOf(sch, st), used); err != nil {
+		if err := grammar.Bind(st, params, typeOf(sch), used); err != nil {
 			errs = diag.Append(errs, err)
 		}
 	}
