@@ -45,22 +45,22 @@ type Statement struct {
 	// their bodies are not kept).
 	Written []ClauseAt
 
-	Index      *TableRef
-	Key        *Condition // query: the key condition; get/update/delete: the item key
-	Filter     *Condition
-	Select     *Projection
-	Order      *Order
-	Limit      *Number
-	Consistent *Consistent
-	After      *After
-	Segment    *Segment
-	Item       *Value
-	If         *Condition
-	Return     *Ident // none, old, new, updated_old, updated_new (lower case)
-	Sets       []*SetAction
-	Removes    []*Path
-	Adds       []*ValueAction
-	Deletes    []*ValueAction
+	Index           *TableRef
+	Key             *Condition // query: the key condition; get/update/delete: the item key
+	Filter          *Condition
+	Select          *Projection
+	Order           *Order
+	Limit           *Number
+	Consistent      *Consistent
+	After           *After
+	Segment         *Segment
+	Item            *Value
+	If              *Condition
+	Return          *Ident // none, old, new, updated_old, updated_new (lower case)
+	Sets            []*SetAction
+	Removes         []*Path
+	Adds            []*ValueAction
+	Deletes         []*ValueAction
 	Token           *Value // a transaction's ClientRequestToken
 	Capacity        *Ident // ReturnConsumedCapacity: total, indexes or none (lower case)
 	Metrics         *Ident // ReturnItemCollectionMetrics SIZE: the keyword, when written
