@@ -255,7 +255,7 @@ type ruleCase struct {
 	Want     Expect
 	Command  string          // aws dynamodb command; "" when not sendable
 	Input    json.RawMessage // the request
-	Table    string          // its TableName
+	Tables   []string        // the tables it names (a group's: each member's)
 	BuildErr string          // why it cannot be sent
 }
 
@@ -322,10 +322,8 @@ func prepareCases(t *testing.T, a *ruleArchive) []*ruleCase {
 		for _, c := range fileCases {
 			c.Want = ExpectFromFindings(c.Findings)
 			c.Row = rowOf(a.Rule, c.Findings)
-			if c.Table == "" && c.Input != nil {
-				var in struct{ TableName string }
-				_ = json.Unmarshal(c.Input, &in)
-				c.Table = in.TableName
+			if c.Input != nil {
+				c.Tables = RequestTables(c.Input)
 			}
 		}
 		cases = append(cases, fileCases...)
@@ -494,19 +492,22 @@ func RequestCommand(raw json.RawMessage) (json.RawMessage, string, error) {
 	if in, ok := obj["input"]; ok && obj["TableName"] == nil {
 		var inner map[string]json.RawMessage
 		if json.Unmarshal(in, &inner) == nil {
-			command = request.NormalizeCommand(str(obj, "command"))
+			command = normalizeCommand(str(obj, "command"))
 			obj = inner
 		}
 	}
 	if command == "" {
 		if _, ok := obj["command"]; ok {
-			command = request.NormalizeCommand(str(obj, "command"))
+			command = normalizeCommand(str(obj, "command"))
 			if command == "" {
 				return nil, "", fmt.Errorf("its \"command\" member names no aws dynamodb command: %s", obj["command"])
 			}
 		}
 	}
 	delete(obj, "command")
+	if command == "" {
+		command = groupCommand(obj)
+	}
 	if command == "" {
 		command = request.GuessCommand(func(n string) bool { _, ok := obj[n]; return ok })
 	}
@@ -515,6 +516,15 @@ func RequestCommand(raw json.RawMessage) (json.RawMessage, string, error) {
 	}
 	out, err := json.Marshal(obj)
 	return out, command, err
+}
+
+// normalizeCommand is request.NormalizeCommand, which knows the single-item
+// commands, and the group commands' spellings.
+func normalizeCommand(s string) string {
+	if c := request.NormalizeCommand(s); c != "" {
+		return c
+	}
+	return groupCommandName(s)
 }
 
 // requestCases splits a request file into cases. A file that is not JSON
@@ -576,19 +586,25 @@ func requestCases(a *ruleArchive, f ruleFile, findings []LintFinding) []*ruleCas
 	return cases
 }
 
-// renameKnown renames the request's table when the schema has it (tables
-// outside the schema are left alone: they exist on no server).
-func renameKnown(in json.RawMessage, names map[string]string) (json.RawMessage, error) {
-	var d struct{ TableName any }
-	if err := json.Unmarshal(in, &d); err != nil {
-		return nil, err
+// renameKnown renames the request's tables that the schema has (tables
+// outside the schema are left alone: they exist on no server), the top-level
+// TableName or a group's. A request whose table names cannot be read (a
+// number where the name goes) is sent as it is: DynamoDB's refusal of it is
+// the case.
+func renameKnown(in json.RawMessage, names map[string]string) json.RawMessage {
+	changed := false
+	out, err := renameTables(in, func(old string) (string, error) {
+		if nu, ok := names[old]; ok {
+			changed = true
+			return nu, nil
+		}
+		return old, nil
+	})
+	if err != nil || !changed {
+		// Unchanged, byte for byte: the case may be in its very bytes.
+		return in
 	}
-	name, _ := d.TableName.(string)
-	if _, ok := names[name]; !ok {
-		return in, nil
-	}
-	out, _, err := RenameTable(in, names)
-	return out, err
+	return out
 }
 
 // createTableDocs is `dynexpr schema --create-table` of every schema file.
@@ -798,10 +814,11 @@ func sendArchive(t *testing.T, cli *CLI, srv *Server, a *ruleArchive, cases []*r
 			Agreement.NotSendable(t, c.Row, c.Name, srv.Kind, c.Want, c.BuildErr)
 			continue
 		}
-		in, err := renameKnown(c.Input, names)
-		if err != nil {
-			t.Fatalf("%s: %v", c.Name, err)
+		if why := noTransactions(srv, c.Command); why != "" {
+			Agreement.NotSendable(t, c.Row, c.Name, srv.Kind, c.Want, why)
+			continue
 		}
+		in := renameKnown(c.Input, names)
 		if i > 0 {
 			clearTables(t, srv, names, keys, refusedTables)
 		}
@@ -814,10 +831,10 @@ func sendArchive(t *testing.T, cli *CLI, srv *Server, a *ruleArchive, cases []*r
 			Agreement.NotSendable(t, c.Row, c.Name, srv.Kind, c.Want, "the AWS CLI refuses it before sending: "+firstLine(r.Message)+" ("+why+")")
 			continue
 		}
-		if why, ok := refusedTables[c.Table]; ok {
+		if table, why := refusedTable(c.Tables, refusedTables); why != "" {
 			if v, _ := Agreement.classify(c.Row, c.Name, r, c.Want); v != AcceptedAsExpected && v != RefusedAsExpected {
 				Agreement.Unsupported(t, c.Row, c.Name, r, c.Want, KnownGap{
-					Note: "server lacks multi-attribute keys: create-table " + c.Table + " refused (" + firstLine(why) + ")",
+					Note: "server lacks multi-attribute keys: create-table " + table + " refused (" + firstLine(why) + ")",
 					Ref:  multiAttributeRef,
 				})
 				continue
@@ -830,6 +847,17 @@ func sendArchive(t *testing.T, cli *CLI, srv *Server, a *ruleArchive, cases []*r
 				c.Name, c.Text, findingsText(c.Findings), c.Command, in, srv.Kind, r.Outcome(), c.Want)
 		}
 	}
+}
+
+// refusedTable returns the first of tables the server refused to create,
+// with its answer ("" when none was refused).
+func refusedTable(tables []string, refused map[string]string) (string, string) {
+	for _, t := range tables {
+		if why, ok := refused[t]; ok {
+			return t, why
+		}
+	}
+	return "", ""
 }
 
 // membersNewerThanCLI are DynamoDB API members that Debian's aws-cli

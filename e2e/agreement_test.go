@@ -418,7 +418,54 @@ func RuntimeError(r Result) string {
 // Ran reports whether the server validated the request and ran it: it
 // answered OK, a failed condition, or a runtime error on the item's data.
 func Ran(r Result) bool {
-	return r.OK() || r.Code == ConditionalCheckFailed || RuntimeError(r) != ""
+	return r.OK() || ConditionFailed(r) || RuntimeError(r) != ""
+}
+
+// TransactionCanceled is the error of a transaction DynamoDB ran and
+// cancelled; its message ends with the reasons, one a member, in order:
+// "... for specific reasons [None, ConditionalCheckFailed]".
+const TransactionCanceled = "TransactionCanceledException"
+
+var cancellationReasonsRE = regexp.MustCompile(`\[([A-Za-z, ]+)\]\s*$`)
+
+// CancellationReasons reads the reason codes of a cancelled transaction
+// from the CLI's message, one a member in the members' order (nil when r is
+// no cancellation).
+func CancellationReasons(r Result) []string {
+	if r.Code != TransactionCanceled {
+		return nil
+	}
+	m := cancellationReasonsRE.FindStringSubmatch(r.Message)
+	if m == nil {
+		return nil
+	}
+	var codes []string
+	for _, c := range strings.Split(m[1], ",") {
+		codes = append(codes, strings.TrimSpace(c))
+	}
+	return codes
+}
+
+// ConditionFailed reports whether r is a request DynamoDB validated and ran
+// and whose condition did not hold: ConditionalCheckFailedException, or a
+// transaction cancelled for failed conditions only (a ValidationError
+// reason is a refusal, not a condition).
+func ConditionFailed(r Result) bool {
+	if r.Code == ConditionalCheckFailed {
+		return true
+	}
+	reasons := CancellationReasons(r)
+	failed := false
+	for _, c := range reasons {
+		switch c {
+		case "None":
+		case "ConditionalCheckFailed":
+			failed = true
+		default:
+			return false
+		}
+	}
+	return failed
 }
 
 func (a *AgreementTable) classify(rule, caseName string, r Result, want Expect) (Verdict, KnownGap) {
@@ -430,7 +477,7 @@ func (a *AgreementTable) classify(rule, caseName string, r Result, want Expect) 
 		return RefusedAsExpected, KnownGap{}
 	case want.Accept:
 		mismatch = GapRefuses
-	case r.OK() || r.Code == ConditionalCheckFailed:
+	case r.OK() || ConditionFailed(r):
 		mismatch = GapAccepts
 	default:
 		mismatch = GapMessage
@@ -565,9 +612,10 @@ func (a *AgreementTable) Print(w io.Writer) {
 	}
 	line("total", "", tot.cases, tot.refused, tot.accepted, tot.gaps, tot.notSendable, tot.issues, tot.disagreements)
 	fmt.Fprintf(w, "(refused/accepted: as DynamoDB does; accepted includes requests that passed validation and then met a failed condition\n"+
-		" (ConditionalCheckFailedException) or a runtime error on the item's data (an attribute it lacks, a type it holds), listed as \"ran\";\n"+
+		" (ConditionalCheckFailedException, a transaction cancelled for ConditionalCheckFailed) or a runtime error on the item's data (an attribute it lacks, a type it holds), listed as \"ran\";\n"+
 		" known-gaps: the emulator differs from DynamoDB in a way gaps_test.go records, with its evidence;\n"+
-		" not-sendable: dynexpr cannot build the statement (exit 2) or the AWS CLI refuses the request before sending it;\n"+
+		" not-sendable: dynexpr cannot build the statement (exit 2), the AWS CLI refuses the request before sending it,\n"+
+		"   or a transaction to dynalite (it has none);\n"+
 		" dynexpr-issues: dynexpr expects what DynamoDB does not do, investigated and recorded in issues_test.go (ISSUE lines);\n"+
 		" disagreements: anything else — the test fails)\n")
 	if len(a.details) > 0 {

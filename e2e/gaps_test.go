@@ -285,6 +285,20 @@ var knownGaps = []KnownGap{
 		Note:   `checks a key condition's value types, in the legacy parameters' words, before it looks the table up`,
 		Ref:    `docs/rules/unknown-table.md and docs/rules/key-type-mismatch.md: DynamoDB answers a query on a table that does not exist with ResourceNotFoundException, or a key value of a type no key holds with "Incorrect operand type for operator or function"; the NULL wording is dynalite's own`},
 
+	// --- batches (docs/rules/batch-too-many-items.md; what each server
+	// answered: e2e/testdata/group-messages.md) ---
+	{Server: KindDynalite, Rule: "batch-too-many-items", Kind: GapAccepts, Command: `^batch-write-item$`, Input: `\],"[^"]+":\[`,
+		Note: "counts the 25 write requests of a batch per table: 13 + 13 requests in two tables are accepted and written",
+		Ref:  `the API reference of BatchWriteItem refuses a batch of more than 25 requests, whatever the tables; DynamoDB Local answers "Too many items requested for the BatchWriteItem call" (its BATCH_WRITE_LIMIT_EXCEEDED), and so do the emulators that check the total`},
+	{Server: KindDynoxide, Rule: "batch-too-many-items", Kind: GapMessage, Command: `^batch-write-item$`, Input: `\],"[^"]+":\[`,
+		Answer: `Map value must satisfy constraint: \[Member must have length less than or equal to 25`,
+		Note:   "refuses 13 + 13 requests in two tables with the per-table constraint's text (naming a table that holds 13), where the total is what is over",
+		Ref:    `the per-table text is the API model's constraint on one table's list; over 25 in all, DynamoDB Local answers "Too many items requested for the BatchWriteItem call" (BATCH_WRITE_LIMIT_EXCEEDED)`},
+	{Server: KindDynoxide, Rule: "batch-too-many-items", Kind: GapMessage, Command: `^batch-get-item$`,
+		Answer: `Value at 'RequestItems\.[^']+\.member\.Keys' failed to satisfy constraint: Member must have length less than or equal to 100`,
+		Note:   "refuses more than 100 keys across tables (60 + 41) with the per-table constraint's text, naming a table that holds 60",
+		Ref:    `BatchGetItem's API reference: more than 100 items gets "Too many items requested for the BatchGetItem call"; moto #3046 records that DynamoDB answers that text across tables and the constraint for one table over 100; dynalite and DynamoDB Local (BATCH_GET_LIMIT_EXCEEDED) answer it`},
+
 	// --- multi-attribute GSI keys (newer than both emulators) ---
 	// dynalite refuses the create-table (at most 2 key schema elements); the
 	// test records those cases as gaps itself (Agreement.Unsupported).

@@ -144,6 +144,7 @@ func ParseArgsFile(s string) []string {
 
 var awsCommands = map[string]bool{
 	"query": true, "scan": true, "get-item": true, "put-item": true, "update-item": true, "delete-item": true,
+	"transact-write-items": true, "transact-get-items": true, "batch-get-item": true, "batch-write-item": true,
 }
 
 // commandOf returns the case's aws dynamodb command: the command file, or the
@@ -170,7 +171,7 @@ func commandOf(t *testing.T, c GoldenCase) string {
 		cmd = l.Command
 	}
 	if !awsCommands[cmd] {
-		t.Fatalf("command %q is not one of query, scan, get-item, put-item, update-item, delete-item", cmd)
+		t.Fatalf("command %q is not one of query, scan, get-item, put-item, update-item, delete-item, transact-write-items, transact-get-items, batch-get-item, batch-write-item", cmd)
 	}
 	return cmd
 }

@@ -446,3 +446,73 @@ func TestDecodeJSONStream(t *testing.T) {
 		t.Error("truncated stream: no error")
 	}
 }
+
+func TestRenameGroupTables(t *testing.T) {
+	names := map[string]string{"Users": "Users_e2e001", "Accounts": "Accounts_e2e001"}
+	tw := `{"ClientRequestToken":"t","TransactItems":[{"Put":{"TableName":"Users","Item":{"n":{"N":"1.50"}}}},{"ConditionCheck":{"TableName":"Accounts","Key":{"id":{"S":"a"}},"ConditionExpression":"x"}}]}`
+	out, old, err := RenameTable([]byte(tw), names)
+	want := `{"ClientRequestToken":"t","TransactItems":[{"Put":{"Item":{"n":{"N":"1.50"}},"TableName":"Users_e2e001"}},{"ConditionCheck":{"ConditionExpression":"x","Key":{"id":{"S":"a"}},"TableName":"Accounts_e2e001"}}]}`
+	if err != nil || old != "Users" || string(out) != want {
+		t.Errorf("transact write: %s, %q, %v\nwant %s", out, old, err, want)
+	}
+	bw := `{"RequestItems":{"Users":[{"PutRequest":{"Item":{"pk":{"S":"a"}}}}],"Accounts":[{"DeleteRequest":{"Key":{"id":{"S":"b"}}}}]}}`
+	out, _, err = RenameTable([]byte(bw), names)
+	want = `{"RequestItems":{"Accounts_e2e001":[{"DeleteRequest":{"Key":{"id":{"S":"b"}}}}],"Users_e2e001":[{"PutRequest":{"Item":{"pk":{"S":"a"}}}}]}}`
+	if err != nil || string(out) != want {
+		t.Errorf("batch write: %s, %v\nwant %s", out, err, want)
+	}
+	if _, _, err := RenameTable([]byte(`{"RequestItems":{"Nowhere":{"Keys":[]}}}`), names); err == nil {
+		t.Error("unknown table in RequestItems: no error")
+	}
+	if got := RequestTables([]byte(tw)); !reflect.DeepEqual(got, []string{"Users", "Accounts"}) {
+		t.Errorf("RequestTables(transact write) = %q", got)
+	}
+	if got := RequestTables([]byte(bw)); !reflect.DeepEqual(got, []string{"Accounts", "Users"}) {
+		t.Errorf("RequestTables(batch write) = %q", got)
+	}
+	// renameKnown leaves unknown tables, and a request it cannot read, byte for byte.
+	mixed := `{"TransactItems":[{"Get":{"TableName":"Nowhere","Key":{}}},{"Get":{"TableName":"Users","Key":{}}}]}`
+	if got := string(renameKnown(json.RawMessage(mixed), names)); !strings.Contains(got, `"Nowhere"`) || !strings.Contains(got, `"Users_e2e001"`) {
+		t.Errorf("renameKnown(mixed) = %s", got)
+	}
+	for _, odd := range []string{`{"RequestItems":{"Other":{"Keys":[]}},  "x":1}`, `{"TableName":5}`} {
+		if got := string(renameKnown(json.RawMessage(odd), names)); got != odd {
+			t.Errorf("renameKnown(%s) = %s, want it unchanged", odd, got)
+		}
+	}
+}
+
+func TestGroupRequestCommand(t *testing.T) {
+	for _, tc := range []struct{ raw, command string }{
+		{`{"TransactItems":[{"Put":{"TableName":"T","Item":{}}}]}`, "transact-write-items"},
+		{`{"TransactItems":[{"Get":{"TableName":"T","Key":{}}}]}`, "transact-get-items"},
+		{`{"RequestItems":{"T":[{"PutRequest":{"Item":{}}}]}}`, "batch-write-item"},
+		{`{"RequestItems":{"T":{"Keys":[]}}}`, "batch-get-item"},
+		{`{"command":"TransactWriteItems","TransactItems":[]}`, "transact-write-items"},
+		{`{"name":"n","command":"batch-get-item","input":{"RequestItems":{}}}`, "batch-get-item"},
+	} {
+		if _, command, err := RequestCommand(json.RawMessage(tc.raw)); command != tc.command || err != nil {
+			t.Errorf("RequestCommand(%s) = %q, %v; want %q", tc.raw, command, err, tc.command)
+		}
+	}
+}
+
+func TestCancellationReasons(t *testing.T) {
+	cancelled := func(msg string) Result {
+		return Result{Exit: 254, Code: TransactionCanceled, Message: msg}
+	}
+	r := cancelled("Transaction cancelled, please refer cancellation reasons for specific reasons [None, ConditionalCheckFailed]")
+	if got := CancellationReasons(r); !reflect.DeepEqual(got, []string{"None", "ConditionalCheckFailed"}) {
+		t.Errorf("CancellationReasons = %q", got)
+	}
+	if !ConditionFailed(r) || !Ran(r) {
+		t.Error("a transaction cancelled for a failed condition: not ConditionFailed/Ran")
+	}
+	v := cancelled("Transaction cancelled, please refer cancellation reasons for specific reasons [ValidationError, None]")
+	if ConditionFailed(v) || Ran(v) {
+		t.Error("a transaction cancelled for a ValidationError counts as ran")
+	}
+	if CancellationReasons(Result{Exit: 254, Code: "ValidationException", Message: "x [a, b]"}) != nil {
+		t.Error("reasons read from another error")
+	}
+}

@@ -34,31 +34,29 @@ func DecodeJSONStream(data []byte) ([]json.RawMessage, error) {
 	}
 }
 
-// RenameTable returns doc (a request or create-table input) with its top-level
-// TableName replaced through names (old name -> new name). The old name is
-// returned too. It is an error when the document has no TableName or names
-// does not know it.
+// RenameTable returns doc (a request or create-table input) with its table
+// names replaced through names (old name -> new name): the top-level
+// TableName, or every transaction member's and every key of RequestItems.
+// The first old name is returned too. It is an error when the document names
+// no table or names does not know one.
 func RenameTable(doc []byte, names map[string]string) ([]byte, string, error) {
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(doc, &m); err != nil {
-		return nil, "", err
-	}
-	var old string
-	if err := json.Unmarshal(m["TableName"], &old); err != nil || old == "" {
-		return nil, "", fmt.Errorf("no TableName in %s", doc)
-	}
-	nu, ok := names[old]
-	if !ok {
-		known := make([]string, 0, len(names))
-		for k := range names {
-			known = append(known, k)
+	first := ""
+	out, err := renameTables(doc, func(old string) (string, error) {
+		if first == "" {
+			first = old
 		}
-		sort.Strings(known)
-		return nil, old, fmt.Errorf("table %q is not one of the schema's tables %v", old, known)
-	}
-	m["TableName"], _ = json.Marshal(nu)
-	out, err := json.Marshal(m)
-	return out, old, err
+		nu, ok := names[old]
+		if !ok || old == "" {
+			known := make([]string, 0, len(names))
+			for k := range names {
+				known = append(known, k)
+			}
+			sort.Strings(known)
+			return "", fmt.Errorf("table %q is not one of the schema's tables %v", old, known)
+		}
+		return nu, nil
+	})
+	return out, first, err
 }
 
 // CreateTables creates the tables of createTableInputs on srv with cli (the
@@ -146,6 +144,10 @@ func ResponseField(command string) string {
 		return "Items"
 	case "get-item":
 		return "Item"
+	case "transact-get-items", "batch-get-item":
+		return "Responses"
+	case "batch-write-item":
+		return "UnprocessedItems"
 	default: // put-item, update-item, delete-item with ReturnValues
 		return "Attributes"
 	}
