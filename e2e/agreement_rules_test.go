@@ -52,12 +52,14 @@ type StatementSpan struct {
 }
 
 // SplitStatements splits DSL source at the semicolons that end statements,
-// skipping # comments, "…" and '…' strings (with \ escapes) and `…` names.
-// It only finds where statements are: dynexpr parses them.
+// skipping # comments, "…" and '…' strings (with \ escapes) and `…` names,
+// and the semicolons between a group's members (inside { }). It only finds
+// where statements are: dynexpr parses them.
 func SplitStatements(src string) []StatementSpan {
 	var spans []StatementSpan
 	line, col := 1, 1
 	cur := -1 // index in spans of the statement being read, -1 between statements
+	depth := 0 // braces open: a group's members, an item's attributes
 	for i := 0; i < len(src); {
 		c := src[i]
 		adv := func(n int) {
@@ -85,8 +87,17 @@ func SplitStatements(src string) []StatementSpan {
 			cur = len(spans) - 1
 		}
 		switch c {
+		case '{':
+			depth++
+			adv(1)
+		case '}':
+			depth = max(depth-1, 0)
+			adv(1)
 		case ';':
 			adv(1)
+			if depth > 0 {
+				continue
+			}
 			spans[cur].End = i
 			cur = -1
 		case '"', '\'':

@@ -231,6 +231,10 @@ func TestSplitStatements(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("SplitStatements:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+	group := "t: transact write {\n  put T item {a: \"x;\"};\n  delete T key a = \"y\"\n};\nget T key a = \"z\""
+	if g := SplitStatements(group); len(g) != 2 || g[0].StartLine != 1 || g[1].StartLine != 5 || !strings.HasSuffix(group[g[0].Start:g[0].End], "\n};") {
+		t.Errorf("a group's members split apart: %+v", g)
+	}
 	if txt := spans[1].Text(src); !strings.HasPrefix(txt, "\n\n\n  get T") {
 		t.Errorf("Text keeps line and column: %q", txt)
 	}
