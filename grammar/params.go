@@ -265,8 +265,8 @@ const (
 
 // name binds a table or index name written as $param (what is "table" or
 // "index"). The text goes into the request as it is, so it must be a name
-// DynamoDB takes: anything else would be refused, or, with a stray
-// character, reach another table than the user meant.
+// DynamoDB takes: said here, the error points at the $param and names the
+// flag, where DynamoDB's refusal would name neither.
 func (b *binder) name(t *TableRef, what string) {
 	if !t.Unbound() {
 		return

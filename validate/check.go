@@ -117,7 +117,7 @@ func check(st *grammar.Statement, sch *schema.Schema, cfg *Config, refusals bool
 	if st.HasUnboundName() {
 		// Which table or index the schema rules would check is known only
 		// once the $parameter is bound: lint runs them as without a schema
-		// (lint says so once; build always binds).
+		// (lint says so once, explain in its text; build always binds).
 		sch = nil
 	}
 	p := Pass{Stmt: st, Schema: sch, cfg: cfg, out: &out}
