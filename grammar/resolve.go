@@ -154,6 +154,11 @@ func resolveTableRef(t *TableRef) {
 	if t == nil {
 		return
 	}
+	if param, ok := strings.CutPrefix(t.Raw, "$"); ok {
+		// Name stays "$table" until Bind: see Unbound.
+		t.Name, t.Param = t.Raw, param
+		return
+	}
 	t.Name = strings.Trim(t.Raw, "`")
 }
 
