@@ -61,12 +61,23 @@ func (e *explainer) say(format string, args ...any) {
 
 // tableName is "table Tickets"; schemaNote says when the schema does not know it.
 func (e *explainer) tableName() string {
+	if t := e.st.Table; t.Param != "" && !t.Unbound() {
+		return "table " + t.Name + " (bound to $" + t.Param + ")"
+	}
 	return "table " + e.st.Table.Name
 }
 
-// schemaNote says what the schema cannot tell: an unknown table or index.
+// schemaNote says what the schema cannot tell: a table or index that is a
+// $parameter not bound, an unknown table or index.
 func (e *explainer) schemaNote() {
+	unbound := func(what string, t *grammar.TableRef, learn string) {
+		e.say("(The %s is the parameter $%s, not bound here: give it with -p %s=NAME to learn %s from the schema, and for lint's rules that need them.)", what, t.Param, t.Param, learn)
+	}
 	switch {
+	case e.st.Table.Unbound():
+		unbound("table", e.st.Table, "its keys and indexes")
+	case e.st.Index.Unbound():
+		unbound("index", e.st.Index, "its key and projection")
 	case e.table == nil:
 		e.say("(No schema describes table %s: pass --schema to learn about its keys and indexes.)", e.st.Table.Name)
 	case e.st.Index != nil && e.index == nil:
