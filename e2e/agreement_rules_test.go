@@ -58,7 +58,7 @@ type StatementSpan struct {
 func SplitStatements(src string) []StatementSpan {
 	var spans []StatementSpan
 	line, col := 1, 1
-	cur := -1 // index in spans of the statement being read, -1 between statements
+	cur := -1  // index in spans of the statement being read, -1 between statements
 	depth := 0 // braces open: a group's members, an item's attributes
 	for i := 0; i < len(src); {
 		c := src[i]
