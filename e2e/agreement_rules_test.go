@@ -815,7 +815,8 @@ var noArchiveReason = map[string]string{
 const multiAttributeRef = "AWS Developer Guide, GSI multi-attribute keys (newer than dynalite 4.0.0 and dynoxide 1.2.1)"
 
 func sendArchive(t *testing.T, cli *CLI, srv *Server, a *ruleArchive, cases []*ruleCase, docs []json.RawMessage) {
-	names, refusedTables := createTablesTolerant(t, cli, srv, docs, uniqueSuffix())
+	suffix := uniqueSuffix()
+	names, refusedTables := createTablesTolerant(t, cli, srv, docs, suffix)
 	for tbl, why := range refusedTables {
 		t.Logf("%s: create-table %s refused: %s", srv.Kind, tbl, why)
 	}
@@ -829,7 +830,7 @@ func sendArchive(t *testing.T, cli *CLI, srv *Server, a *ruleArchive, cases []*r
 			Agreement.NotSendable(t, c.Row, c.Name, srv.Kind, c.Want, why)
 			continue
 		}
-		in := renameKnown(c.Input, names)
+		in := uniqueToken(renameKnown(c.Input, names), fmt.Sprintf("%s-%d", suffix, i))
 		if i > 0 {
 			clearTables(t, srv, names, keys, refusedTables)
 		}

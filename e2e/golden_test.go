@@ -263,12 +263,14 @@ func runGolden(t *testing.T, c GoldenCase, srv *Server, clis []*CLI) {
 		}
 		t.Run(cli.Name, func(t *testing.T) {
 			t.Parallel()
-			names := CreateTables(t, cli, srv, creates, uniqueSuffix())
+			suffix := uniqueSuffix()
+			names := CreateTables(t, cli, srv, creates, suffix)
 			PutSeeds(t, srv, seeds, names)
 			req, _, err := RenameTable(request, names)
 			if err != nil {
 				t.Fatalf("request.json: %v", err)
 			}
+			req = uniqueToken(req, suffix)
 			r := cli.Run(t, srv, command, req)
 			t.Logf("aws %s dynamodb %s: %s (%v)", cli.Name, command, r.Outcome(), r.Took.Round(1e6))
 			if Agreement.Check(t, "golden/"+c.Group, c.Name, r, Accepted()) != AcceptedAsExpected {

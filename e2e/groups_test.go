@@ -155,3 +155,34 @@ func renameTables(doc []byte, rename func(old string) (string, error)) ([]byte, 
 	}
 	return json.Marshal(m)
 }
+
+// maxTokenLen is the longest ClientRequestToken DynamoDB takes.
+const maxTokenLen = 36
+
+// uniqueToken makes a transaction's ClientRequestToken unique to one send
+// by ending it with tag, within the 36 characters a token may have. The
+// same token on another request within ten minutes is refused
+// (IdempotentParameterMismatchException), and the suite sends one request
+// several times, to tables renamed for each send: without this, the second
+// send would meet the first's token. A token over 36 characters is the
+// case itself (token-too-long) and stays as it is, like a request without
+// one.
+func uniqueToken(in []byte, tag string) []byte {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(in, &m) != nil {
+		return in
+	}
+	var tok string
+	if json.Unmarshal(m["ClientRequestToken"], &tok) != nil || tok == "" || len(tok) > maxTokenLen || len(tag) >= maxTokenLen {
+		return in
+	}
+	if len(tok)+len(tag) > maxTokenLen {
+		tok = tok[:maxTokenLen-len(tag)]
+	}
+	m["ClientRequestToken"], _ = json.Marshal(tok + tag)
+	out, err := json.Marshal(m)
+	if err != nil {
+		return in
+	}
+	return out
+}

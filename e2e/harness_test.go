@@ -520,3 +520,16 @@ func TestCancellationReasons(t *testing.T) {
 		t.Error("reasons read from another error")
 	}
 }
+
+func TestUniqueToken(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{`{"ClientRequestToken":"req-7f3a","TransactItems":[]}`, `{"ClientRequestToken":"req-7f3a_e2e001","TransactItems":[]}`},
+		{`{"ClientRequestToken":"` + strings.Repeat("a", 36) + `"}`, `{"ClientRequestToken":"` + strings.Repeat("a", 29) + `_e2e001"}`},
+		{`{"ClientRequestToken":"` + strings.Repeat("a", 37) + `"}`, `{"ClientRequestToken":"` + strings.Repeat("a", 37) + `"}`},
+		{`{"TransactItems": []}`, `{"TransactItems": []}`},
+	} {
+		if got := string(uniqueToken([]byte(tc.in), "_e2e001")); got != tc.want {
+			t.Errorf("uniqueToken(%s) = %s, want %s", tc.in, got, tc.want)
+		}
+	}
+}

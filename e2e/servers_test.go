@@ -299,6 +299,7 @@ type APIError struct {
 	Status  int
 	Type    string // the part after '#', e.g. ValidationException
 	Message string
+	Body    string // the whole answer (a cancelled transaction's CancellationReasons)
 }
 
 func (e *APIError) Error() string {
@@ -343,7 +344,7 @@ func (s *Server) API(op string, in any, out any) error {
 			Message2 string `json:"Message"`
 		}
 		_ = json.Unmarshal(data, &e)
-		ae := &APIError{Status: resp.StatusCode, Type: e.Type, Message: e.Message}
+		ae := &APIError{Status: resp.StatusCode, Type: e.Type, Message: e.Message, Body: string(data)}
 		if i := strings.LastIndexByte(ae.Type, '#'); i >= 0 {
 			ae.Type = ae.Type[i+1:]
 		}
