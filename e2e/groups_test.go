@@ -160,26 +160,31 @@ func renameTables(doc []byte, rename func(old string) (string, error)) ([]byte, 
 const maxTokenLen = 36
 
 // uniqueToken makes a transaction's ClientRequestToken unique to one send
-// by ending it with tag, within the 36 characters a token may have. The
-// same token on another request within ten minutes is refused
-// (IdempotentParameterMismatchException), and the suite sends one request
-// several times, to tables renamed for each send: without this, the second
-// send would meet the first's token. A token over 36 characters is the
-// case itself (token-too-long) and stays as it is, like a request without
-// one.
+// by ending it with tag, keeping its length in characters (what
+// token-too-long counts): the same token on another request within ten
+// minutes is refused (IdempotentParameterMismatchException), and the suite
+// sends one request to several table sets renamed for each send, and
+// archives share tokens. A token over 36 characters is the case itself
+// (token-too-long) and stays as it is, like a request without one.
 func uniqueToken(in []byte, tag string) []byte {
 	var m map[string]json.RawMessage
 	if json.Unmarshal(in, &m) != nil {
 		return in
 	}
 	var tok string
-	if json.Unmarshal(m["ClientRequestToken"], &tok) != nil || tok == "" || len(tok) > maxTokenLen || len(tag) >= maxTokenLen {
+	if json.Unmarshal(m["ClientRequestToken"], &tok) != nil || tok == "" {
 		return in
 	}
-	if len(tok)+len(tag) > maxTokenLen {
-		tok = tok[:maxTokenLen-len(tag)]
+	runes := []rune(tok)
+	if len(runes) > maxTokenLen || len(tag) >= maxTokenLen {
+		return in
 	}
-	m["ClientRequestToken"], _ = json.Marshal(tok + tag)
+	if len(runes) >= len(tag) {
+		tok = string(runes[:len(runes)-len(tag)]) + tag
+	} else {
+		tok += tag
+	}
+	m["ClientRequestToken"], _ = json.Marshal(tok)
 	out, err := json.Marshal(m)
 	if err != nil {
 		return in

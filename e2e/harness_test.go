@@ -523,7 +523,9 @@ func TestCancellationReasons(t *testing.T) {
 
 func TestUniqueToken(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
-		{`{"ClientRequestToken":"req-7f3a","TransactItems":[]}`, `{"ClientRequestToken":"req-7f3a_e2e001","TransactItems":[]}`},
+		{`{"ClientRequestToken":"req-7f3a","TransactItems":[]}`, `{"ClientRequestToken":"r_e2e001","TransactItems":[]}`},
+		{`{"ClientRequestToken":"t1"}`, `{"ClientRequestToken":"t1_e2e001"}`},
+		{`{"ClientRequestToken":"` + strings.Repeat("😀", 36) + `"}`, `{"ClientRequestToken":"` + strings.Repeat("😀", 29) + `_e2e001"}`},
 		{`{"ClientRequestToken":"` + strings.Repeat("a", 36) + `"}`, `{"ClientRequestToken":"` + strings.Repeat("a", 29) + `_e2e001"}`},
 		{`{"ClientRequestToken":"` + strings.Repeat("a", 37) + `"}`, `{"ClientRequestToken":"` + strings.Repeat("a", 37) + `"}`},
 		{`{"TransactItems": []}`, `{"TransactItems": []}`},
