@@ -120,11 +120,9 @@ func (b *builder) batchGet(st *grammar.Statement, members []*Request) map[string
 		f := first[mr.TableName]
 		if sel, fsel := selectText(m), selectText(f); sel != fsel {
 			b.refuse(RuleBatchGetDisagree, clauseAt(m, grammar.ClauseSelect, m.Pos),
-				"this get of %s %s, the get of %s at %s %s: a batch get reads each table with one projection "+
-					"(BatchGetItem takes one ProjectionExpression per table); write the same select on every get of %s, "+
-					"or put this one in a batch get of its own",
-				grammar.TableName(mr.TableName), selectWords(sel), grammar.TableName(mr.TableName),
-				diag.AtIn(b.st.Source, b.st.Pos, f.Pos), selectWords(fsel), grammar.TableName(mr.TableName))
+				"this get of %s %s but the one at %s %s: BatchGetItem reads a table with one ProjectionExpression; "+
+					"write the same select on every get of %[1]s, or put this get in a batch get of its own",
+				grammar.TableName(mr.TableName), selectWords(sel), diag.AtIn(b.st.Source, b.st.Pos, f.Pos), selectWords(fsel))
 		}
 		if (m.Consistent != nil) != (f.Consistent != nil) {
 			at, this, that := clauseAt(m, grammar.ClauseConsistent, m.Pos), "is consistent", "is not"
@@ -132,11 +130,9 @@ func (b *builder) batchGet(st *grammar.Statement, members []*Request) map[string
 				this, that = "is not consistent", "is"
 			}
 			b.refuse(RuleBatchGetDisagree, at,
-				"this get of %s %s, the get of %s at %s %s: a batch get reads each table with one consistency "+
-					"(BatchGetItem takes one ConsistentRead per table); write consistent on every get of %s or on none, "+
-					"or put this one in a batch get of its own",
-				grammar.TableName(mr.TableName), this, grammar.TableName(mr.TableName),
-				diag.AtIn(b.st.Source, b.st.Pos, f.Pos), that, grammar.TableName(mr.TableName))
+				"this get of %s %s but the one at %s %s: BatchGetItem reads a table with one ConsistentRead; "+
+					"write consistent on every get of %[1]s or on none, or put this get in a batch get of its own",
+				grammar.TableName(mr.TableName), this, diag.AtIn(b.st.Source, b.st.Pos, f.Pos), that)
 		}
 	}
 	return tables
@@ -157,7 +153,7 @@ func selectText(st *grammar.Statement) string {
 
 func selectWords(sel string) string {
 	if sel == "" {
-		return "selects every attribute"
+		return "reads every attribute"
 	}
 	return "selects " + sel
 }

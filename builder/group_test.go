@@ -158,10 +158,10 @@ func TestGroupRefusals(t *testing.T) {
 		{`batch write { put Users item {pk: "a"} if attribute_not_exists(pk) }`, RuleBatchWriteNotPlain, "if", "a batch write takes no conditions"},
 		{`batch write { update Users key pk = "a" set n = 1 }`, RuleBatchWriteNotPlain, "update", "not update (BatchWriteItem has no UpdateItem)"},
 		{`batch write { check Users key pk = "a" if attribute_exists(pk) }`, RuleBatchWriteNotPlain, "check", "not check"},
-		{`batch get { get Users key pk = "a" select n; get Users key pk = "b" select m }`, RuleBatchGetDisagree, "select m", "this get of Users selects m, the get of Users at 1:13 selects n"},
-		{`batch get { get Users key pk = "a"; get Users key pk = "b" select m }`, RuleBatchGetDisagree, "select m", "at 1:13 selects every attribute"},
-		{`batch get { get Users key pk = "a" consistent; get Users key pk = "b" }`, RuleBatchGetDisagree, `get Users key pk = "b"`, "this get of Users is not consistent, the get of Users at 1:13 is"},
-		{`batch get { get Users key pk = "a"; get Users key pk = "b" consistent }`, RuleBatchGetDisagree, "consistent", "is consistent, the get of Users at 1:13 is not"},
+		{`batch get { get Users key pk = "a" select n; get Users key pk = "b" select m }`, RuleBatchGetDisagree, "select m", "this get of Users selects m but the one at 1:13 selects n: BatchGetItem reads a table with one ProjectionExpression"},
+		{`batch get { get Users key pk = "a"; get Users key pk = "b" select m }`, RuleBatchGetDisagree, "select m", "but the one at 1:13 reads every attribute"},
+		{`batch get { get Users key pk = "a" consistent; get Users key pk = "b" }`, RuleBatchGetDisagree, `get Users key pk = "b"`, "this get of Users is not consistent but the one at 1:13 is: BatchGetItem reads a table with one ConsistentRead"},
+		{`batch get { get Users key pk = "a"; get Users key pk = "b" consistent }`, RuleBatchGetDisagree, "consistent", "is consistent but the one at 1:13 is not"},
 	} {
 		st := parseOne(t, c.src)
 		refused := Refusals(st)
