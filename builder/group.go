@@ -49,6 +49,11 @@ func (b *builder) group(st *grammar.Statement) *Request {
 	}
 	members := make([]*Request, len(st.Members))
 	for i, m := range st.Members {
+		if !takesMember(st.Kind, m.Kind) {
+			// The parser allows no such member; a tree made elsewhere may.
+			b.fail(m.Pos, "%s is not a member of %s", m.Kind, st.Kind)
+			return r
+		}
 		mb := newBuilder()
 		mb.cli, mb.memberOf, mb.refusalsOnly = b.cli, st.Kind, b.refusalsOnly
 		members[i] = mb.statement(m)
@@ -79,6 +84,17 @@ func (b *builder) group(st *grammar.Statement) *Request {
 		}
 	}
 	return r
+}
+
+// takesMember reports whether a group has a place for a member of kind m:
+// a batch write's update or check is refused by memberClauses, under the
+// rule that says why.
+func takesMember(g, m grammar.Kind) bool {
+	switch g {
+	case grammar.KindTransactWrite, grammar.KindBatchWrite:
+		return m == grammar.KindPut || m == grammar.KindUpdate || m == grammar.KindDelete || m == grammar.KindCheck
+	}
+	return m == grammar.KindGet
 }
 
 // transactOp is the key a transaction's member is written under.

@@ -301,3 +301,55 @@ func TestSplit(t *testing.T) {
 		}
 	}
 }
+
+// TestHandMadeGroups: trees the parser does not make (request's converter
+// makes trees too) are refused at the node, never built wrong or panicked
+// on.
+func TestHandMadeGroups(t *testing.T) {
+	st := parseOne(t, `transact get { get Users key pk = "a" select n }`)
+	m := st.Members[0]
+	m.Index = &grammar.TableRef{Pos: m.Pos, Name: "by-x"}
+	m.Limit = &grammar.Number{Pos: m.Pos, Text: "5"}
+	m.Select = &grammar.Projection{Pos: m.Select.Pos, Count: true}
+	var rules []string
+	for _, r := range Refusals(st) {
+		rules = append(rules, r.Rule+": "+r.Err.Msg)
+	}
+	want := []string{
+		RuleMemberClause + ": index has no place in a member of transact get",
+		RuleMemberClause + ": limit has no place in a member of transact get",
+		RuleMemberClause + ": select count, all or projected has no place in a member of transact get: a get's select takes attribute paths, like select email, name",
+	}
+	if strings.Join(rules, "\n") != strings.Join(want, "\n") {
+		t.Errorf("refusals:\n%s\nwant\n%s", strings.Join(rules, "\n"), strings.Join(want, "\n"))
+	}
+	wrong := parseOne(t, `transact write { delete Users key pk = "a" }`)
+	wrong.Members = append(wrong.Members, parseOne(t, `get Users key pk = "b"`))
+	if _, err := Build(wrong); err == nil || !strings.Contains(err.Error(), "get is not a member of transact write") {
+		t.Errorf("a get in a transact write: %v", err)
+	}
+	empty := parseOne(t, `batch get { get Users key pk = "a" }`)
+	empty.Members = nil
+	if _, err := Build(empty); err == nil || !strings.Contains(err.Error(), "batch get needs at least one member") {
+		t.Errorf("a batch get without members: %v", err)
+	}
+}
+
+// TestToken: the token is a string, or a parameter bound to one.
+func TestToken(t *testing.T) {
+	st := parseOne(t, `transact write token $tok { delete Users key pk = "a" }`)
+	refused := Refusals(st)
+	if len(refused) != 1 || refused[0].Rule != ruleNone || !strings.Contains(refused[0].Err.Msg, "parameter $tok is not bound") {
+		t.Errorf("an unbound token: %v", refused)
+	}
+	if err := grammar.Bind(st, grammar.Params{"tok": {Text: "req-1"}}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Build(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.ClientRequestToken != "req-1" {
+		t.Errorf("ClientRequestToken %q", r.ClientRequestToken)
+	}
+}
