@@ -196,12 +196,17 @@ func TestGroupRefusals(t *testing.T) {
 	}
 }
 
-// TestCheckAlone: a check is only a member; built alone, it is refused.
+// TestCheckAlone: a check taken out of its transaction builds its
+// ConditionCheck object, with no command of its own.
 func TestCheckAlone(t *testing.T) {
 	// The parser refuses a check outside a transaction: take one out.
-	st := parseOne(t, `transact write { check Users key pk = "a" if attribute_exists(pk) }`).Members[0]
-	if _, err := Build(st); err == nil || !strings.Contains(err.Error(), "check is a member of a transaction") {
-		t.Errorf("Build of a lone check: %v", err)
+	group := parseOne(t, `transact write { check Users key pk = "a" if attribute_exists(pk) }`)
+	r, err := Build(group.Members[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := string(r.JSON(false)), string(build(t, group.Source).TransactItems[0].Request.JSON(false)); r.Command != "" || got != want {
+		t.Errorf("a lone check: command %q\n got %s\nwant %s", r.Command, got, want)
 	}
 }
 
