@@ -39,16 +39,13 @@ func TestLintRefusesWhatBuildRefuses(t *testing.T) {
 			continue
 		}
 		for _, st := range f.Statements {
-			if st.Kind.IsGroup() {
-				continue // the builder does not build groups yet
-			}
 			refused := buildRefusals(st)
 			if len(refused) == 0 {
 				continue
 			}
 			checked++
 			for _, r := range refused {
-				if Lookup(r.Rule) == nil {
+				if Lookup(r.Rule) == nil && !rulesToCome[r.Rule] {
 					t.Errorf("%s: the builder names rule %q for %q, and the catalog has none", c.name, r.Rule, r.Err.Msg)
 				}
 			}
@@ -67,6 +64,17 @@ func TestLintRefusesWhatBuildRefuses(t *testing.T) {
 	if checked < 20 {
 		t.Errorf("only %d refused statements in the corpora: the corpus walk is broken", checked)
 	}
+}
+
+// rulesToCome are the rules of the builder's refusals of groups whose
+// catalog entries are written beside the other rules of transactions and
+// batches; until they are, lint reports those refusals as dsl-cannot-write
+// (checkBuildRefusals), at error level all the same. Delete this once the
+// catalog has them.
+var rulesToCome = map[string]bool{
+	builder.RuleMemberClause:       true,
+	builder.RuleBatchWriteNotPlain: true,
+	builder.RuleBatchGetDisagree:   true,
 }
 
 // statementsOf is the statements of a file that parsed, none of one that
@@ -229,6 +237,8 @@ func FuzzLintRefusesWhatBuildRefuses(f *testing.F) {
 		`update Tickets key id = "a" set priority = customerId + "1", id = 2 add priority <<1>> delete customerId <<"x">>`,
 		`put Tickets item {id: "", priority: "high", openBucket: 3}`,
 		`scan Tickets filter contains(priority, 1) and attribute_type(priority, "S") and priority in ("1", 2) after {id: true}`,
+		`transact write { put Tickets item {id: "a"} return old; check Tickets key id = "b" if attribute_exists(id) }`,
+		`batch get { get Tickets key id = "a" select subject; get Tickets key id = "b" consistent }`,
 	} {
 		f.Add(s)
 	}
