@@ -107,9 +107,13 @@ func Check(st *grammar.Statement, sch *schema.Schema, cfg *Config) []Finding {
 func check(st *grammar.Statement, sch *schema.Schema, cfg *Config, refusals bool) []Finding {
 	var out []Finding
 	if st.Kind.IsGroup() {
-		// Every rule of one request applies to each member.
+		// Every rule of one request applies to each member; the
+		// builder's refusals are the group's, each member in its context.
 		for _, m := range st.Members {
-			out = append(out, check(m, sch, cfg, refusals)...)
+			out = append(out, check(m, sch, cfg, false)...)
+		}
+		if refusals {
+			checkBuildRefusals(&Pass{Stmt: st, Schema: sch, cfg: cfg, out: &out})
 		}
 		SortFindings(out)
 		return out
