@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -221,5 +222,63 @@ func TestOptions(t *testing.T) {
 				t.Errorf("%s\nexplained:\n%s\nshould not say: %s", tt.src, got, n)
 			}
 		}
+	}
+}
+
+// members writes n members made by member(i), separated by ";".
+func members(n int, member func(i int) string) string {
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			b.WriteString(";\n")
+		}
+		b.WriteString(member(i))
+	}
+	return b.String()
+}
+
+func TestOverLimit(t *testing.T) {
+	put := func(i int) string { return fmt.Sprintf(`put Tickets item {id: "t%d"}`, i) }
+	get := func(i int) string { return fmt.Sprintf(`get Tickets key id = "t%d"`, i) }
+	tests := []struct{ src, want string }{
+		{"batch write {" + members(51, put) + "}", "More than 25 requests: DynamoDB refuses this one as it is; dynexpr build --split prints it as 3 requests"},
+		{"batch get {" + members(101, get) + "}", "More than 100 keys: DynamoDB refuses this one as it is; dynexpr build --split prints it as 2 requests"},
+		{"transact get {" + members(101, get) + "}", "More than 100 members: DynamoDB refuses the transaction as it is"},
+		{"batch write {" + members(25, put) + "}", ""},
+		{"transact write {" + members(100, put) + "}", ""},
+	}
+	for _, tt := range tests {
+		f, err := grammar.Parse("t.dx", tt.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := Statement(f.Statements[0], nil)
+		if tt.want == "" {
+			if strings.Contains(got, "More than") {
+				t.Errorf("%.40s...: within the limit, but explained:\n%s", tt.src, got)
+			}
+		} else if !strings.Contains(got, tt.want) {
+			t.Errorf("%.40s...: missing %q in\n%s", tt.src, tt.want, got)
+		}
+	}
+}
+
+// BenchmarkTransaction100 explains a transaction of 100 members, the most
+// DynamoDB takes.
+func BenchmarkTransaction100(b *testing.B) {
+	sch, err := schema.Load("../examples/tickets.yaml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	src := "transact write token \"t\" {" + members(100, func(i int) string {
+		return fmt.Sprintf(`update Tickets key id = "t%d" set status = "RESOLVED" remove openBucket if attribute_exists(openBucket)`, i)
+	}) + "}"
+	f, err := grammar.Parse("t.dx", src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		Statement(f.Statements[0], sch)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dynexpr/dynexpr/builder"
 	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/schema"
 )
@@ -51,6 +52,7 @@ func group(st *grammar.Statement, sch *schema.Schema) string {
 		e.say("BatchWriteItem (aws dynamodb batch-write-item): %s of %s in one call, each applied on its own: not all or nothing, not in the order written, and without conditions (a put replaces any item with the same key; a delete of an item that is not there is not an error).", count(n, "request"), tablesOf(names))
 		e.say("Requests DynamoDB did not get to (throttled) come back in UnprocessedItems, in the shape of RequestItems: the call still succeeds, so send those again, with a growing pause, until UnprocessedItems is empty.")
 	}
+	e.overLimit(n)
 	if len(unknown) > 0 {
 		e.say("(No schema describes %s %s: pass --schema to learn about keys and indexes.)", map[bool]string{true: "table", false: "tables"}[len(unknown) == 1], andList(unknown))
 	}
@@ -65,6 +67,21 @@ func group(st *grammar.Statement, sch *schema.Schema) string {
 		}
 	}
 	return strings.Join(e.lines, "\n") + "\n"
+}
+
+// overLimit says what becomes of a group of n members over DynamoDB's
+// limit for its command: a batch is split by build --split, a transaction
+// cannot be without losing all or nothing. That DynamoDB refuses it as it
+// is, lint says too.
+func (e *explainer) overLimit(n int) {
+	switch k := e.st.Kind; {
+	case k.IsTransaction() && n > builder.MaxTransactItems:
+		e.say("More than %d members: DynamoDB refuses the transaction as it is, and it cannot be cut in parts without losing all or nothing.", builder.MaxTransactItems)
+	case k == grammar.KindBatchWrite && n > builder.MaxBatchWrites:
+		e.say("More than %d requests: DynamoDB refuses this one as it is; dynexpr build --split prints it as %d requests, the members in the order written.", builder.MaxBatchWrites, len(builder.Split(e.st)))
+	case k == grammar.KindBatchGet && n > builder.MaxBatchGetKeys:
+		e.say("More than %d keys: DynamoDB refuses this one as it is; dynexpr build --split prints it as %d requests, the members in the order written.", builder.MaxBatchGetKeys, len(builder.Split(e.st)))
+	}
 }
 
 // token says what a transaction's ClientRequestToken does, or that there is none.

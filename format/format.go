@@ -87,18 +87,20 @@ func layout(src string, sts []*grammar.Statement, comments []grammar.Comment, en
 			items = append(items, item{text: c.Text, line: c.Pos.Line, lastLine: c.Pos.Line})
 			ci++
 		}
-		text := grammar.Format(st)
 		first := ci
 		for ci < len(comments) && comments[ci].Pos.Offset < end {
 			ci++
 		}
 		inside := ci > first
-		if st.Kind.IsGroup() {
+		var text string
+		switch {
+		case st.Kind.IsGroup():
 			// Comments between members stay with them.
-			var ok bool
-			if text, ok = layoutGroup(st, comments[first:ci], ends, end, lines); ok {
-				inside = false
+			if t, ok := layoutGroup(st, comments[first:ci], ends, end, lines); ok {
+				text, inside = t, false
 			}
+		case !inside:
+			text = grammar.Format(st)
 		}
 		if inside {
 			// Left as written, but with the output's line endings.

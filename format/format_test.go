@@ -1,6 +1,7 @@
 package format
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -210,5 +211,27 @@ func TestGroupCommentsAnywhere(t *testing.T) {
 	}
 	if variants < 50 {
 		t.Fatalf("only %d variants", variants)
+	}
+}
+
+// BenchmarkTransaction100 formats a transaction of 100 members with a
+// comment before each: the layout, then the checks that it means the same.
+// BenchmarkStatements100, the same 100 updates as statements of their own,
+// is its reference: a member should cost about what a statement does.
+func BenchmarkTransaction100(b *testing.B) { benchFormat(b, "transact write {\n", "}\n") }
+func BenchmarkStatements100(b *testing.B)  { benchFormat(b, "", "") }
+
+func benchFormat(b *testing.B, open, close string) {
+	var src strings.Builder
+	src.WriteString(open)
+	for i := range 100 {
+		fmt.Fprintf(&src, "  # ticket %d\n  UPDATE Tickets KEY id=\"t%d\" SET status=\"RESOLVED\" REMOVE openBucket IF attribute_exists(openBucket);\n", i, i)
+	}
+	src.WriteString(close)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := File("t.dx", src.String()); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -32,7 +32,9 @@ type groupPart struct {
 func layoutGroup(st *grammar.Statement, cs []grammar.Comment, ends []int, end int, lines lineIndex) (text string, ok bool) {
 	open := st.Open.Offset
 	closeAt := end - 1 // the "}"
-	head, _, _ := strings.Cut(grammar.Format(st), "\n")
+	bare := *st        // the head alone: the group without its members
+	bare.Members = nil
+	head, _, _ := strings.Cut(grammar.Format(&bare), "\n")
 	headLine := lines.of(open)
 	var parts []groupPart
 	ci := 0
