@@ -32,7 +32,8 @@ type groupPart struct {
 func layoutGroup(st *grammar.Statement, cs []grammar.Comment, ends []int, end int, lines lineIndex) (text string, ok bool) {
 	open := st.Open.Offset
 	closeAt := end - 1 // the "}"
-	bare := *st        // the head alone: the group without its members
+	// The head alone: the group without its members.
+	bare := *st
 	bare.Members = nil
 	head, _, _ := strings.Cut(grammar.Format(&bare), "\n")
 	headLine := lines.of(open)
