@@ -139,6 +139,7 @@ func FuzzFile(f *testing.F) {
 		"# c\na: get T key id = 1; # t\nb: put T item {id: 1, x: [1, \"a\"]}",
 		"update T key id = 1 set a = a + 1, b = if_not_exists(b, 0) remove c add d 1 delete e <<\"x\">> if not (a < 2 or b between 1 and 3)",
 		"query T index I key p = \"x\" and s begins_with \"y\" select a, b[1].c desc limit 5 after {p: \"x\", s: \"y\"}",
+		"r: transact write token \"t\" {  # h\n  # a\n  put T item {id: 1} if attribute_not_exists(id);  # t\n\n  check T key id = 2 if attribute_exists(id)\n  # z\n};  # after\nbatch get { get T key id = 1 select a; get T key id = 2 select a }",
 	} {
 		f.Add(s)
 	}
@@ -150,6 +151,7 @@ func FuzzFile(f *testing.F) {
 		if err != nil {
 			t.Fatalf("File(%q): %v", src, err)
 		}
+		keepsComments(t, "f.dx", src, out)
 		again, err := File("f.dx", out)
 		if err != nil || again != out {
 			t.Fatalf("File(%q) = %q, formatted again %q (%v)", src, out, again, err)
