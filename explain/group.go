@@ -38,7 +38,7 @@ func group(st *grammar.Statement, sch *schema.Schema) string {
 	n := len(st.Members)
 	switch st.Kind {
 	case grammar.KindTransactWrite:
-		e.say("TransactWriteItems (aws dynamodb transact-write-items): %s of %s, all or nothing: every member's write is made, or none is, and no read sees some made and others not. Each costs two write units a KB, twice a plain write.", count(n, "member"), tablesOf(names))
+		e.say("TransactWriteItems (aws dynamodb transact-write-items): %s of %s, all or nothing: every member's write is made, or none is, and no read sees some made and others not. Each write costs two write units per KB, twice a plain write.", count(n, "member"), tablesOf(names))
 		e.say("If a member's condition fails, or another transaction is changing one of its items, DynamoDB cancels it and writes nothing: TransactionCanceledException, whose CancellationReasons holds one entry a member in the order numbered here ([0] first), with a Code (ConditionalCheckFailed, TransactionConflict, ...) at the member that stopped it and None at the others.")
 		e.token()
 	case grammar.KindTransactGet:
