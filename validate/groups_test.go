@@ -60,7 +60,7 @@ func TestGroupRulesWithoutDSLText(t *testing.T) {
 	}
 	got := ruleLines(check(st, sch, nil, false), rules...)
 	want := `g.dx:2:40: error: member 0 (put Tickets): return is not a clause of a member of transact write: a transaction returns none of the items it writes. Drop it; to see the item when the condition fails, write return_on_failure old (member-clause-not-allowed)
-g.dx:3:3: error: a check has nothing to do but its condition, and it has none; the AWS CLI answers "Missing required parameter in TransactItems[0].ConditionCheck: \"ConditionExpression\"" (DynamoDB too refuses it). Add if CONDITION, like if attribute_exists(id) (check-without-condition)
+g.dx:3:3: error: a check has nothing to do but its condition, and it has none; the AWS CLI answers "Missing required parameter in TransactItems[1].ConditionCheck: \"ConditionExpression\"", and DynamoDB "1 validation error detected: Value null at 'transactItems.2.member.conditionCheck.conditionExpression' failed to satisfy constraint: Member must not be null". Add if CONDITION, like if attribute_exists(id) (check-without-condition)
 g.dx:3:3: error: member 1 (check Tickets) names the item member 0 (put Tickets) names (at 2:3): the same table and key; DynamoDB answers "Transaction request cannot include multiple operations on one item". Make them one member: a check's condition goes into the write's if, two updates' actions into one update (transaction-item-repeated)
 g.dx:4:43: error: member 2 (delete Tickets): capacity is not a clause of a member of transact write: it is an option of the whole request. Write it after the group's words: transact write capacity total { ... } (member-clause-not-allowed)`
 	if got != want {
