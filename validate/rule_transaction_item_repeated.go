@@ -35,7 +35,11 @@ func checkTransactionItemRepeated(p *Pass) {
 	}
 	all := func(*grammar.Statement) bool { return true }
 	p.sameItems(all, func(i int, m *grammar.Statement, first int) {
-		p.Reportf(m.Pos, "%s names the item %s names (at %s): the same table and key; DynamoDB answers %q. Make them one member: a check's condition goes into the write's if, two updates' actions into one update",
-			memberName(i, m), memberName(first, st.Members[first]), p.place(st.Members[first].Pos), msgTransactRepeated)
+		fix := "Make them one member: a check's condition goes into the write's if, two updates' actions into one update"
+		if st.Kind == grammar.KindTransactGet {
+			fix = "Drop one, selecting in the other what both read"
+		}
+		p.Reportf(m.Pos, "%s names the item %s names (at %s): the same table and key; DynamoDB answers %q. %s",
+			memberName(i, m), memberName(first, st.Members[first]), p.place(st.Members[first].Pos), msgTransactRepeated, fix)
 	})
 }
