@@ -154,8 +154,9 @@ func (b *builder) batchGet(st *grammar.Statement, members []*Request) map[string
 	return tables
 }
 
-// selectText is a get's projection as written, "" for none: two gets
-// with the same text get the same ProjectionExpression and names.
+// selectText is a get's projection, its paths sorted, "" for none: two
+// gets that select the same attributes, in whatever order, read the same
+// from the table's one ProjectionExpression (the first get's).
 func selectText(st *grammar.Statement) string {
 	if st.Select == nil {
 		return ""
@@ -164,7 +165,8 @@ func selectText(st *grammar.Statement) string {
 	for i, p := range st.Select.Paths {
 		paths[i] = grammar.FormatPath(p)
 	}
-	return strings.Join(paths, ", ")
+	slices.Sort(paths)
+	return strings.Join(slices.Compact(paths), ", ")
 }
 
 func selectWords(sel string) string {
@@ -179,6 +181,14 @@ func selectWords(sel string) string {
 // members have no place for.
 func (b *builder) memberClauses(st *grammar.Statement) {
 	g := b.memberOf
+	if g == grammar.KindBatchWrite && (st.Kind == grammar.KindUpdate || st.Kind == grammar.KindCheck) {
+		// The member itself has no place, its clauses with it: one
+		// refusal, at its verb.
+		b.refuse(RuleBatchWriteNotPlain, st.Pos,
+			"a batch write takes only put and delete, not %s (BatchWriteItem has no %s): use transact write { ... }, or a request of its own",
+			st.Kind, map[grammar.Kind]string{grammar.KindUpdate: "UpdateItem", grammar.KindCheck: "ConditionCheck"}[st.Kind])
+		return
+	}
 	whole := " (it is a clause of the whole " + g.String() + ": write it after " + g.String() + ", before the {)"
 	for _, c := range []struct {
 		id      grammar.ClauseID
@@ -209,16 +219,7 @@ func (b *builder) memberClauses(st *grammar.Statement) {
 		b.refuse(RuleMemberClause, clauseAt(st, grammar.ClauseSelect, sel.Pos),
 			"select count, all or projected has no place in a member of %s: a get's select takes attribute paths, like select email, name", g)
 	}
-	if g != grammar.KindBatchWrite {
-		return
-	}
-	switch st.Kind {
-	case grammar.KindUpdate, grammar.KindCheck:
-		b.refuse(RuleBatchWriteNotPlain, st.Pos,
-			"a batch write takes only put and delete, not %s (BatchWriteItem has no %s): use transact write { ... }, or a request of its own",
-			st.Kind, map[grammar.Kind]string{grammar.KindUpdate: "UpdateItem", grammar.KindCheck: "ConditionCheck"}[st.Kind])
-	}
-	if st.If != nil && st.Kind != grammar.KindCheck { // a check's if is its being a check
+	if g == grammar.KindBatchWrite && st.If != nil {
 		b.refuse(RuleBatchWriteNotPlain, clauseAt(st, grammar.ClauseIf, st.If.Pos),
 			"a batch write takes no conditions (BatchWriteItem has no ConditionExpression): to write only when the condition holds, use transact write { ... }")
 	}
