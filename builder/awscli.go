@@ -85,6 +85,23 @@ func (r *Request) HasBinary() bool {
 			return true
 		}
 	}
+	for _, m := range r.TransactItems {
+		if m.Request.HasBinary() {
+			return true
+		}
+	}
+	for _, t := range r.RequestItems {
+		for _, k := range t.Keys {
+			if itemHasBinary(k) {
+				return true
+			}
+		}
+		for _, w := range t.Writes {
+			if w.Request.HasBinary() {
+				return true
+			}
+		}
+	}
 	return false
 }
 

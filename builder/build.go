@@ -46,6 +46,9 @@ type builder struct {
 	st *grammar.Statement
 	// rules are the lint rules of errs, one each (refusals.go).
 	rules []string
+	// memberOf is the group the statement is a member of; 0 for a
+	// request of its own.
+	memberOf grammar.Kind
 	// refusalsOnly skips what cannot refuse: giving the expressions their
 	// placeholders (Refusals wants the refusals, not the request).
 	refusalsOnly bool
@@ -87,14 +90,29 @@ func (e *exprs) any() bool {
 
 func (b *builder) statement(st *grammar.Statement) *Request {
 	b.st = st
-	r := &Request{Command: st.Kind.Command(), CLI: b.cli}
-	if st.Kind < grammar.KindQuery || st.Kind > grammar.KindDelete {
-		b.fail(st.Pos, "unknown statement: write query, scan, get, put, update or delete")
-		return r
+	if st.Kind.IsGroup() && b.memberOf == 0 {
+		return b.group(st)
 	}
-	if st.Table == nil {
+	// A member's Command is "", and so is a check's, taken alone: it is
+	// its ConditionCheck object, which only a transaction sends (the
+	// parser refuses a check outside one; lint measures its expressions).
+	r := &Request{Command: st.Kind.Command(), CLI: b.cli}
+	if b.memberOf != 0 {
+		r.Command = ""
+	}
+	switch {
+	case st.Kind < grammar.KindQuery || st.Kind > grammar.KindCheck:
+		b.fail(st.Pos, "unknown statement: write query, scan, get, put, update or delete, or a group of them (transact write, transact get, batch get, batch write)")
+		return r
+	case st.Table == nil:
 		b.fail(st.Pos, "%s needs a table name", st.Kind)
 		return r
+	}
+	if b.memberOf != 0 {
+		b.memberClauses(st)
+	} else {
+		b.capacity(st, r)
+		b.metrics(st, r)
 	}
 	r.TableName = st.Table.Name
 	b.unboundName(st.Table)
@@ -147,6 +165,12 @@ func (b *builder) statement(st *grammar.Statement) *Request {
 		r.Key = b.key(st)
 		b.ifCondition(st, &e)
 		b.returnValues(st, r)
+	case grammar.KindCheck:
+		r.Key = b.key(st)
+		b.ifCondition(st, &e)
+	}
+	if b.memberOf == 0 || b.memberOf == grammar.KindTransactWrite {
+		b.returnOnFailure(st, r)
 	}
 	if len(b.errs) == 0 && e.any() && !b.refusalsOnly {
 		b.expressions(r, &e)
@@ -174,7 +198,7 @@ func (b *builder) ifCondition(st *grammar.Statement, e *exprs) {
 }
 
 func (b *builder) consistent(st *grammar.Statement, r *Request) {
-	if st.Consistent != nil {
+	if st.Consistent != nil && b.memberOf != grammar.KindTransactGet {
 		t := true
 		r.ConsistentRead = &t
 	}
@@ -195,6 +219,8 @@ func (b *builder) selection(st *grammar.Statement, r *Request, e *exprs) {
 		}
 		e.projection = strings.Join(names, ", ")
 		return
+	case b.memberOf != 0:
+		return // refused (memberClauses)
 	case st.Kind == grammar.KindGet:
 		b.fail(sel.Pos, "get takes only attribute paths in select (count, all and projected are for query and scan)")
 	case sel.Count:
@@ -262,8 +288,8 @@ func returnValue(word string) string {
 }
 
 func (b *builder) returnValues(st *grammar.Statement, r *Request) {
-	if st.Return == nil {
-		return
+	if st.Return == nil || b.memberOf != 0 {
+		return // a member's return is refused (memberClauses)
 	}
 	v := returnValue(st.Return.Name)
 	if v == "" {

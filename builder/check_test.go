@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -51,6 +53,35 @@ var requestKeys = map[string][]string{
 	"put-item":    {"TableName", "Item", "ConditionExpression", "ReturnValues", "ExpressionAttributeNames", "ExpressionAttributeValues"},
 	"update-item": {"TableName", "Key", "UpdateExpression", "ConditionExpression", "ReturnValues", "ExpressionAttributeNames", "ExpressionAttributeValues"},
 	"delete-item": {"TableName", "Key", "ConditionExpression", "ReturnValues", "ExpressionAttributeNames", "ExpressionAttributeValues"},
+
+	"transact-write-items": {"TransactItems", "ClientRequestToken"},
+	"transact-get-items":   {"TransactItems"},
+	"batch-get-item":       {"RequestItems"},
+	"batch-write-item":     {"RequestItems"},
+
+	// The members of the groups, by the key they are written under.
+	"Put":               {"TableName", "Item", "ConditionExpression", "ExpressionAttributeNames", "ExpressionAttributeValues", "ReturnValuesOnConditionCheckFailure"},
+	"Update":            {"TableName", "Key", "UpdateExpression", "ConditionExpression", "ExpressionAttributeNames", "ExpressionAttributeValues", "ReturnValuesOnConditionCheckFailure"},
+	"Delete":            {"TableName", "Key", "ConditionExpression", "ExpressionAttributeNames", "ExpressionAttributeValues", "ReturnValuesOnConditionCheckFailure"},
+	"ConditionCheck":    {"TableName", "Key", "ConditionExpression", "ExpressionAttributeNames", "ExpressionAttributeValues", "ReturnValuesOnConditionCheckFailure"},
+	"Get":               {"TableName", "Key", "ProjectionExpression", "ExpressionAttributeNames"},
+	"KeysAndAttributes": {"Keys", "ProjectionExpression", "ExpressionAttributeNames", "ConsistentRead"},
+	"PutRequest":        {"Item"},
+	"DeleteRequest":     {"Key"},
+}
+
+// requestOptions are the members of requestKeys' commands beside their
+// item and expressions (options.go).
+var requestOptions = map[string][]string{
+	"ReturnConsumedCapacity":              {"query", "scan", "get-item", "put-item", "update-item", "delete-item", "transact-write-items", "transact-get-items", "batch-get-item", "batch-write-item"},
+	"ReturnItemCollectionMetrics":         {"put-item", "update-item", "delete-item", "transact-write-items", "batch-write-item"},
+	"ReturnValuesOnConditionCheckFailure": {"put-item", "update-item", "delete-item"},
+}
+
+var optionValues = map[string][]string{
+	"ReturnConsumedCapacity":              {"TOTAL", "INDEXES", "NONE"},
+	"ReturnItemCollectionMetrics":         {"SIZE"},
+	"ReturnValuesOnConditionCheckFailure": {"ALL_OLD", "NONE"},
 }
 
 var exprKinds = map[string]ddbexpr.Kind{
@@ -108,19 +139,36 @@ func checkRequest(t testing.TB, src string, r *Request) {
 			fail("JSON(%v) differs from encoding/json:\n got %s\nwant %s", ind, got, want)
 		}
 	}
+	checkShape(fail, r.Command, doc)
+}
+
+// checkShape checks one request document, or one member of a group's
+// (kind is then the key it is written under), and the members inside it.
+func checkShape(fail func(string, ...any), kind string, doc map[string]any) {
 	allowed := map[string]bool{}
-	for _, k := range requestKeys[r.Command] {
+	for _, k := range requestKeys[kind] {
 		allowed[k] = true
 	}
-	if len(allowed) == 0 {
-		fail("unknown command %q", r.Command)
-	}
-	for k := range doc {
-		if !allowed[k] {
-			fail("%s takes no %s", r.Command, k)
+	for opt, kinds := range requestOptions {
+		if slices.Contains(kinds, kind) {
+			allowed[opt] = true
 		}
 	}
-	if tn, _ := doc["TableName"].(string); !tableName.MatchString(tn) {
+	for opt, values := range optionValues {
+		if v, ok := doc[opt]; ok && !slices.Contains(values, v.(string)) {
+			fail("%s %v", opt, v)
+		}
+	}
+	if len(allowed) == 0 {
+		fail("unknown command %q", kind)
+	}
+	checkMembers(fail, kind, doc)
+	for k := range doc {
+		if !allowed[k] {
+			fail("%s takes no %s", kind, k)
+		}
+	}
+	if tn, _ := doc["TableName"].(string); slices.Contains(requestKeys[kind], "TableName") && !tableName.MatchString(tn) {
 		fail("TableName %q", tn)
 	}
 	if v, ok := doc["IndexName"]; ok {
@@ -314,6 +362,74 @@ func checkAV(fail func(string, ...any), where string, v any) {
 			}
 		default:
 			fail("%s: unknown type %q", where, typ)
+		}
+	}
+}
+
+// checkMembers checks the members of a group's document: TransactItems,
+// each an object of one member under its key, or RequestItems, by table.
+func checkMembers(fail func(string, ...any), kind string, doc map[string]any) {
+	member := func(where string, v any, ops ...string) {
+		m, ok := v.(map[string]any)
+		if !ok || len(m) != 1 {
+			fail("%s is not an object of one member: %v", where, v)
+			return
+		}
+		for op, body := range m {
+			d, ok := body.(map[string]any)
+			if !slices.Contains(ops, op) || !ok {
+				fail("%s: %s is not one of %v", where, op, ops)
+				continue
+			}
+			checkShape(fail, op, d)
+		}
+	}
+	list := func(where string, v any) []any {
+		l, ok := v.([]any)
+		if !ok || len(l) == 0 {
+			fail("%s is not a list of members: %v", where, v)
+		}
+		return l
+	}
+	switch kind {
+	case "transact-write-items", "transact-get-items":
+		ops := []string{"Put", "Update", "Delete", "ConditionCheck"}
+		if kind == "transact-get-items" {
+			ops = []string{"Get"}
+		}
+		for i, m := range list("TransactItems", doc["TransactItems"]) {
+			member(fmt.Sprintf("TransactItems[%d]", i), m, ops...)
+		}
+	case "batch-get-item", "batch-write-item":
+		tables, ok := doc["RequestItems"].(map[string]any)
+		if !ok || len(tables) == 0 {
+			fail("RequestItems is not a map of tables: %v", doc["RequestItems"])
+		}
+		for name, t := range tables {
+			if !tableName.MatchString(name) {
+				fail("RequestItems table %q", name)
+			}
+			if kind == "batch-write-item" {
+				for i, w := range list("RequestItems."+name, t) {
+					member(fmt.Sprintf("RequestItems.%s[%d]", name, i), w, "PutRequest", "DeleteRequest")
+				}
+				continue
+			}
+			ka, ok := t.(map[string]any)
+			if !ok {
+				fail("RequestItems.%s is not KeysAndAttributes: %v", name, t)
+				continue
+			}
+			checkShape(fail, "KeysAndAttributes", ka)
+			for i, k := range list("RequestItems."+name+".Keys", ka["Keys"]) {
+				key, ok := k.(map[string]any)
+				if !ok || len(key) == 0 {
+					fail("RequestItems.%s.Keys[%d] is not a key: %v", name, i, k)
+				}
+				for attr, av := range key {
+					checkAV(fail, "Keys."+attr, av)
+				}
+			}
 		}
 	}
 }

@@ -2,6 +2,7 @@ package builder
 
 import (
 	"errors"
+	"strconv"
 	"testing"
 
 	"github.com/dynexpr/dynexpr/diag"
@@ -52,9 +53,22 @@ func FuzzBuild(f *testing.F) {
 				t.Fatalf("%q: a second build differs (%v)", src, err)
 			}
 			// Table names are the linter's business; the shape is ours.
-			r.TableName = "Tbl"
-			if r.IndexName != "" {
-				r.IndexName = "Idx"
+			switch {
+			case r.TransactItems != nil:
+				for _, m := range r.TransactItems {
+					m.Request.TableName = "Tbl"
+				}
+			case r.RequestItems != nil:
+				renamed := make(map[string]*TableRequests, len(r.RequestItems))
+				for i, name := range sortedKeys(r.RequestItems) {
+					renamed["Tbl"+strconv.Itoa(i)] = r.RequestItems[name]
+				}
+				r.RequestItems = renamed
+			default:
+				r.TableName = "Tbl"
+				if r.IndexName != "" {
+					r.IndexName = "Idx"
+				}
 			}
 			checkRequest(t, src, r)
 		}

@@ -17,6 +17,9 @@ var refusalSources = []string{
 	`scan Tbl filter begins_with("a", "b") and frobnicate(c) and d`,
 	`update Tbl key id = $id set s = <<"a", 1>>`,
 	`scan Tbl filter attribute_type(a, N)`,
+	`transact write { put Tbl item {a: 1} return old; update Tbl key id = 1 set s = <<"a", 1>> capacity total }`,
+	`batch write { put Tbl item {a: 1} if a = 1; update Tbl key id = 1 set b = 2 }`,
+	`batch get { get Tbl key id = 1 select a; get Tbl key id = $id select b consistent }`,
 }
 
 // TestRefusalsAreBuildErrors: Refusals, which skips the placeholder stage,

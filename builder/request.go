@@ -12,7 +12,9 @@ import (
 // pointer, nil map, empty placeholder map) is left out of the JSON.
 type Request struct {
 	// Command is the `aws dynamodb` subcommand: query, scan, get-item,
-	// put-item, update-item or delete-item.
+	// put-item, update-item, delete-item, transact-write-items,
+	// transact-get-items, batch-get-item or batch-write-item; "" for a
+	// group's member.
 	Command string
 	// CLI is the AWS CLI the JSON is written for: it decides how binary
 	// values are written (AWSCLI).
@@ -47,6 +49,53 @@ type Request struct {
 
 	ExpressionAttributeNames  map[string]string
 	ExpressionAttributeValues map[string]Value
+
+	// ReturnConsumedCapacity is TOTAL, INDEXES or NONE (capacity), on
+	// every command.
+	ReturnConsumedCapacity string
+	// ReturnItemCollectionMetrics is SIZE (metrics): put, update and
+	// delete, transact write and batch write.
+	ReturnItemCollectionMetrics string
+	// ReturnValuesOnConditionCheckFailure is ALL_OLD or NONE
+	// (return_on_failure): put, update and delete, and the members of a
+	// transact write.
+	ReturnValuesOnConditionCheckFailure string
+	// ClientRequestToken is a transact write's token.
+	ClientRequestToken string
+
+	// TransactItems are a transaction's members in the order written
+	// (transact-write-items, transact-get-items).
+	TransactItems []Member
+	// RequestItems are a batch's requests by table (batch-get-item,
+	// batch-write-item); the JSON writes the tables sorted.
+	RequestItems map[string]*TableRequests
+}
+
+// Member is one request of a group, as the group's JSON holds it: an
+// element of TransactItems ({"Put": {...}}) or of a batch write's list of
+// one table ({"PutRequest": {"Item": {...}}}).
+type Member struct {
+	// Op is the key the request is written under: Put, Update, Delete,
+	// ConditionCheck or Get in a transaction; PutRequest or DeleteRequest
+	// in a batch write.
+	Op string
+	// Request holds the member's own members (TableName, Key, its
+	// expressions and their placeholder maps, ...); its Command is "".
+	Request *Request
+}
+
+// TableRequests are a batch's requests of one table: RequestItems[table].
+// A batch get sets the first four (KeysAndAttributes), a batch write
+// Writes.
+type TableRequests struct {
+	Keys                     []map[string]Value
+	ProjectionExpression     string
+	ExpressionAttributeNames map[string]string
+	ConsistentRead           *bool
+
+	// Writes are the table's PutRequest and DeleteRequest members, in the
+	// order written.
+	Writes []Member
 }
 
 // JSON writes the request as canonical JSON: keys sorted at every level,
@@ -56,15 +105,19 @@ type Request struct {
 // itself is not part of it.
 func (r *Request) JSON(indent bool) []byte {
 	w := jsonWriter{buf: make([]byte, 0, 512), indent: indent, cli: r.CLI}
+	w.request(r)
+	return w.buf
+}
+
+// request writes a request, or a group's member, as an object.
+func (w *jsonWriter) request(r *Request) {
 	w.beginObject()
 	// The members in sorted order.
+	w.stringField("ClientRequestToken", r.ClientRequestToken)
 	w.stringField("ConditionExpression", r.ConditionExpression)
 	w.boolField("ConsistentRead", r.ConsistentRead)
 	w.itemField("ExclusiveStartKey", r.ExclusiveStartKey)
-	if len(r.ExpressionAttributeNames) > 0 {
-		w.key("ExpressionAttributeNames")
-		w.names(r.ExpressionAttributeNames)
-	}
+	w.namesField("ExpressionAttributeNames", r.ExpressionAttributeNames)
 	if len(r.ExpressionAttributeValues) > 0 {
 		w.key("ExpressionAttributeValues")
 		w.item(r.ExpressionAttributeValues)
@@ -76,15 +129,65 @@ func (r *Request) JSON(indent bool) []byte {
 	w.stringField("KeyConditionExpression", r.KeyConditionExpression)
 	w.intField("Limit", r.Limit)
 	w.stringField("ProjectionExpression", r.ProjectionExpression)
+	if r.RequestItems != nil {
+		w.key("RequestItems")
+		w.requestItems(r.RequestItems)
+	}
+	w.stringField("ReturnConsumedCapacity", r.ReturnConsumedCapacity)
+	w.stringField("ReturnItemCollectionMetrics", r.ReturnItemCollectionMetrics)
 	w.stringField("ReturnValues", r.ReturnValues)
+	w.stringField("ReturnValuesOnConditionCheckFailure", r.ReturnValuesOnConditionCheckFailure)
 	w.boolField("ScanIndexForward", r.ScanIndexForward)
 	w.intField("Segment", r.Segment)
 	w.stringField("Select", r.Select)
 	w.stringField("TableName", r.TableName)
 	w.intField("TotalSegments", r.TotalSegments)
+	if r.TransactItems != nil {
+		w.key("TransactItems")
+		w.members(r.TransactItems)
+	}
 	w.stringField("UpdateExpression", r.UpdateExpression)
 	w.endObject()
-	return w.buf
+}
+
+// members writes a list of members, each {"Op": {...}}.
+func (w *jsonWriter) members(list []Member) {
+	w.beginArray()
+	for _, m := range list {
+		w.elem()
+		w.beginObject()
+		w.key(m.Op)
+		w.request(m.Request)
+		w.endObject()
+	}
+	w.endArray()
+}
+
+// requestItems writes a batch's RequestItems: the tables sorted, each a
+// KeysAndAttributes object (batch get) or a list of writes (batch write).
+func (w *jsonWriter) requestItems(tables map[string]*TableRequests) {
+	w.beginObject()
+	for _, name := range sortedKeys(tables) {
+		t := tables[name]
+		w.key(name)
+		if t.Writes != nil {
+			w.members(t.Writes)
+			continue
+		}
+		w.beginObject()
+		w.boolField("ConsistentRead", t.ConsistentRead)
+		w.namesField("ExpressionAttributeNames", t.ExpressionAttributeNames)
+		w.key("Keys")
+		w.beginArray()
+		for _, k := range t.Keys {
+			w.elem()
+			w.item(k)
+		}
+		w.endArray()
+		w.stringField("ProjectionExpression", t.ProjectionExpression)
+		w.endObject()
+	}
+	w.endObject()
 }
 
 // jsonWriter writes JSON exactly as encoding/json's Marshal (compact) or
@@ -181,6 +284,13 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+func (w *jsonWriter) namesField(k string, m map[string]string) {
+	if len(m) > 0 {
+		w.key(k)
+		w.names(m)
+	}
 }
 
 func (w *jsonWriter) names(m map[string]string) {

@@ -91,7 +91,7 @@ func (o *sdkOracle) statement(st *grammar.Statement) {
 		o.projection(st.Select)
 	case grammar.KindGet:
 		o.projection(st.Select)
-	case grammar.KindPut, grammar.KindDelete:
+	case grammar.KindPut, grammar.KindDelete, grammar.KindCheck:
 		o.ifCondition(st.If)
 	case grammar.KindUpdate:
 		o.updateActions(st)

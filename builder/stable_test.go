@@ -18,6 +18,9 @@ var stableSources = []string{
 	`update Tickets key id = "a91f" set openBucket = "OPEN", priority = priority + 1, a = 1, b = 2, c = 3, d = [1, {x: 2, y: 3, z: <<"a", "b", "c">>}] remove assignee, e, f add views 1, g <<1, 2, 3>> delete tags <<"old">> if attribute_exists(id) and (status = "x" or status = "y") return new`,
 	`query Tickets index open-tickets-index key openBucket = "OPEN" and openedAt between "2026-01" and "2026-12" filter priority >= 3 and contains(tags, "x") and a in (1, 2, 3, 4, 5) select subject, priority, a, b, c, d desc limit 25 after {id: "a91f", openBucket: "OPEN", openedAt: "2026-03"}`,
 	"scan T1x filter `a-b` = 1 and `a b` = 2 and a_b = 3 and `a.b` = 4 and `a:b` = 5 and a.b = 6",
+	`transact write token "t" capacity total metrics { put Tb1 item {a: 1, b: 2, c: {x: 1, y: 2}} if a <> 1 and b <> 2; update Tb2 key id = 1 set a = 1, b = 2 remove c; check Tb3 key id = 2 if attribute_exists(z) }`,
+	`batch get { get Tb3 key id = 1 select a, b; get Tb1 key id = 1; get Tb2 key id = 1 consistent; get Tb3 key id = 2 select a, b; get Tb4 key id = 1 }`,
+	`batch write { put Tb3 item {id: 1, a: 1, b: 2}; delete Tb1 key id = 1; put Tb2 item {id: 1}; delete Tb3 key id = 2; put Tb4 item {id: 3} }`,
 }
 
 // TestStable builds each statement 100 times, each time from a fresh parse

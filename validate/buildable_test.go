@@ -39,9 +39,6 @@ func TestLintRefusesWhatBuildRefuses(t *testing.T) {
 			continue
 		}
 		for _, st := range f.Statements {
-			if st.Kind.IsGroup() {
-				continue // the builder does not build groups yet
-			}
 			refused := buildRefusals(st)
 			if len(refused) == 0 {
 				continue
@@ -229,6 +226,12 @@ func FuzzLintRefusesWhatBuildRefuses(f *testing.F) {
 		`update Tickets key id = "a" set priority = customerId + "1", id = 2 add priority <<1>> delete customerId <<"x">>`,
 		`put Tickets item {id: "", priority: "high", openBucket: 3}`,
 		`scan Tickets filter contains(priority, 1) and attribute_type(priority, "S") and priority in ("1", 2) after {id: true}`,
+		`transact write { put Tickets item {id: "a"} return old; check Tickets key id = "b" if attribute_exists(id) }`,
+		`batch get { get Tickets key id = "a" select subject; get Tickets key id = "b" consistent }`,
+		`transact write token "" { put Tickets item {id: "a"} return old; check Tickets key id = "a"; update TicketsByCustomer key customerId = $c and id = 1.0 set n = 1 capacity total }`,
+		`batch write metrics { put Tickets item {id: "a"} if attribute_not_exists(id); delete Tickets key id = "a"; update Tickets key id = "b" set x = 1 }`,
+		`batch get { get Tickets key id = "a" select subject; get Tickets key id = "a" consistent; get TicketsByCustomer key id = b"AA==" and customerId = "c" }`,
+		`transact get { get Tickets key id = "a" consistent; get Tickets key id = "a" capacity indexes }`,
 	} {
 		f.Add(s)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/dynexpr/dynexpr/builder"
@@ -20,6 +21,7 @@ type buildFlags struct {
 	output  string
 	compact bool
 	noLint  bool
+	split   bool
 	awsCLI  string
 }
 
@@ -44,12 +46,25 @@ refuse (--no-lint builds anyway); 2 input it cannot use (a syntax error, an
 unknown table, an unbound parameter, a bad flag, schema or config), with
 nothing printed.
 
+--output shell prints the whole command line, the command named for the
+request: query, scan, get-item, put-item, update-item, delete-item, or for
+the groups transact-write-items, transact-get-items, batch-get-item and
+batch-write-item.
+
+A batch write of more than 25 requests, or a batch get of more than 100
+keys, is more than DynamoDB takes in one call (lint's batch-too-many-items):
+--split prints it as several requests instead, each within the limit, the
+members in the order written, one request a line (compact JSON, or one
+command a line with --output shell). --split leaves every other statement
+as it is.
+
 The lint rules run first (not with --no-lint). Without a schema (--schema,
 --config or .dynexpr.yaml) build says once on standard error that key names,
 key types and index projections were not checked.`,
 		Example: `  dynexpr build 'get Tickets key id = "a91f" select subject'
   dynexpr build -p id="$ID" 'update Tickets key id = $id remove openBucket'
-  aws dynamodb query --cli-input-json "$(dynexpr build -f examples/tickets.dx --statement open_tickets)"`,
+  aws dynamodb query --cli-input-json "$(dynexpr build -f examples/tickets.dx --statement open_tickets)"
+  dynexpr build --split -f load.dx | while read -r req; do aws dynamodb batch-write-item --cli-input-json "$req"; done`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return e.build(args, f)
 		},
@@ -59,6 +74,7 @@ key types and index projections were not checked.`,
 	fl.StringVarP(&f.output, "output", "o", "json", "output format: json, shell or jsonl")
 	fl.BoolVar(&f.compact, "compact", false, "print JSON on one line")
 	fl.BoolVar(&f.noLint, "no-lint", false, "build even when a lint rule finds an error")
+	fl.BoolVar(&f.split, "split", false, "print a batch over DynamoDB's limit (25 writes, 100 keys) as several requests, one a line")
 	registerAWSCLI(fl, &f.awsCLI)
 	return cmd
 }
@@ -77,8 +93,17 @@ func (e *env) build(args []string, f buildFlags) error {
 	if err != nil {
 		return err
 	}
+	// parts are each statement's requests: one, or with --split the
+	// parts of a batch over DynamoDB's limit.
+	parts := make([][]*grammar.Statement, len(in.stmts))
+	for i, st := range in.stmts {
+		parts[i] = []*grammar.Statement{st}
+		if f.split {
+			parts[i] = builder.Split(st)
+		}
+	}
 	if !f.noLint {
-		if err := e.lintBuilt(in); err != nil {
+		if err := e.lintBuilt(in, splitFindings(in.stmts, parts)); err != nil {
 			return err
 		}
 	}
@@ -86,13 +111,19 @@ func (e *env) build(args []string, f buildFlags) error {
 	// output stays empty.
 	var out bytes.Buffer
 	var errs diag.List
-	for _, st := range in.stmts {
-		req, err := builder.BuildFor(st, cli)
-		if err != nil {
-			errs = diag.Append(errs, err)
-			continue
+	for i, st := range in.stmts {
+		g := f
+		if len(parts[i]) > 1 {
+			g.compact = true // one request a line
 		}
-		writeRequest(&out, st, req, f)
+		for _, part := range parts[i] {
+			req, err := builder.BuildFor(part, cli)
+			if err != nil {
+				errs = diag.Append(errs, err)
+				break
+			}
+			writeRequest(&out, st, req, g)
+		}
 	}
 	if len(errs) > 0 {
 		return errs
@@ -107,11 +138,14 @@ func (e *env) build(args []string, f buildFlags) error {
 //
 // Without a schema it says once what was left unchecked: the rules still
 // refuse what no schema could make right, and the rest waits for one.
-func (e *env) lintBuilt(in *statementInput) error {
+//
+// The findings skip says are not printed: what --split makes right.
+func (e *env) lintBuilt(in *statementInput, skip func(validate.Finding) bool) error {
 	findings, err := e.check(in, in.stmts)
 	if err != nil {
 		return err
 	}
+	findings = slices.DeleteFunc(findings, skip)
 	if in.sch == nil {
 		fmt.Fprintf(e.stderr, "dynexpr: no schema: key names, key types and index projections were not checked (--schema or %s)\n", config.FileName)
 	}
@@ -142,6 +176,27 @@ func (e *env) lintBuilt(in *statementInput) error {
 		return &exitError{code: exitFindings}
 	}
 	return nil
+}
+
+// ruleBatchTooMany is lint's rule for a batch over DynamoDB's limit,
+// which --split makes several requests within it.
+const ruleBatchTooMany = "batch-too-many-items"
+
+// splitFindings says which findings --split makes right: the
+// batch-too-many-items of a statement it cuts into parts.
+func splitFindings(stmts []*grammar.Statement, parts [][]*grammar.Statement) func(validate.Finding) bool {
+	return func(fd validate.Finding) bool {
+		if fd.Rule != ruleBatchTooMany {
+			return false
+		}
+		for i, st := range stmts {
+			if len(parts[i]) > 1 && fd.Pos.File == st.Pos.File &&
+				st.Pos.Offset <= fd.Pos.Offset && fd.Pos.Offset <= st.EndPos.Offset {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // typeOf gives parameter binding the schema's types of the tables'
