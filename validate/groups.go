@@ -13,16 +13,6 @@ import (
 // a group made from request JSON has too: the members' kinds, tables,
 // clause bodies and their positions, never the DSL's text.
 
-// memberName names member i of a group in a message, numbered from 0 as
-// explain and DynamoDB's CancellationReasons number them.
-func memberName(i int, m *grammar.Statement) string {
-	table := ""
-	if m.Table != nil {
-		table = " " + grammar.TableName(m.Table.Name)
-	}
-	return fmt.Sprintf("member %d (%s%s)", i, m.Kind, table)
-}
-
 // clausePos is where a clause of st stands: its keyword as written, or
 // else at (the body's position, for a statement that records no keyword).
 func clausePos(st *grammar.Statement, id grammar.ClauseID, at diag.Pos) diag.Pos {
