@@ -57,6 +57,13 @@ func (b *builder) group(st *grammar.Statement) *Request {
 		mb := newBuilder()
 		mb.cli, mb.memberOf, mb.refusalsOnly = b.cli, st.Kind, b.refusalsOnly
 		members[i] = mb.statement(m)
+		for j, e := range mb.errs {
+			// Numbered as CancellationReasons and explain number them
+			// (not an unbound parameter: a fact of the command line).
+			if mb.rules[j] != ruleNone {
+				e.Msg = grammar.MemberName(i, m) + ": " + e.Msg
+			}
+		}
 		b.errs = append(b.errs, mb.errs...)
 		b.rules = append(b.rules, mb.rules...)
 	}
@@ -118,7 +125,7 @@ func transactOp(k grammar.Kind) string {
 // otherwise is refused, since one of the two would be silently ignored.
 func (b *builder) batchGet(st *grammar.Statement, members []*Request) map[string]*TableRequests {
 	tables := make(map[string]*TableRequests)
-	first := make(map[string]*grammar.Statement)
+	first := make(map[string]int) // the first get of each table
 	for i, mr := range members {
 		m := st.Members[i]
 		t := tables[mr.TableName]
@@ -129,26 +136,25 @@ func (b *builder) batchGet(st *grammar.Statement, members []*Request) map[string
 				ExpressionAttributeNames: mr.ExpressionAttributeNames,
 				ConsistentRead:           mr.ConsistentRead,
 			}
-			first[mr.TableName] = m
+			first[mr.TableName] = i
 			continue
 		}
 		t.Keys = append(t.Keys, mr.Key)
-		f := first[mr.TableName]
+		j := first[mr.TableName]
+		f := st.Members[j]
+		this, that := grammar.MemberName(i, m), grammar.MemberName(j, f)
+		where := diag.AtIn(b.st.Source, b.st.Pos, f.Pos)
 		if sel, fsel := selectText(m), selectText(f); sel != fsel {
 			b.refuse(RuleBatchGetDisagree, clauseAt(m, grammar.ClauseSelect, m.Pos),
-				"this get of %s %s but the one at %s %s: BatchGetItem reads a table with one ProjectionExpression; "+
-					"write the same select on every get of %[1]s, or put this get in a batch get of its own",
-				grammar.TableName(mr.TableName), selectWords(sel), diag.AtIn(b.st.Source, b.st.Pos, f.Pos), selectWords(fsel))
+				"%s %s, and %s (at %s) %s: a batch get reads table %s with one ProjectionExpression for all its keys. "+
+					"Give both the same select, or read one in a get of its own",
+				this, selectWords(sel), that, where, selectWords(fsel), grammar.TableName(mr.TableName))
 		}
 		if (m.Consistent != nil) != (f.Consistent != nil) {
-			at, this, that := clauseAt(m, grammar.ClauseConsistent, m.Pos), "is consistent", "is not"
-			if m.Consistent == nil {
-				this, that = "is not consistent", "is"
-			}
-			b.refuse(RuleBatchGetDisagree, at,
-				"this get of %s %s but the one at %s %s: BatchGetItem reads a table with one ConsistentRead; "+
-					"write consistent on every get of %[1]s or on none, or put this get in a batch get of its own",
-				grammar.TableName(mr.TableName), this, diag.AtIn(b.st.Source, b.st.Pos, f.Pos), that)
+			b.refuse(RuleBatchGetDisagree, clauseAt(m, grammar.ClauseConsistent, m.Pos),
+				"%s reads %s, and %s (at %s) %s: a batch get reads table %s with one ConsistentRead for all its keys. "+
+					"Write consistent on both or on neither",
+				this, consistencyWords(m), that, where, consistencyWords(f), grammar.TableName(mr.TableName))
 		}
 	}
 	return tables
@@ -171,9 +177,16 @@ func selectText(st *grammar.Statement) string {
 
 func selectWords(sel string) string {
 	if sel == "" {
-		return "reads every attribute"
+		return "reads the whole item"
 	}
 	return "selects " + sel
+}
+
+func consistencyWords(m *grammar.Statement) string {
+	if m.Consistent != nil {
+		return "consistently"
+	}
+	return "eventually consistently"
 }
 
 // memberClauses refuses what a member may not say in its group: the

@@ -1,6 +1,10 @@
 package grammar
 
-import "github.com/dynexpr/dynexpr/diag"
+import (
+	"fmt"
+
+	"github.com/dynexpr/dynexpr/diag"
+)
 
 // The syntax tree of the DSL. Every node records where it starts (Pos); the
 // parser fills the syntax fields, and resolve fills the derived ones
@@ -159,6 +163,17 @@ func (st *Statement) HasUnboundName() bool {
 		}
 	}
 	return false
+}
+
+// MemberName names member i of a group in messages, "member 0 (put
+// Users)": numbered from 0 as DynamoDB's CancellationReasons and explain
+// number them.
+func MemberName(i int, m *Statement) string {
+	table := ""
+	if m.Table != nil {
+		table = " " + TableName(m.Table.Name)
+	}
+	return fmt.Sprintf("member %d (%s%s)", i, m.Kind, table)
 }
 
 // Order is the asc or desc clause.

@@ -5,34 +5,12 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 )
 
 // Helpers of the rules that check groups (Rule.Groups). They read only what
 // a group made from request JSON has too: the members' kinds, tables,
 // clause bodies and their positions, never the DSL's text.
-
-// memberName names member i of a group in a message, numbered from 0 as
-// explain and DynamoDB's CancellationReasons number them.
-func memberName(i int, m *grammar.Statement) string {
-	table := ""
-	if m.Table != nil {
-		table = " " + grammar.TableName(m.Table.Name)
-	}
-	return fmt.Sprintf("member %d (%s%s)", i, m.Kind, table)
-}
-
-// clausePos is where a clause of st stands: its keyword as written, or
-// else at (the body's position, for a statement that records no keyword).
-func clausePos(st *grammar.Statement, id grammar.ClauseID, at diag.Pos) diag.Pos {
-	for _, w := range st.Written {
-		if w.Clause == id {
-			return w.Pos
-		}
-	}
-	return at
-}
 
 // itemOf is the item member m names, as text equal for two members on the
 // same item: its table and its primary key, each key value by what

@@ -44,6 +44,6 @@ func checkBatchDuplicateKeys(p *Pass) {
 			fix = "Keep the one that should win"
 		}
 		p.Reportf(m.Pos, "%s names the item %s names (at %s): the same table and key; DynamoDB answers %q. %s",
-			memberName(i, m), memberName(first, st.Members[first]), p.place(st.Members[first].Pos), msgBatchDuplicates, fix)
+			grammar.MemberName(i, m), grammar.MemberName(first, st.Members[first]), p.place(st.Members[first].Pos), msgBatchDuplicates, fix)
 	})
 }

@@ -74,9 +74,6 @@ func (p *Pass) refusalPlace(r *Rule, at diag.Pos) refusalPlace {
 	if r == nil {
 		return refusalPlace{}
 	}
-	if r.Groups {
-		return refusalPlace{r.Name, -1}
-	}
 	return refusalPlace{r.Name, memberAt(p.Stmt, at)}
 }
 

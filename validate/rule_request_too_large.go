@@ -65,7 +65,7 @@ func checkRequestTooLarge(p *Pass) {
 		total += writtenItemBytes(m, func(int, string, *grammar.Value) bool { return true })
 		if total > limit {
 			p.Reportf(m.Pos, "with %s this %s writes items of at least %d bytes (names and values, as DynamoDB counts them), over its limit of %s (%d bytes)%s. Split it into several requests, or keep large values in S3 and store their keys",
-				memberName(i, m), st.Kind, total, what, limit, answer)
+				grammar.MemberName(i, m), st.Kind, total, what, limit, answer)
 			return
 		}
 	}

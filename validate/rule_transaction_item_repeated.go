@@ -40,6 +40,6 @@ func checkTransactionItemRepeated(p *Pass) {
 			fix = "Drop one, selecting in the other what both read"
 		}
 		p.Reportf(m.Pos, "%s names the item %s names (at %s): the same table and key; DynamoDB answers %q. %s",
-			memberName(i, m), memberName(first, st.Members[first]), p.place(st.Members[first].Pos), msgTransactRepeated, fix)
+			grammar.MemberName(i, m), grammar.MemberName(first, st.Members[first]), p.place(st.Members[first].Pos), msgTransactRepeated, fix)
 	})
 }

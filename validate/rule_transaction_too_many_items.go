@@ -3,6 +3,8 @@ package validate
 import (
 	"fmt"
 	"strings"
+
+	"github.com/dynexpr/dynexpr/grammar"
 )
 
 // maxTransactItems is how many actions one TransactWriteItems or
@@ -45,7 +47,7 @@ func checkTransactionTooManyItems(p *Pass) {
 		return
 	}
 	p.Reportf(st.Members[maxTransactItems].Pos, "this %s has %d members, and a transaction takes at most %d; DynamoDB answers %q. Split it where atomicity allows: from %s on, the members go in another transaction",
-		st.Kind, len(st.Members), maxTransactItems, msgTransactTooMany, memberName(maxTransactItems, st.Members[maxTransactItems]))
+		st.Kind, len(st.Members), maxTransactItems, msgTransactTooMany, grammar.MemberName(maxTransactItems, st.Members[maxTransactItems]))
 }
 
 // manyMembers writes a group of n members, member = "k0" to
