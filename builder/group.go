@@ -21,8 +21,9 @@ const (
 	RuleBatchGetDisagree = "batch-get-tables-disagree"
 )
 
-// DynamoDB's limits on the number of requests in a group: what build
-// --split cuts a batch into.
+// DynamoDB's limits on the number of requests in a group, in one place:
+// what build --split cuts a batch into, what lint's rules on counts and
+// explain hold a group to.
 const (
 	MaxTransactItems = 100
 	MaxBatchWrites   = 25

@@ -1,12 +1,8 @@
 package validate
 
-import "github.com/dynexpr/dynexpr/grammar"
-
-// How many requests one BatchWriteItem takes, and how many keys one
-// BatchGetItem, whatever the tables.
-const (
-	maxBatchWrites  = 25
-	maxBatchGetKeys = 100
+import (
+	"github.com/dynexpr/dynexpr/builder"
+	"github.com/dynexpr/dynexpr/grammar"
 )
 
 const (
@@ -36,7 +32,7 @@ batch write {
   ...
   delete Tickets key id = "k25"
 }`,
-	bigBad: func() string { return manyMembers("batch write", "delete Tickets key id", maxBatchWrites+1) },
+	bigBad: func() string { return manyMembers("batch write", "delete Tickets key id", builder.MaxBatchWrites+1) },
 	Good: `batch write {
   delete Tickets key id = "k0";
   delete Tickets key id = "k1"
@@ -48,11 +44,11 @@ batch write {
 
 func checkBatchTooManyItems(p *Pass) {
 	st := p.Stmt
-	limit, what, tableMsg, totalMsg := maxBatchWrites, "requests", msgBatchWriteTableTooMany, msgBatchWriteTooMany
+	limit, what, tableMsg, totalMsg := builder.MaxBatchWrites, "requests", msgBatchWriteTableTooMany, msgBatchWriteTooMany
 	switch st.Kind {
 	case grammar.KindBatchWrite:
 	case grammar.KindBatchGet:
-		limit, what, tableMsg, totalMsg = maxBatchGetKeys, "keys", msgBatchGetTableTooMany, msgBatchGetTooMany
+		limit, what, tableMsg, totalMsg = builder.MaxBatchGetKeys, "keys", msgBatchGetTableTooMany, msgBatchGetTooMany
 	default:
 		return
 	}

@@ -4,12 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dynexpr/dynexpr/builder"
 	"github.com/dynexpr/dynexpr/grammar"
 )
-
-// maxTransactItems is how many actions one TransactWriteItems or
-// TransactGetItems takes.
-const maxTransactItems = 100
 
 const msgTransactTooMany = "1 validation error detected: Value '[...]' at 'transactItems' failed to satisfy constraint: Member must have length less than or equal to 100"
 
@@ -31,7 +28,9 @@ transact write {
   ...
   delete Tickets key id = "k100"
 }`,
-	bigBad: func() string { return manyMembers("transact write", "delete Tickets key id", maxTransactItems+1) },
+	bigBad: func() string {
+		return manyMembers("transact write", "delete Tickets key id", builder.MaxTransactItems+1)
+	},
 	Good: `transact write {
   delete Tickets key id = "k0";
   delete Tickets key id = "k1"
@@ -43,11 +42,11 @@ transact write {
 
 func checkTransactionTooManyItems(p *Pass) {
 	st := p.Stmt
-	if !st.Kind.IsTransaction() || len(st.Members) <= maxTransactItems {
+	if !st.Kind.IsTransaction() || len(st.Members) <= builder.MaxTransactItems {
 		return
 	}
-	p.Reportf(st.Members[maxTransactItems].Pos, "this %s has %d members, and a transaction takes at most %d; DynamoDB answers %q. Split it where atomicity allows: from %s on, the members go in another transaction",
-		st.Kind, len(st.Members), maxTransactItems, msgTransactTooMany, grammar.MemberName(maxTransactItems, st.Members[maxTransactItems]))
+	p.Reportf(st.Members[builder.MaxTransactItems].Pos, "this %s has %d members, and a transaction takes at most %d; DynamoDB answers %q. Split it where atomicity allows: from %s on, the members go in another transaction",
+		st.Kind, len(st.Members), builder.MaxTransactItems, msgTransactTooMany, grammar.MemberName(builder.MaxTransactItems, st.Members[builder.MaxTransactItems]))
 }
 
 // manyMembers writes a group of n members, member = "k0" to
