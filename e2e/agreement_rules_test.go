@@ -835,6 +835,7 @@ func sendArchive(t *testing.T, cli *CLI, srv *Server, a *ruleArchive, cases []*r
 			clearTables(t, srv, names, keys, refusedTables)
 		}
 		r := cli.Run(t, srv, c.Command, in)
+		readReasons(srv, &r)
 		if r.ClientSide() && !c.Want.Accept {
 			Agreement.NotSendable(t, c.Row, c.Name, srv.Kind, c.Want, "the AWS CLI refuses it before sending: "+firstLine(r.Message))
 			continue

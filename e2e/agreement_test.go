@@ -68,6 +68,16 @@ func (e Expect) refusedBy(r Result) bool {
 	if codeMatches(e.Code, r.Code) && e.matches(r.Message) {
 		return true
 	}
+	// DynamoDB refuses some of a transaction's members one by one: it
+	// cancels the transaction with a ValidationError at each, whose
+	// message is the one the member alone would get.
+	if codeMatches(e.Code, "ValidationException") {
+		for _, c := range r.Reasons {
+			if c.Code == "ValidationError" && e.matches(c.Message) {
+				return true
+			}
+		}
+	}
 	for _, o := range e.Or {
 		if o.refusedBy(r) {
 			return true

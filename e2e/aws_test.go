@@ -126,6 +126,11 @@ type Result struct {
 	// for a request the CLI refused before sending it, Code "ParamValidation",
 	// "ParamParse" or "ParamEncoding" and the CLI's text.
 	Code, Message string
+
+	// Reasons are a transaction's cancellation reasons with their messages,
+	// read straight from the server (the CLI prints only their codes); set
+	// by readReasons for a transaction cancelled for a ValidationError.
+	Reasons []CancellationReason
 }
 
 // OK reports whether the call exited 0.
@@ -141,6 +146,12 @@ func (r Result) Outcome() string {
 	switch {
 	case r.Exit == 0:
 		return "OK"
+	case r.Code != "" && len(r.Reasons) > 0:
+		var rs []string
+		for i, c := range r.Reasons {
+			rs = append(rs, strings.TrimSpace(fmt.Sprintf("[%d] %s %s", i, c.Code, c.Message)))
+		}
+		return r.Code + ": " + r.Message + " (" + strings.Join(rs, "; ") + ")"
 	case r.Code != "":
 		return r.Code + ": " + r.Message
 	default:

@@ -195,6 +195,7 @@ func TestGroupLimits(t *testing.T) {
 					}
 					for _, cl := range use {
 						r := cl.Run(t, srv, c.command, in)
+						readReasons(srv, &r)
 						if c.cliRefuses != "" {
 							if !r.ClientSide() || !strings.Contains(r.Message, c.cliRefuses) {
 								t.Errorf("%s: aws %s: want the CLI to refuse it before sending (%q), got %s", caseName, cl.Name, c.cliRefuses, r.Outcome())

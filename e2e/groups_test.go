@@ -8,6 +8,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -190,4 +191,34 @@ func uniqueToken(in []byte, tag string) []byte {
 		return in
 	}
 	return out
+}
+
+// CancellationReason is one entry of a TransactionCanceledException's
+// CancellationReasons.
+type CancellationReason struct {
+	Code    string `json:"Code"`
+	Message string `json:"Message,omitempty"`
+}
+
+// transactionOperations are the API names of the transaction commands.
+var transactionOperations = map[string]string{"transact-write-items": "TransactWriteItems", "transact-get-items": "TransactGetItems"}
+
+// readReasons fills r.Reasons when r is a transaction cancelled for a
+// ValidationError: the CLI prints the reasons' codes only, and which
+// message DynamoDB gave a member is the case, so the same request is sent
+// again straight to the server to read them (a cancelled transaction
+// wrote nothing; the token, if any, is the same one).
+func readReasons(srv *Server, r *Result) {
+	op := transactionOperations[r.Command]
+	if op == "" || !slices.Contains(CancellationReasons(*r), "ValidationError") {
+		return
+	}
+	var ae *APIError
+	if !errors.As(srv.API(op, r.Input, nil), &ae) {
+		return
+	}
+	var body struct{ CancellationReasons []CancellationReason }
+	if json.Unmarshal([]byte(ae.Body), &body) == nil {
+		r.Reasons = body.CancellationReasons
+	}
 }

@@ -519,6 +519,14 @@ func TestCancellationReasons(t *testing.T) {
 	if CancellationReasons(Result{Exit: 254, Code: "ValidationException", Message: "x [a, b]"}) != nil {
 		t.Error("reasons read from another error")
 	}
+	// A member refused alone: its ValidationError's message is DynamoDB's answer.
+	v.Reasons = []CancellationReason{{Code: "ValidationError", Message: "The provided key element does not match the schema"}, {Code: "None"}}
+	if !Refused("The provided key element does not match the schema").refusedBy(v) || Refused("Missing the key").refusedBy(v) {
+		t.Error("refusedBy does not read the reasons' messages")
+	}
+	if got := v.Outcome(); !strings.HasSuffix(got, "[ValidationError, None] ([0] ValidationError The provided key element does not match the schema; [1] None)") {
+		t.Errorf("Outcome() = %q", got)
+	}
 }
 
 func TestUniqueToken(t *testing.T) {
