@@ -35,6 +35,8 @@ var cliTypeNames = map[request.MemberType]string{
 	request.StringListMember: "<class 'list'>, <class 'tuple'>",
 	request.ValueMapMember:   "<class 'dict'>", request.NameMapMember: "<class 'dict'>", request.ConditionMapMember: "<class 'dict'>",
 	request.ExpectedMapMember: "<class 'dict'>", request.UpdatesMapMember: "<class 'dict'>",
+	request.ItemListMember: "<class 'list'>, <class 'tuple'>", request.KeyListMember: "<class 'list'>, <class 'tuple'>",
+	request.TableMapMember: "<class 'dict'>", request.PartMember: "<class 'dict'>",
 }
 
 var typeWords = map[request.MemberType]string{
@@ -42,6 +44,8 @@ var typeWords = map[request.MemberType]string{
 	request.ValueMapMember: "an object of DynamoDB values", request.NameMapMember: "an object of attribute names",
 	request.ConditionMapMember: "an object of conditions", request.ExpectedMapMember: "an object of expected values",
 	request.UpdatesMapMember: "an object of attribute updates",
+	request.ItemListMember:   "an array of requests", request.KeyListMember: "an array of keys",
+	request.TableMapMember: "an object of table names", request.PartMember: "an object",
 }
 
 // typeError reports a value of the wrong JSON type, as the AWS CLI does.
@@ -106,6 +110,22 @@ func (c *requestPass) checkType(v *request.Value, path string, spec request.Memb
 			}
 			c.typeError(invalidRequestMember, v, path, request.BoolMember, fix)
 			return false
+		}
+	case request.ItemListMember, request.KeyListMember:
+		if v.Kind != request.Array {
+			c.typeError(invalidRequestMember, v, path, spec.Type, "")
+			return false
+		}
+		if len(v.Elems) == 0 {
+			c.report(invalidRequestMember, Error, v.Start, v.End, "", "%s is empty; the AWS CLI refuses the file (%q): give at least one",
+				path, fmt.Sprintf("Invalid length for parameter %s, value: 0, valid min length: 1", path))
+			return false
+		}
+		for i, e := range v.Elems {
+			if e.Kind != request.Object {
+				c.typeError(invalidRequestMember, e, fmt.Sprintf("%s[%d]", path, i), request.PartMember, "")
+				ok = false
+			}
 		}
 	case request.StringListMember:
 		if v.Kind != request.Array {

@@ -37,9 +37,30 @@ func checkMissingMembers(c *requestPass) {
 		return
 	}
 	missing := func(name string) {
+		if c.r.Path != "" || request.IsGroup(c.cmd) {
+			what, in := "this "+c.cmd+" request", "input"
+			if c.r.Path != "" {
+				what, in = c.r.Path, c.r.Path
+			}
+			c.report(missingRequestMember, Error, o.Start, o.Start+1, "", "%s has no %q; the AWS CLI refuses the file (%q)%s",
+				what, name, `Missing required parameter in `+in+`: "`+name+`"`, c.guessNote())
+			// A check member without its condition: the catalog's rule
+			// for the statement says the same.
+			c.silence(o.Start, o.End, "check-without-condition")
+			return
+		}
 		c.report(missingRequestMember, Error, o.Start, o.Start+1, "",
 			"this %s request has no %q; the AWS CLI refuses the file (%q)%s",
 			c.cmd, name, `Missing required parameter in input: "`+name+`"`, c.guessNote())
+	}
+	if c.r.Path != "" || request.IsGroup(c.cmd) {
+		// A group and its members: the AWS CLI's own list.
+		for _, name := range request.Required(c.shape) {
+			if !c.given(name) && !(name == "TableName" && c.r.Table != nil) {
+				missing(name)
+			}
+		}
+		return
 	}
 	if !c.given("TableName") {
 		missing("TableName")

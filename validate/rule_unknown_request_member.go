@@ -33,7 +33,7 @@ func (c *requestPass) unknownMember(m *request.Member) {
 	var hint string
 	var others []string
 	for _, cmd := range request.Commands {
-		if c.cmd != "" && contains(request.Members(cmd), m.Name) {
+		if c.cmd != "" && c.r.Group == nil && contains(request.Members(cmd), m.Name) {
 			others = append(others, cmd)
 		}
 	}
@@ -56,13 +56,16 @@ func (c *requestPass) unknownMember(m *request.Member) {
 			hint = fmt.Sprintf("; did you mean %q (a member of other requests)?", s)
 		}
 	}
-	what := "request"
-	if c.cmd != "" {
-		what = c.cmd + " request"
+	what, in := "a request", "input"
+	switch {
+	case c.r.Path != "":
+		what, in = c.r.Path, c.r.Path
+	case c.cmd != "":
+		what = "a " + c.cmd + " request"
 	}
-	cli := fmt.Sprintf(`Unknown parameter in input: "%s", must be one of: %s`, m.Name, strings.Join(c.members, ", "))
+	cli := fmt.Sprintf(`Unknown parameter in %s: "%s", must be one of: %s`, in, m.Name, strings.Join(c.members, ", "))
 	c.report(unknownRequestMember, Error, m.NamePos, m.NamePos+len(strconv.Quote(m.Name)), "",
-		"%q is not a member of a %s%s; the AWS CLI refuses the file (%q)%s", m.Name, what, hint, cli, c.guessNote())
+		"%q is not a member of %s%s; the AWS CLI refuses the file (%q)%s", m.Name, what, hint, cli, c.guessNote())
 	// An expression under the wrong member still uses its placeholders.
 	if kind, ok := ddbexpr.KindOf(m.Name); ok && m.Value.Kind == request.String {
 		c.exprs = append(c.exprs, &reqExpr{param: m.Name, kind: kind, member: m, lit: m.Value})
