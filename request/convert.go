@@ -337,12 +337,13 @@ var optionWords = map[string]struct {
 // ReturnValuesOnConditionCheckFailure into the capacity, metrics and
 // return_on_failure clauses.
 func (c *converter) options(clause func(*Member, grammar.ClauseID) diag.Pos) {
-	for i := range c.r.Obj.Members {
-		m := &c.r.Obj.Members[i]
-		def, ok := returnOnly[m.Name]
-		if !ok {
+	// In the order the clauses print, as Written lists a parsed statement's.
+	for _, name := range []string{"ReturnValuesOnConditionCheckFailure", "ReturnConsumedCapacity", "ReturnItemCollectionMetrics"} {
+		m := c.r.Obj.Member(name)
+		if m == nil {
 			continue
 		}
+		def := returnOnly[name]
 		v := m.Value
 		if v.Kind == String && v.Text == def {
 			c.drop(m, true, m.Name+" "+def+" is DynamoDB's default")

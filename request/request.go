@@ -1,6 +1,8 @@
 // Package request reads the request JSON that teams already keep — the
 // `--cli-input-json` inputs of `aws dynamodb query|scan|get-item|put-item|
-// update-item|delete-item`, fixtures, requests logged from services — with
+// update-item|delete-item` and of the transactions and batches
+// (transact-write-items, transact-get-items, batch-get-item,
+// batch-write-item), fixtures, requests logged from services — with
 // the place of every member, so that the linter can point at the character
 // of an expression inside a string, and `dynexpr import` can turn them into
 // DSL statements.

@@ -28,7 +28,7 @@ import (
 // does not.
 
 // requestApplies is the AppliesTo of most request rules.
-const requestApplies = "request JSON files (query, scan, get-item, put-item, update-item, delete-item inputs)"
+const requestApplies = "request JSON files (query, scan, get-item, put-item, update-item, delete-item, transact-write-items, transact-get-items, batch-get-item and batch-write-item inputs, and each member of the last four)"
 
 // reqExpr is one expression of a request.
 type reqExpr struct {

@@ -44,7 +44,9 @@ func checkGroupRequest(r *request.Request, sch *schema.Schema, cfg *Config) []Fi
 // a batch write each an object with exactly one request of the kinds its
 // list takes; in a batch get each table's KeysAndAttributes an object.
 func (c *requestPass) groupShape() {
-	if v := c.value("TransactItems"); v != nil {
+	// The list as written, even where one of its entries is not an object
+	// (checkType reported it): the others are still checked.
+	if v := c.r.Obj.Get("TransactItems"); v != nil && v.Kind == request.Array {
 		for i, e := range v.Elems {
 			c.entry(e, request.Entry(c.cmd), fmt.Sprintf("TransactItems[%d]", i))
 		}

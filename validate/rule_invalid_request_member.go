@@ -19,8 +19,10 @@ refuses the file for any other ("Invalid type for parameter ..."), and for a
 number below the member's minimum (Limit 0). DynamoDB refuses a value outside a
 member's list (ReturnValues, ReturnConsumedCapacity, ConditionalOperator, ...),
 a Segment without TotalSegments or not below it, and on put-item and delete-item
-any ReturnValues but ALL_OLD and NONE. A member written twice is a warning:
-JSON readers keep the last one and silently drop the first.`,
+any ReturnValues but ALL_OLD and NONE. TransactItems, RequestItems and a batch
+get's Keys are never empty, and an entry of TransactItems or of a batch write's
+list holds exactly one request. A member written twice is a warning: JSON
+readers keep the last one and silently drop the first.`,
 	DynamoMessage: "Invalid type for parameter Limit, value: 10, type: <class 'str'>, valid types: <class 'int'>",
 	Bad:           `{"TableName": "Tickets", "Limit": "10"}`,
 	Good:          `{"TableName": "Tickets", "Limit": 10}`,

@@ -13,9 +13,12 @@ var missingRequestMember = &Rule{
 	Why: `Every request needs TableName; get-item, update-item and delete-item need Key,
 put-item needs Item (the AWS CLI refuses the file without them: "Missing required
 parameter in input"), and a query needs KeyConditionExpression (or the legacy
-KeyConditions). dynexpr tells the operation from a "command" member, or else from
-the members present; a request with neither TableName nor any member that tells
-the operation cannot be checked: add "command".`,
+KeyConditions). A transaction needs TransactItems, each entry one request, and
+each member what it needs alone, a ConditionCheck its ConditionExpression too; a
+batch needs RequestItems, a batch get's table its Keys, a PutRequest its Item, a
+DeleteRequest its Key. dynexpr tells the operation from a "command" member, or
+else from the members present; a request with neither TableName nor any member
+that tells the operation cannot be checked: add "command".`,
 	DynamoMessage: `Missing required parameter in input: "Key"; Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.`,
 	Bad:           `{"command": "get-item", "TableName": "Tickets", "ProjectionExpression": "subject"}`,
 	Good:          `{"command": "get-item", "TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "ProjectionExpression": "subject"}`,

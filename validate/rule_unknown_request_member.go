@@ -17,9 +17,12 @@ var unknownRequestMember = &Rule{
 	Why: `The AWS CLI checks a request's members against the operation before it sends
 anything, and refuses the whole file for one it does not know (exit status 252 with
 AWS CLI v2, 255 with v1): a misspelt member, or one that belongs to another
-operation (UpdateExpression in a query). dynexpr's own "command" member, which
-names the operation, is the one exception. The message names the member it comes
-closest to.`,
+operation (UpdateExpression in a query). The members of a transaction or a batch
+take fewer members than the same request alone: no ReturnValues in a
+transaction's Update, no TableName in a batch's PutRequest (the table is the key
+it is listed under), no ConsistentRead in a transaction's Get. dynexpr's own
+"command" member, which names the operation, is the one exception. The message
+names the member it comes closest to.`,
 	DynamoMessage: `Unknown parameter in input: "KeyConditionExpresion", must be one of: TableName, IndexName, Select, ...`,
 	Bad:           `{"command": "query", "TableName": "Tickets", "KeyConditionExpresion": "id = :id", "ExpressionAttributeValues": {":id": {"S": "a91f"}}}`,
 	Good:          `{"command": "query", "TableName": "Tickets", "KeyConditionExpression": "id = :id", "ExpressionAttributeValues": {":id": {"S": "a91f"}}}`,
@@ -40,6 +43,10 @@ func (c *requestPass) unknownMember(m *request.Member) {
 	switch {
 	case len(others) > 0:
 		hint = fmt.Sprintf("; %s is a member of %s requests", m.Name, strings.Join(others, ", "))
+	case c.r.Group != nil && partHints[m.Name] != "":
+		hint = "; " + partHints[m.Name]
+	case c.r.Group != nil && contains(request.AllMembers(), m.Name):
+		hint = fmt.Sprintf("; %s is a member of a request alone, not of a member of a %s request", m.Name, c.r.Group.Command)
 	default:
 		if s := schema.Suggest(m.Name, c.members); s != "" {
 			hint = fmt.Sprintf("; did you mean %q?", s)
@@ -70,6 +77,14 @@ func (c *requestPass) unknownMember(m *request.Member) {
 	if kind, ok := ddbexpr.KindOf(m.Name); ok && m.Value.Kind == request.String {
 		c.exprs = append(c.exprs, &reqExpr{param: m.Name, kind: kind, member: m, lit: m.Value})
 	}
+}
+
+// partHints explain the members most often written by mistake in a
+// group's member, as a request alone would have them.
+var partHints = map[string]string{
+	"TableName":              "a batch names the table by the key its requests are listed under in RequestItems",
+	"ReturnValues":           "a transaction's member returns nothing but, when its condition fails, the item (ReturnValuesOnConditionCheckFailure)",
+	"ReturnConsumedCapacity": "the group takes ReturnConsumedCapacity for all its members",
 }
 
 // checkUnknownMembers reports the members the request's operation does not
