@@ -166,12 +166,17 @@ func (c *converter) request() *grammar.Statement {
 	if !ok {
 		c.failAt(obj.Start, "cannot tell which command this request is for: add \"command\": \"query\" (or scan, get-item, put-item, update-item, delete-item, transact-write-items, ...)")
 	}
+	// A member of a batch get is one of its table's Keys: it stands there.
+	from, to := obj.Start, obj.End
+	if c.key != nil {
+		from, to = c.key.Value.Start, c.key.Value.End
+	}
 	st := &grammar.Statement{
-		Pos:    c.pos(obj.Start),
-		EndPos: c.pos(obj.End),
+		Pos:    c.pos(from),
+		EndPos: c.pos(to),
 		Verb:   kind.String(),
 		Kind:   kind,
-		Source: string(c.src[obj.Start:obj.End]),
+		Source: string(c.src[from:to]),
 	}
 	c.st = st
 	if name := r.Label(); name != "" && r.Group == nil {

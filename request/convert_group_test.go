@@ -104,6 +104,10 @@ func TestConvertBatchGet(t *testing.T) {
 	if p := conv.Statement.Members[1].Key.Pos; p.Col != strings.Index(src, `"pk": {"S": "2"}`)+1 {
 		t.Errorf("the second key stands at column %d", p.Col)
 	}
+	// Each member stands at its key, so that a finding about one names it.
+	if p, m := conv.Statement.Members[1].Pos, conv.Statement.Members[1]; p.Col != strings.Index(src, `{"pk": {"S": "2"}}`)+1 || m.Source != `{"pk": {"S": "2"}}` {
+		t.Errorf("the second member stands at column %d, its source %q", p.Col, m.Source)
+	}
 }
 
 // TestNormalizeGroups: a batch's tables may come in any order, a

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -218,4 +219,38 @@ func TestRequestsNotHeldToTheDSL(t *testing.T) {
 			}
 		}
 	}
+}
+
+// BenchmarkCheckRequestTransaction100 lints a transact-write-items request
+// of 100 members (the most DynamoDB takes), each an update with its own
+// condition and placeholders: parse, every request rule on each member, the
+// group statement and the catalog on it.
+func BenchmarkCheckRequestTransaction100(b *testing.B) {
+	sch, err := schema.Load(filepath.Join("..", "examples", "tickets.yaml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var sb strings.Builder
+	sb.WriteString(`{"TransactItems": [`)
+	for i := 0; i < 100; i++ {
+		if i > 0 {
+			sb.WriteString(",\n")
+		}
+		fmt.Fprintf(&sb, `{"Update": {"TableName": "Tickets", "Key": {"id": {"S": "t%d"}}, "UpdateExpression": "SET #s = :s REMOVE openBucket", `+
+			`"ConditionExpression": "attribute_exists(id) AND #s <> :s", "ExpressionAttributeNames": {"#s": "status"}, `+
+			`"ExpressionAttributeValues": {":s": {"S": "RESOLVED"}}}}`, i)
+	}
+	sb.WriteString(`], "ClientRequestToken": "bench-1"}`)
+	src := []byte(sb.String())
+	b.ReportAllocs()
+	for b.Loop() {
+		f, err := request.Parse("bench.json", src)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if fs := CheckRequest(f.Requests[0], sch, nil); len(fs) > 0 {
+			b.Fatalf("findings: %v", fs)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "requests/s")
 }
