@@ -1,6 +1,8 @@
 package builder
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/dynexpr/dynexpr/grammar"
@@ -66,4 +68,55 @@ func BenchmarkParse(b *testing.B) {
 	benchEach(b, func(b *testing.B, src string) func() error {
 		return func() error { _, err := grammar.Parse("<arg>", src); return err }
 	})
+}
+
+// transaction100 is a transact write of 100 members, the most DynamoDB
+// takes: puts, updates, deletes and checks with conditions, and a token
+// given as a parameter.
+func transaction100() string {
+	var sb strings.Builder
+	sb.WriteString("register: transact write token $token capacity total {\n")
+	for i := range 100 {
+		if i > 0 {
+			sb.WriteString(";\n")
+		}
+		switch i % 4 {
+		case 0:
+			fmt.Fprintf(&sb, `  put Users item {pk: "USER#%d", email: "u%d@example.com", createdAt: "2026-11-03T10:00:00Z"} if attribute_not_exists(pk) return_on_failure old`, i, i)
+		case 1:
+			fmt.Fprintf(&sb, `  update Accounts key id = "acc-%d" set balance = balance - 10, updatedAt = "2026-11-03T10:00:00Z" add version 1 if balance >= 10`, i)
+		case 2:
+			fmt.Fprintf(&sb, `  delete Sessions key id = "s-%d" if attribute_exists(id)`, i)
+		default:
+			fmt.Fprintf(&sb, `  check Accounts key id = "acc-%d" if attribute_exists(id) and frozen <> true`, i)
+		}
+	}
+	sb.WriteString("\n}")
+	return sb.String()
+}
+
+// BenchmarkBuildTransaction100 is what `dynexpr build` does for a
+// 100-member transaction: parse, bind, build, write the JSON.
+func BenchmarkBuildTransaction100(b *testing.B) {
+	src := transaction100()
+	params := grammar.Params{"token": {Text: "req-7f3a"}}
+	b.ReportAllocs()
+	for b.Loop() {
+		f, err := grammar.Parse("<arg>", src)
+		if err != nil {
+			b.Fatal(err)
+		}
+		st := f.Statements[0]
+		if err := grammar.Bind(st, params, nil, nil); err != nil {
+			b.Fatal(err)
+		}
+		r, err := Build(st)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(r.TransactItems) != 100 {
+			b.Fatalf("%d members", len(r.TransactItems))
+		}
+		_ = r.JSON(true)
+	}
 }

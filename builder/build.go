@@ -93,6 +93,9 @@ func (b *builder) statement(st *grammar.Statement) *Request {
 	if st.Kind.IsGroup() && b.memberOf == 0 {
 		return b.group(st)
 	}
+	// A member's Command is "", and so is a check's, taken alone: it is
+	// its ConditionCheck object, which only a transaction sends (the
+	// parser refuses a check outside one; lint measures its expressions).
 	r := &Request{Command: st.Kind.Command(), CLI: b.cli}
 	if b.memberOf != 0 {
 		r.Command = ""
@@ -100,9 +103,6 @@ func (b *builder) statement(st *grammar.Statement) *Request {
 	switch {
 	case st.Kind < grammar.KindQuery || st.Kind > grammar.KindCheck:
 		b.fail(st.Pos, "unknown statement: write query, scan, get, put, update or delete, or a group of them (transact write, transact get, batch get, batch write)")
-		return r
-	case st.Kind == grammar.KindCheck && b.memberOf == 0:
-		b.fail(st.Pos, "check is a member of a transaction: write it inside transact write { ... }")
 		return r
 	case st.Table == nil:
 		b.fail(st.Pos, "%s needs a table name", st.Kind)

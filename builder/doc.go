@@ -99,6 +99,24 @@
 // (attribute_exists("text"), an unknown function, begins_with against a
 // size) is an error at the offending node, saying what to write instead.
 //
+// # Groups
+//
+// A group (transact write, transact get, batch get, batch write) is one
+// request whose members are requests: TransactItems, in the order written,
+// each {"Put": {...}}, {"Update": ...}, {"Delete": ...},
+// {"ConditionCheck": ...} or {"Get": ...}; or RequestItems, by table (the
+// tables sorted, as every object's keys), each a KeysAndAttributes (batch
+// get) or a list of {"PutRequest": {"Item": ...}} and
+// {"DeleteRequest": {"Key": ...}} (batch write), the members of a table in
+// the order written. Each member is built by a builder of its own, exactly
+// as the same statement alone: its expressions, placeholders and values are
+// byte for byte the statement's, and carry their own
+// ExpressionAttributeNames and Values. What a member may not say in its
+// group (return in a transaction, a condition in a batch write, gets of one
+// table that disagree on their projection in a batch get, ...) is refused
+// under the lint rule named for it (group.go). Split cuts a batch over
+// DynamoDB's limit into batches within it.
+//
 // # JSON
 //
 // Request.JSON writes the document with the keys of every object sorted,

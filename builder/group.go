@@ -49,6 +49,11 @@ func (b *builder) group(st *grammar.Statement) *Request {
 	}
 	members := make([]*Request, len(st.Members))
 	for i, m := range st.Members {
+		if !takesMember(st.Kind, m.Kind) {
+			// The parser allows no such member; a tree made elsewhere may.
+			b.fail(m.Pos, "%s is not a member of %s", m.Kind, st.Kind)
+			return r
+		}
 		mb := newBuilder()
 		mb.cli, mb.memberOf, mb.refusalsOnly = b.cli, st.Kind, b.refusalsOnly
 		members[i] = mb.statement(m)
@@ -79,6 +84,17 @@ func (b *builder) group(st *grammar.Statement) *Request {
 		}
 	}
 	return r
+}
+
+// takesMember reports whether a group has a place for a member of kind m:
+// a batch write's update or check is refused by memberClauses, under the
+// rule that says why.
+func takesMember(g, m grammar.Kind) bool {
+	switch g {
+	case grammar.KindTransactWrite, grammar.KindBatchWrite:
+		return m == grammar.KindPut || m == grammar.KindUpdate || m == grammar.KindDelete || m == grammar.KindCheck
+	}
+	return m == grammar.KindGet
 }
 
 // transactOp is the key a transaction's member is written under.
@@ -120,11 +136,9 @@ func (b *builder) batchGet(st *grammar.Statement, members []*Request) map[string
 		f := first[mr.TableName]
 		if sel, fsel := selectText(m), selectText(f); sel != fsel {
 			b.refuse(RuleBatchGetDisagree, clauseAt(m, grammar.ClauseSelect, m.Pos),
-				"this get of %s %s, the get of %s at %s %s: a batch get reads each table with one projection "+
-					"(BatchGetItem takes one ProjectionExpression per table); write the same select on every get of %s, "+
-					"or put this one in a batch get of its own",
-				grammar.TableName(mr.TableName), selectWords(sel), grammar.TableName(mr.TableName),
-				diag.AtIn(b.st.Source, b.st.Pos, f.Pos), selectWords(fsel), grammar.TableName(mr.TableName))
+				"this get of %s %s but the one at %s %s: BatchGetItem reads a table with one ProjectionExpression; "+
+					"write the same select on every get of %[1]s, or put this get in a batch get of its own",
+				grammar.TableName(mr.TableName), selectWords(sel), diag.AtIn(b.st.Source, b.st.Pos, f.Pos), selectWords(fsel))
 		}
 		if (m.Consistent != nil) != (f.Consistent != nil) {
 			at, this, that := clauseAt(m, grammar.ClauseConsistent, m.Pos), "is consistent", "is not"
@@ -132,11 +146,9 @@ func (b *builder) batchGet(st *grammar.Statement, members []*Request) map[string
 				this, that = "is not consistent", "is"
 			}
 			b.refuse(RuleBatchGetDisagree, at,
-				"this get of %s %s, the get of %s at %s %s: a batch get reads each table with one consistency "+
-					"(BatchGetItem takes one ConsistentRead per table); write consistent on every get of %s or on none, "+
-					"or put this one in a batch get of its own",
-				grammar.TableName(mr.TableName), this, grammar.TableName(mr.TableName),
-				diag.AtIn(b.st.Source, b.st.Pos, f.Pos), that, grammar.TableName(mr.TableName))
+				"this get of %s %s but the one at %s %s: BatchGetItem reads a table with one ConsistentRead; "+
+					"write consistent on every get of %[1]s or on none, or put this get in a batch get of its own",
+				grammar.TableName(mr.TableName), this, diag.AtIn(b.st.Source, b.st.Pos, f.Pos), that)
 		}
 	}
 	return tables
@@ -157,7 +169,7 @@ func selectText(st *grammar.Statement) string {
 
 func selectWords(sel string) string {
 	if sel == "" {
-		return "selects every attribute"
+		return "reads every attribute"
 	}
 	return "selects " + sel
 }

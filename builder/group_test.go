@@ -158,10 +158,10 @@ func TestGroupRefusals(t *testing.T) {
 		{`batch write { put Users item {pk: "a"} if attribute_not_exists(pk) }`, RuleBatchWriteNotPlain, "if", "a batch write takes no conditions"},
 		{`batch write { update Users key pk = "a" set n = 1 }`, RuleBatchWriteNotPlain, "update", "not update (BatchWriteItem has no UpdateItem)"},
 		{`batch write { check Users key pk = "a" if attribute_exists(pk) }`, RuleBatchWriteNotPlain, "check", "not check"},
-		{`batch get { get Users key pk = "a" select n; get Users key pk = "b" select m }`, RuleBatchGetDisagree, "select m", "this get of Users selects m, the get of Users at 1:13 selects n"},
-		{`batch get { get Users key pk = "a"; get Users key pk = "b" select m }`, RuleBatchGetDisagree, "select m", "at 1:13 selects every attribute"},
-		{`batch get { get Users key pk = "a" consistent; get Users key pk = "b" }`, RuleBatchGetDisagree, `get Users key pk = "b"`, "this get of Users is not consistent, the get of Users at 1:13 is"},
-		{`batch get { get Users key pk = "a"; get Users key pk = "b" consistent }`, RuleBatchGetDisagree, "consistent", "is consistent, the get of Users at 1:13 is not"},
+		{`batch get { get Users key pk = "a" select n; get Users key pk = "b" select m }`, RuleBatchGetDisagree, "select m", "this get of Users selects m but the one at 1:13 selects n: BatchGetItem reads a table with one ProjectionExpression"},
+		{`batch get { get Users key pk = "a"; get Users key pk = "b" select m }`, RuleBatchGetDisagree, "select m", "but the one at 1:13 reads every attribute"},
+		{`batch get { get Users key pk = "a" consistent; get Users key pk = "b" }`, RuleBatchGetDisagree, `get Users key pk = "b"`, "this get of Users is not consistent but the one at 1:13 is: BatchGetItem reads a table with one ConsistentRead"},
+		{`batch get { get Users key pk = "a"; get Users key pk = "b" consistent }`, RuleBatchGetDisagree, "consistent", "is consistent but the one at 1:13 is not"},
 	} {
 		st := parseOne(t, c.src)
 		refused := Refusals(st)
@@ -196,12 +196,17 @@ func TestGroupRefusals(t *testing.T) {
 	}
 }
 
-// TestCheckAlone: a check is only a member; built alone, it is refused.
+// TestCheckAlone: a check taken out of its transaction builds its
+// ConditionCheck object, with no command of its own.
 func TestCheckAlone(t *testing.T) {
 	// The parser refuses a check outside a transaction: take one out.
-	st := parseOne(t, `transact write { check Users key pk = "a" if attribute_exists(pk) }`).Members[0]
-	if _, err := Build(st); err == nil || !strings.Contains(err.Error(), "check is a member of a transaction") {
-		t.Errorf("Build of a lone check: %v", err)
+	group := parseOne(t, `transact write { check Users key pk = "a" if attribute_exists(pk) }`)
+	r, err := Build(group.Members[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := string(r.JSON(false)), string(build(t, group.Source).TransactItems[0].Request.JSON(false)); r.Command != "" || got != want {
+		t.Errorf("a lone check: command %q\n got %s\nwant %s", r.Command, got, want)
 	}
 }
 
@@ -299,5 +304,57 @@ func TestSplit(t *testing.T) {
 		if next != len(st.Members) {
 			t.Errorf("%.40s...: %d of %d members in the parts", c.src, next, len(st.Members))
 		}
+	}
+}
+
+// TestHandMadeGroups: trees the parser does not make (request's converter
+// makes trees too) are refused at the node, never built wrong or panicked
+// on.
+func TestHandMadeGroups(t *testing.T) {
+	st := parseOne(t, `transact get { get Users key pk = "a" select n }`)
+	m := st.Members[0]
+	m.Index = &grammar.TableRef{Pos: m.Pos, Name: "by-x"}
+	m.Limit = &grammar.Number{Pos: m.Pos, Text: "5"}
+	m.Select = &grammar.Projection{Pos: m.Select.Pos, Count: true}
+	var rules []string
+	for _, r := range Refusals(st) {
+		rules = append(rules, r.Rule+": "+r.Err.Msg)
+	}
+	want := []string{
+		RuleMemberClause + ": index has no place in a member of transact get",
+		RuleMemberClause + ": limit has no place in a member of transact get",
+		RuleMemberClause + ": select count, all or projected has no place in a member of transact get: a get's select takes attribute paths, like select email, name",
+	}
+	if strings.Join(rules, "\n") != strings.Join(want, "\n") {
+		t.Errorf("refusals:\n%s\nwant\n%s", strings.Join(rules, "\n"), strings.Join(want, "\n"))
+	}
+	wrong := parseOne(t, `transact write { delete Users key pk = "a" }`)
+	wrong.Members = append(wrong.Members, parseOne(t, `get Users key pk = "b"`))
+	if _, err := Build(wrong); err == nil || !strings.Contains(err.Error(), "get is not a member of transact write") {
+		t.Errorf("a get in a transact write: %v", err)
+	}
+	empty := parseOne(t, `batch get { get Users key pk = "a" }`)
+	empty.Members = nil
+	if _, err := Build(empty); err == nil || !strings.Contains(err.Error(), "batch get needs at least one member") {
+		t.Errorf("a batch get without members: %v", err)
+	}
+}
+
+// TestToken: the token is a string, or a parameter bound to one.
+func TestToken(t *testing.T) {
+	st := parseOne(t, `transact write token $tok { delete Users key pk = "a" }`)
+	refused := Refusals(st)
+	if len(refused) != 1 || refused[0].Rule != ruleNone || !strings.Contains(refused[0].Err.Msg, "parameter $tok is not bound") {
+		t.Errorf("an unbound token: %v", refused)
+	}
+	if err := grammar.Bind(st, grammar.Params{"tok": {Text: "req-1"}}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Build(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.ClientRequestToken != "req-1" {
+		t.Errorf("ClientRequestToken %q", r.ClientRequestToken)
 	}
 }

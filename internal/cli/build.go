@@ -46,6 +46,11 @@ refuse (--no-lint builds anyway); 2 input it cannot use (a syntax error, an
 unknown table, an unbound parameter, a bad flag, schema or config), with
 nothing printed.
 
+--output shell prints the whole command line, the command named for the
+request: query, scan, get-item, put-item, update-item, delete-item, or for
+the groups transact-write-items, transact-get-items, batch-get-item and
+batch-write-item.
+
 A batch write of more than 25 requests, or a batch get of more than 100
 keys, is more than DynamoDB takes in one call (lint's batch-too-many-items):
 --split prints it as several requests instead, each within the limit, the
@@ -58,7 +63,8 @@ The lint rules run first (not with --no-lint). Without a schema (--schema,
 key types and index projections were not checked.`,
 		Example: `  dynexpr build 'get Tickets key id = "a91f" select subject'
   dynexpr build -p id="$ID" 'update Tickets key id = $id remove openBucket'
-  aws dynamodb query --cli-input-json "$(dynexpr build -f examples/tickets.dx --statement open_tickets)"`,
+  aws dynamodb query --cli-input-json "$(dynexpr build -f examples/tickets.dx --statement open_tickets)"
+  dynexpr build --split -f load.dx | while read -r req; do aws dynamodb batch-write-item --cli-input-json "$req"; done`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return e.build(args, f)
 		},
