@@ -233,7 +233,7 @@ func (c *requestPass) guessNote() string {
 func (c *requestPass) readMembers() {
 	for i := range c.r.Obj.Members {
 		m := &c.r.Obj.Members[i]
-		if m.Name == request.CommandMember {
+		if m.Name == request.CommandMember && c.r.Group == nil {
 			continue
 		}
 		if m.Repeated {

@@ -22,8 +22,11 @@ import (
 // checkGroupRequest is CheckRequest of a group.
 func checkGroupRequest(r *request.Request, sch *schema.Schema, cfg *Config) []Finding {
 	c := newRequestPass(r, sch, cfg)
+	// The group's own members: the request rules about members (its list
+	// and options have no expressions, values or placeholders).
 	checkUnknownMembers(c)
 	checkMissingMembers(c)
+	checkInvalidMembers(c)
 	c.groupShape()
 	for _, p := range r.Parts() {
 		pc := newRequestPass(p, sch, cfg)

@@ -312,15 +312,16 @@ func (c *requestPass) checkSegments() {
 func checkInvalidMembers(c *requestPass) {
 	c.checkSegments()
 	o := c.r.Obj
-	if m := o.Member(request.CommandMember); m != nil {
+	if m := o.Member(request.CommandMember); m != nil && c.r.Group == nil {
 		switch {
 		case m.Value.Kind != request.String:
 			c.report(invalidRequestMember, Error, m.Value.Start, m.Value.End, "",
 				`"command" names the aws dynamodb command as a string, like "command": "query"; this one is %s`, m.Value.Kind)
 		case c.r.CommandGuessed:
+			all := append(request.Commands[:len(request.Commands):len(request.Commands)], request.GroupCommands...)
 			msg := fmt.Sprintf(`"command" is %q, which is not an aws dynamodb command dynexpr reads: write one of %s`,
-				m.Value.Text, strings.Join(request.Commands, ", "))
-			if s := schema.Suggest(m.Value.Text, request.Commands); s != "" {
+				m.Value.Text, strings.Join(all, ", "))
+			if s := schema.Suggest(m.Value.Text, all); s != "" {
 				msg = fmt.Sprintf(`"command" is %q, which is not an aws dynamodb command dynexpr reads; did you mean %q?`, m.Value.Text, s)
 			}
 			c.report(invalidRequestMember, Error, m.Value.Start, m.Value.End, "", "%s", msg)

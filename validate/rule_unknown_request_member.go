@@ -91,7 +91,9 @@ var partHints = map[string]string{
 // take.
 func checkUnknownMembers(c *requestPass) {
 	for i := range c.r.Obj.Members {
-		if m := &c.r.Obj.Members[i]; m.Name != request.CommandMember && !c.known(m.Name) {
+		// dynexpr's own "command" names the request's operation; a member
+		// of a group has none of its own.
+		if m := &c.r.Obj.Members[i]; (m.Name != request.CommandMember || c.r.Group != nil) && !c.known(m.Name) {
 			c.unknownMember(m)
 		}
 	}
