@@ -301,6 +301,9 @@ func (c *converter) members(allowed []string, skip string) {
 		case m.Name == CommandMember && r.Group == nil, m.Name == skip:
 		case m.Repeated:
 			c.failAt(m.NamePos, "%q is given twice in %s; DynamoDB reads only one", m.Name, c.what("this request"))
+		case m.Name == "AttributesToGet" && r.Part == "KeysAndAttributes":
+			// A batch get's legacy projection: the select clause
+			// (projection), as Modernize writes it for a request alone.
 		case isLegacy(m.Name):
 			c.failAt(m.NamePos, "%s is a legacy parameter, which the DSL has no form for: rewrite it as %s first", m.Name, legacyReplacement(m.Name))
 		case !contains(allowed, m.Name):

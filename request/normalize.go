@@ -88,6 +88,15 @@ func normalLines(obj *Value) ([]string, error) {
 		if def, ok := returnOnly[m.Name]; ok && v.Kind == String && v.Text == def {
 			continue
 		}
+		if m.Name == "AttributesToGet" && v.Kind == Array {
+			// Top-level names: the projection of those names.
+			names := make([]string, len(v.Elems))
+			for i, e := range v.Elems {
+				names[i] = strconv.Quote(e.Text)
+			}
+			lines = append(lines, "ProjectionExpression PROJECT("+strings.Join(names, ", ")+")")
+			continue
+		}
 		if kind, ok := ddbexpr.KindOf(m.Name); ok && v.Kind == String {
 			e, err := ddbexpr.Parse(kind, v.Text)
 			if e == nil {
