@@ -115,6 +115,7 @@ func (b *builder) statement(st *grammar.Statement) *Request {
 		b.metrics(st, r)
 	}
 	r.TableName = st.Table.Name
+	b.unboundName(st.Table)
 	var e exprs
 	switch st.Kind {
 	case grammar.KindQuery:
@@ -180,6 +181,7 @@ func (b *builder) statement(st *grammar.Statement) *Request {
 func (b *builder) index(st *grammar.Statement, r *Request) {
 	if st.Index != nil {
 		r.IndexName = st.Index.Name
+		b.unboundName(st.Index)
 	}
 }
 

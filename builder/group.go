@@ -21,8 +21,9 @@ const (
 	RuleBatchGetDisagree = "batch-get-tables-disagree"
 )
 
-// DynamoDB's limits on the number of requests in a group: what build
-// --split cuts a batch into.
+// DynamoDB's limits on the number of requests in a group, in one place:
+// what build --split cuts a batch into, what lint's rules on counts and
+// explain hold a group to.
 const (
 	MaxTransactItems = 100
 	MaxBatchWrites   = 25
@@ -57,6 +58,13 @@ func (b *builder) group(st *grammar.Statement) *Request {
 		mb := newBuilder()
 		mb.cli, mb.memberOf, mb.refusalsOnly = b.cli, st.Kind, b.refusalsOnly
 		members[i] = mb.statement(m)
+		for j, e := range mb.errs {
+			// Numbered as CancellationReasons and explain number them
+			// (not an unbound parameter: a fact of the command line).
+			if mb.rules[j] != ruleNone {
+				e.Msg = grammar.MemberName(i, m) + ": " + e.Msg
+			}
+		}
 		b.errs = append(b.errs, mb.errs...)
 		b.rules = append(b.rules, mb.rules...)
 	}
@@ -118,7 +126,7 @@ func transactOp(k grammar.Kind) string {
 // otherwise is refused, since one of the two would be silently ignored.
 func (b *builder) batchGet(st *grammar.Statement, members []*Request) map[string]*TableRequests {
 	tables := make(map[string]*TableRequests)
-	first := make(map[string]*grammar.Statement)
+	first := make(map[string]int) // the first get of each table
 	for i, mr := range members {
 		m := st.Members[i]
 		t := tables[mr.TableName]
@@ -129,33 +137,33 @@ func (b *builder) batchGet(st *grammar.Statement, members []*Request) map[string
 				ExpressionAttributeNames: mr.ExpressionAttributeNames,
 				ConsistentRead:           mr.ConsistentRead,
 			}
-			first[mr.TableName] = m
+			first[mr.TableName] = i
 			continue
 		}
 		t.Keys = append(t.Keys, mr.Key)
-		f := first[mr.TableName]
+		j := first[mr.TableName]
+		f := st.Members[j]
+		this, that := grammar.MemberName(i, m), grammar.MemberName(j, f)
+		where := diag.AtIn(b.st.Source, b.st.Pos, f.Pos)
 		if sel, fsel := selectText(m), selectText(f); sel != fsel {
 			b.refuse(RuleBatchGetDisagree, clauseAt(m, grammar.ClauseSelect, m.Pos),
-				"this get of %s %s but the one at %s %s: BatchGetItem reads a table with one ProjectionExpression; "+
-					"write the same select on every get of %[1]s, or put this get in a batch get of its own",
-				grammar.TableName(mr.TableName), selectWords(sel), diag.AtIn(b.st.Source, b.st.Pos, f.Pos), selectWords(fsel))
+				"%s %s, and %s (at %s) %s: a batch get reads table %s with one ProjectionExpression for all its keys. "+
+					"Give both the same select, or read one in a get of its own",
+				this, selectWords(sel), that, where, selectWords(fsel), grammar.TableName(mr.TableName))
 		}
 		if (m.Consistent != nil) != (f.Consistent != nil) {
-			at, this, that := clauseAt(m, grammar.ClauseConsistent, m.Pos), "is consistent", "is not"
-			if m.Consistent == nil {
-				this, that = "is not consistent", "is"
-			}
-			b.refuse(RuleBatchGetDisagree, at,
-				"this get of %s %s but the one at %s %s: BatchGetItem reads a table with one ConsistentRead; "+
-					"write consistent on every get of %[1]s or on none, or put this get in a batch get of its own",
-				grammar.TableName(mr.TableName), this, diag.AtIn(b.st.Source, b.st.Pos, f.Pos), that)
+			b.refuse(RuleBatchGetDisagree, clauseAt(m, grammar.ClauseConsistent, m.Pos),
+				"%s reads %s, and %s (at %s) %s: a batch get reads table %s with one ConsistentRead for all its keys. "+
+					"Write consistent on both or on neither",
+				this, consistencyWords(m), that, where, consistencyWords(f), grammar.TableName(mr.TableName))
 		}
 	}
 	return tables
 }
 
-// selectText is a get's projection as written, "" for none: two gets
-// with the same text get the same ProjectionExpression and names.
+// selectText is a get's projection, its paths sorted, "" for none: two
+// gets that select the same attributes, in whatever order, read the same
+// from the table's one ProjectionExpression (the first get's).
 func selectText(st *grammar.Statement) string {
 	if st.Select == nil {
 		return ""
@@ -164,14 +172,22 @@ func selectText(st *grammar.Statement) string {
 	for i, p := range st.Select.Paths {
 		paths[i] = grammar.FormatPath(p)
 	}
-	return strings.Join(paths, ", ")
+	slices.Sort(paths)
+	return strings.Join(slices.Compact(paths), ", ")
 }
 
 func selectWords(sel string) string {
 	if sel == "" {
-		return "reads every attribute"
+		return "reads the whole item"
 	}
 	return "selects " + sel
+}
+
+func consistencyWords(m *grammar.Statement) string {
+	if m.Consistent != nil {
+		return "consistently"
+	}
+	return "eventually consistently"
 }
 
 // memberClauses refuses what a member may not say in its group: the
@@ -179,6 +195,14 @@ func selectWords(sel string) string {
 // members have no place for.
 func (b *builder) memberClauses(st *grammar.Statement) {
 	g := b.memberOf
+	if g == grammar.KindBatchWrite && (st.Kind == grammar.KindUpdate || st.Kind == grammar.KindCheck) {
+		// The member itself has no place, its clauses with it: one
+		// refusal, at its verb.
+		b.refuse(RuleBatchWriteNotPlain, st.Pos,
+			"a batch write takes only put and delete, not %s (BatchWriteItem has no %s): use transact write { ... }, or a request of its own",
+			st.Kind, map[grammar.Kind]string{grammar.KindUpdate: "UpdateItem", grammar.KindCheck: "ConditionCheck"}[st.Kind])
+		return
+	}
 	whole := " (it is a clause of the whole " + g.String() + ": write it after " + g.String() + ", before the {)"
 	for _, c := range []struct {
 		id      grammar.ClauseID
@@ -209,16 +233,7 @@ func (b *builder) memberClauses(st *grammar.Statement) {
 		b.refuse(RuleMemberClause, clauseAt(st, grammar.ClauseSelect, sel.Pos),
 			"select count, all or projected has no place in a member of %s: a get's select takes attribute paths, like select email, name", g)
 	}
-	if g != grammar.KindBatchWrite {
-		return
-	}
-	switch st.Kind {
-	case grammar.KindUpdate, grammar.KindCheck:
-		b.refuse(RuleBatchWriteNotPlain, st.Pos,
-			"a batch write takes only put and delete, not %s (BatchWriteItem has no %s): use transact write { ... }, or a request of its own",
-			st.Kind, map[grammar.Kind]string{grammar.KindUpdate: "UpdateItem", grammar.KindCheck: "ConditionCheck"}[st.Kind])
-	}
-	if st.If != nil && st.Kind != grammar.KindCheck { // a check's if is its being a check
+	if g == grammar.KindBatchWrite && st.If != nil {
 		b.refuse(RuleBatchWriteNotPlain, clauseAt(st, grammar.ClauseIf, st.If.Pos),
 			"a batch write takes no conditions (BatchWriteItem has no ConditionExpression): to write only when the condition holds, use transact write { ... }")
 	}

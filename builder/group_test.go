@@ -158,10 +158,10 @@ func TestGroupRefusals(t *testing.T) {
 		{`batch write { put Users item {pk: "a"} if attribute_not_exists(pk) }`, RuleBatchWriteNotPlain, "if", "a batch write takes no conditions"},
 		{`batch write { update Users key pk = "a" set n = 1 }`, RuleBatchWriteNotPlain, "update", "not update (BatchWriteItem has no UpdateItem)"},
 		{`batch write { check Users key pk = "a" if attribute_exists(pk) }`, RuleBatchWriteNotPlain, "check", "not check"},
-		{`batch get { get Users key pk = "a" select n; get Users key pk = "b" select m }`, RuleBatchGetDisagree, "select m", "this get of Users selects m but the one at 1:13 selects n: BatchGetItem reads a table with one ProjectionExpression"},
-		{`batch get { get Users key pk = "a"; get Users key pk = "b" select m }`, RuleBatchGetDisagree, "select m", "but the one at 1:13 reads every attribute"},
-		{`batch get { get Users key pk = "a" consistent; get Users key pk = "b" }`, RuleBatchGetDisagree, `get Users key pk = "b"`, "this get of Users is not consistent but the one at 1:13 is: BatchGetItem reads a table with one ConsistentRead"},
-		{`batch get { get Users key pk = "a"; get Users key pk = "b" consistent }`, RuleBatchGetDisagree, "consistent", "is consistent but the one at 1:13 is not"},
+		{`batch get { get Users key pk = "a" select n; get Users key pk = "b" select m }`, RuleBatchGetDisagree, "select m", "member 1 (get Users) selects m, and member 0 (get Users) (at 1:13) selects n: a batch get reads table Users with one ProjectionExpression"},
+		{`batch get { get Users key pk = "a"; get Users key pk = "b" select m }`, RuleBatchGetDisagree, "select m", "member 0 (get Users) (at 1:13) reads the whole item"},
+		{`batch get { get Users key pk = "a" consistent; get Users key pk = "b" }`, RuleBatchGetDisagree, `get Users key pk = "b"`, "member 1 (get Users) reads eventually consistently, and member 0 (get Users) (at 1:13) consistently: a batch get reads table Users with one ConsistentRead"},
+		{`batch get { get Users key pk = "a"; get Users key pk = "b" consistent }`, RuleBatchGetDisagree, "consistent", "member 1 (get Users) reads consistently, and member 0 (get Users) (at 1:13) eventually consistently"},
 	} {
 		st := parseOne(t, c.src)
 		refused := Refusals(st)
@@ -321,9 +321,9 @@ func TestHandMadeGroups(t *testing.T) {
 		rules = append(rules, r.Rule+": "+r.Err.Msg)
 	}
 	want := []string{
-		RuleMemberClause + ": index has no place in a member of transact get",
-		RuleMemberClause + ": limit has no place in a member of transact get",
-		RuleMemberClause + ": select count, all or projected has no place in a member of transact get: a get's select takes attribute paths, like select email, name",
+		RuleMemberClause + ": member 0 (get Users): index has no place in a member of transact get",
+		RuleMemberClause + ": member 0 (get Users): limit has no place in a member of transact get",
+		RuleMemberClause + ": member 0 (get Users): select count, all or projected has no place in a member of transact get: a get's select takes attribute paths, like select email, name",
 	}
 	if strings.Join(rules, "\n") != strings.Join(want, "\n") {
 		t.Errorf("refusals:\n%s\nwant\n%s", strings.Join(rules, "\n"), strings.Join(want, "\n"))

@@ -38,9 +38,19 @@ func sdkDisagreement(st *grammar.Statement) (diff string, built bool) {
 	if !st.Kind.IsGroup() {
 		return sdkCompare(st, r), true
 	}
-	// A group: each member against the oracle, as the statement alone.
+	// A group: each member against the oracle, as the statement alone;
+	// in a batch get, a table's projection is its first get's (the others
+	// select the same attributes, maybe in another order).
 	var out []string
+	first := map[string]*grammar.Statement{}
 	for i, m := range st.Members {
+		if st.Kind == grammar.KindBatchGet {
+			if f := first[m.Table.Name]; f != nil {
+				m = f
+			} else {
+				first[m.Table.Name] = m
+			}
+		}
 		if d := sdkCompare(m, memberExpressions(st, r, i)); d != "" {
 			out = append(out, fmt.Sprintf("member %d: %s", i, d))
 		}

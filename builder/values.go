@@ -116,8 +116,15 @@ func (b *builder) checkUTF8(pos diag.Pos, s, what string) {
 }
 
 func (b *builder) unbound(v *grammar.Value) {
-	n := v.FromParam
-	b.refuse(ruleNone, v.Pos, "parameter $%s is not bound: give it with -p %s=VALUE (a string), -p %s:=JSON, or --params FILE", n, n, n)
+	b.refuse(ruleNone, v.Pos, "%s", grammar.UnboundMessage(v.FromParam))
+}
+
+// unboundName refuses a table or index name that is a $parameter not
+// bound: its Name, "$table", is no name to send.
+func (b *builder) unboundName(t *grammar.TableRef) {
+	if t.Unbound() {
+		b.refuse(ruleNone, t.Pos, "%s", grammar.UnboundMessage(t.Param))
+	}
 }
 
 // checkBase64 refuses a B literal whose text is not standard base64; the

@@ -2,7 +2,9 @@
 // dynexpr explain prints it: which table or index it reads or writes, what
 // its key condition picks, what the filter still reads and pays for, which
 // attributes come back, and, for writes, how the item moves in and out of
-// the secondary indexes (the sparse-index story of the examples). It
+// the secondary indexes (the sparse-index story of the examples). A
+// transaction or a batch is its command's promise, then each member,
+// numbered from 0 (group.go). It
 // describes; what DynamoDB would refuse, or the user regret, is the lint
 // rules' to say, and dynexpr explain prints their findings after it. It
 // reads the schema when there is one; without it, it says what it cannot
@@ -22,13 +24,32 @@ import (
 // against sch (nil when there is none). The text is lines of prose, each a
 // sentence or two, ending with a newline.
 func Statement(st *grammar.Statement, sch *schema.Schema) string {
+	if st.Kind.IsGroup() {
+		return group(st, sch)
+	}
+	e := newExplainer(st, sch)
+	e.request()
+	e.options()
+	return strings.Join(e.lines, "\n") + "\n"
+}
+
+func newExplainer(st *grammar.Statement, sch *schema.Schema) *explainer {
 	e := &explainer{st: st}
-	if sch != nil {
+	if sch != nil && st.Table != nil {
 		e.table = sch.Table(st.Table.Name)
 		if e.table != nil && st.Index != nil {
 			e.index = e.table.Index(st.Index.Name)
 		}
+		if e.table != nil {
+			e.tables = []*schema.Table{e.table}
+		}
 	}
+	return e
+}
+
+// request says what one request, alone or a member, does.
+func (e *explainer) request() {
+	st := e.st
 	switch st.Kind {
 	case grammar.KindQuery, grammar.KindScan:
 		e.read()
@@ -40,12 +61,14 @@ func Statement(st *grammar.Statement, sch *schema.Schema) string {
 		e.update()
 	case grammar.KindDelete:
 		e.delete()
+	case grammar.KindCheck:
+		e.check()
 	}
 	// A write's condition and what it returns close its explanation: the
 	// grammar gives a read neither.
 	e.condition()
 	e.returnValues()
-	return strings.Join(e.lines, "\n") + "\n"
+	e.returnOnFailure()
 }
 
 type explainer struct {
@@ -53,6 +76,36 @@ type explainer struct {
 	table *schema.Table // nil without a schema, or for an unknown table
 	index *schema.Index // the index read, when known
 	lines []string
+	// tables are the tables the schema describes that st, or a group's
+	// members, send requests to, once each.
+	tables []*schema.Table
+
+	// For a member: its group's kind and its number in the group (the
+	// index of its entry in CancellationReasons); group is 0 for a request
+	// of its own. quiet leaves the schema notes to the group, which says
+	// once which tables no schema describes.
+	group grammar.Kind
+	n     int
+	quiet bool
+}
+
+// op is the name of the operation st is sent as, as the request JSON and
+// DynamoDB's documentation call it: PutItem alone, Put in a transaction,
+// PutRequest in a batch write.
+func (e *explainer) op() string {
+	k := e.st.Kind
+	switch e.group {
+	case grammar.KindTransactWrite, grammar.KindTransactGet:
+		return map[grammar.Kind]string{grammar.KindGet: "Get", grammar.KindPut: "Put", grammar.KindUpdate: "Update",
+			grammar.KindDelete: "Delete", grammar.KindCheck: "ConditionCheck"}[k]
+	case grammar.KindBatchWrite:
+		return map[grammar.Kind]string{grammar.KindPut: "PutRequest", grammar.KindDelete: "DeleteRequest",
+			grammar.KindUpdate: "Update (not a batch write request)", grammar.KindCheck: "ConditionCheck (not a batch write request)"}[k]
+	case grammar.KindBatchGet:
+		return "Keys of RequestItems." + e.st.Table.Name
+	}
+	return map[grammar.Kind]string{grammar.KindGet: "GetItem", grammar.KindPut: "PutItem", grammar.KindUpdate: "UpdateItem",
+		grammar.KindDelete: "DeleteItem", grammar.KindCheck: "ConditionCheck"}[k]
 }
 
 func (e *explainer) say(format string, args ...any) {
@@ -61,12 +114,25 @@ func (e *explainer) say(format string, args ...any) {
 
 // tableName is "table Tickets"; schemaNote says when the schema does not know it.
 func (e *explainer) tableName() string {
+	if t := e.st.Table; t.Param != "" && !t.Unbound() {
+		return "table " + t.Name + " (bound to $" + t.Param + ")"
+	}
 	return "table " + e.st.Table.Name
 }
 
-// schemaNote says what the schema cannot tell: an unknown table or index.
+// schemaNote says what the schema cannot tell: a table or index that is a
+// $parameter not bound, an unknown table or index.
 func (e *explainer) schemaNote() {
+	unbound := func(what string, t *grammar.TableRef, learn string) {
+		e.say("(The %s is the parameter $%s, not bound here: give it with -p %s=NAME to learn %s from the schema, and for lint's rules that need them.)", what, t.Param, t.Param, learn)
+	}
 	switch {
+	case e.st.Table.Unbound():
+		unbound("table", e.st.Table, "its keys and indexes")
+	case e.st.Index.Unbound():
+		unbound("index", e.st.Index, "its key and projection")
+	case e.quiet && e.table == nil:
+		// A member: the group has named the tables no schema describes.
 	case e.table == nil:
 		e.say("(No schema describes table %s: pass --schema to learn about its keys and indexes.)", e.st.Table.Name)
 	case e.st.Index != nil && e.index == nil:
@@ -270,15 +336,17 @@ func (e *explainer) keyText() string {
 }
 
 func (e *explainer) get() {
-	e.say("GetItem: reads the one item of %s whose key is %s, or nothing if there is none.", e.tableName(), e.keyText())
+	e.say("%s: reads the one item of %s whose key is %s, or nothing if there is none.", e.op(), e.tableName(), e.keyText())
 	e.schemaNote()
 	e.returned()
-	e.consistency()
+	if e.group != grammar.KindTransactGet { // the group says how a transaction reads
+		e.consistency()
+	}
 }
 
 func (e *explainer) put() {
 	st := e.st
-	e.say("PutItem: writes a whole item to %s, replacing any item with the same key: attributes it does not list are gone afterwards.", e.tableName())
+	e.say("%s: writes a whole item to %s, replacing any item with the same key: attributes it does not list are gone afterwards.", e.op(), e.tableName())
 	e.schemaNote()
 	var attrs []string
 	if st.Item != nil && st.Item.Map != nil {
@@ -306,7 +374,7 @@ func (e *explainer) put() {
 
 func (e *explainer) update() {
 	st := e.st
-	e.say("UpdateItem: changes the item of %s whose key is %s, creating it when there is none%s.", e.tableName(), e.keyText(),
+	e.say("%s: changes the item of %s whose key is %s, creating it when there is none%s.", e.op(), e.tableName(), e.keyText(),
 		map[bool]string{true: " (unless the condition forbids it)", false: ""}[st.If != nil])
 	e.schemaNote()
 	var set, removed []string
@@ -372,7 +440,21 @@ func (e *explainer) indexEffect(ix *schema.Index) {
 }
 
 func (e *explainer) delete() {
-	e.say("DeleteItem: removes the item of %s whose key is %s, and with it its entries in every index; deleting an item that is not there is not an error.", e.tableName(), e.keyText())
+	e.say("%s: removes the item of %s whose key is %s, and with it its entries in every index; deleting an item that is not there is not an error.", e.op(), e.tableName(), e.keyText())
+	e.schemaNote()
+	if e.table != nil && len(e.table.Indexes) > 0 {
+		if names := e.table.IndexNames(); len(names) == 1 {
+			e.say("It takes the item out of index %s too, if it was there.", names[0])
+		} else {
+			e.say("It takes the item out of indexes %s too, those it was in.", andList(names))
+		}
+	}
+}
+
+// check is a transaction's ConditionCheck: a condition on an item the
+// transaction does not write.
+func (e *explainer) check() {
+	e.say("%s: writes nothing; it tests the item of %s whose key is %s, and the transaction goes ahead only if the condition holds.", e.op(), e.tableName(), e.keyText())
 	e.schemaNote()
 }
 
@@ -380,7 +462,12 @@ func (e *explainer) condition() {
 	if e.st.If == nil {
 		return
 	}
-	e.say("Only if %s: otherwise DynamoDB answers ConditionalCheckFailedException and changes nothing.", grammar.FormatCondition(e.st.If))
+	cond := grammar.FormatCondition(e.st.If)
+	if e.group == grammar.KindTransactWrite {
+		e.say("Only if %s: otherwise DynamoDB cancels the whole transaction, TransactionCanceledException with CancellationReasons[%d] ConditionalCheckFailed, and no member writes.", cond, e.n)
+		return
+	}
+	e.say("Only if %s: otherwise DynamoDB answers ConditionalCheckFailedException and changes nothing.", cond)
 }
 
 func (e *explainer) returnValues() {

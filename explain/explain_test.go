@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -106,5 +107,178 @@ func TestWithoutSchema(t *testing.T) {
 		if !strings.Contains(got, w) {
 			t.Errorf("explained:\n%s\nmissing: %s", got, w)
 		}
+	}
+}
+
+func TestGroups(t *testing.T) {
+	sch, err := schema.Load("../examples/tickets.yaml", "../examples/events.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		src       string
+		want, not []string
+	}{
+		{`transact write token "req-1" {
+  put Tickets item {id: "a1", openBucket: "OPEN", openedAt: "2026"} if attribute_not_exists(id);
+  update Tickets key id = "b2" remove openBucket return_on_failure old;
+  check TicketsByCustomer key customerId = "c1" and openedAt = "2026" if attribute_exists(customerId)
+    return_on_failure old;
+  delete Nowhere key id = "x"
+}`,
+			[]string{
+				"TransactWriteItems (aws dynamodb transact-write-items): 4 members of tables Tickets, TicketsByCustomer and Nowhere, all or nothing",
+				"CancellationReasons holds one entry a member in the order numbered here ([0] first)",
+				`Token "req-1" (ClientRequestToken)`,
+				"(No schema describes table Nowhere: pass --schema",
+				"[0] put Tickets (t.dx:2)\n  Put: writes a whole item to table Tickets",
+				"  The item is in index open-tickets-index (it has openBucket and openedAt).",
+				"  Only if attribute_not_exists(id): otherwise DynamoDB cancels the whole transaction, TransactionCanceledException with CancellationReasons[0] ConditionalCheckFailed",
+				"[1] update Tickets (t.dx:3)\n  Update: changes the item",
+				"  Removing openBucket takes the item out of index open-tickets-index.",
+				"  return_on_failure old: there is no condition to fail, so it never applies.",
+				"[2] check TicketsByCustomer (t.dx:4)\n  ConditionCheck: writes nothing",
+				"  If the condition fails, CancellationReasons[2] carries, as Item, the item as it was (ReturnValuesOnConditionCheckFailure ALL_OLD)",
+				"[3] delete Nowhere (t.dx:6)\n  Delete: removes the item of table Nowhere",
+			},
+			[]string{"PutItem", "UpdateItem", "ConditionalCheckFailedException", "No schema describes table Nowhere: pass --schema to learn about its keys", "No token"}},
+		{`transact write { delete Tickets key id = "x" }`,
+			[]string{"1 member of table Tickets", "No token: the AWS CLI makes a ClientRequestToken for each call",
+				"  It takes the item out of index open-tickets-index too, if it was there."}, nil},
+		{`transact get { get Tickets key id = "a" select subject; get Tickets key id = "b" }`,
+			[]string{"TransactGetItems (aws dynamodb transact-get-items): reads 2 items of table Tickets as one snapshot",
+				"Responses holds one entry a member in the order numbered here",
+				"[0] get Tickets (t.dx:1)\n  Get: reads the one item of table Tickets whose key is id = \"a\"",
+				"  Returns subject (ProjectionExpression)", "[1] get Tickets (t.dx:1)"},
+			[]string{"Eventually consistent", "Strongly consistent"}},
+		{`batch get { get Tickets key id = "a" consistent; get Tickets key id = "b" consistent }`,
+			[]string{"BatchGetItem (aws dynamodb batch-get-item): reads 2 items of table Tickets in one call, each on its own",
+				"in no particular order (not the order numbered here)",
+				"UnprocessedKeys, in the shape of RequestItems: the call still succeeds, so send those keys again",
+				"  Keys of RequestItems.Tickets: reads the one item", "  Strongly consistent"}, nil},
+		{`batch write capacity indexes metrics { put Tickets item {id: "a"}; delete Tickets key id = "b" }`,
+			[]string{"BatchWriteItem (aws dynamodb batch-write-item): 2 requests of table Tickets in one call, each applied on its own: not all or nothing",
+				"UnprocessedItems, in the shape of RequestItems: the call still succeeds, so send those again",
+				"(ReturnConsumedCapacity INDEXES) in ConsumedCapacity, one entry for each table",
+				"ReturnItemCollectionMetrics SIZE",
+				"Table Tickets has no local secondary index: no metrics come back for it.",
+				"[0] put Tickets (t.dx:1)\n  PutRequest: writes a whole item",
+				"  The item is not in index open-tickets-index: it has no openBucket or openedAt.",
+				"[1] delete Tickets (t.dx:1)\n  DeleteRequest: removes the item"},
+			[]string{"Only if", "Token", "token"}},
+	}
+	for _, tt := range tests {
+		f, err := grammar.Parse("t.dx", tt.src)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.src, err)
+		}
+		got := Statement(f.Statements[0], sch)
+		for _, w := range tt.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s\nexplained:\n%s\nmissing: %s", tt.src, got, w)
+			}
+		}
+		for _, n := range tt.not {
+			if strings.Contains(got, n) {
+				t.Errorf("%s\nexplained:\n%s\nshould not say: %s", tt.src, got, n)
+			}
+		}
+	}
+}
+
+func TestOptions(t *testing.T) {
+	sch, err := schema.Load("../examples/tickets.yaml", "../examples/events.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		src       string
+		want, not []string
+	}{
+		{`put TicketsByCustomer item {customerId: "c", openedAt: "1"} if attribute_not_exists(customerId) return_on_failure old capacity total metrics`,
+			[]string{"If the condition fails, ConditionalCheckFailedException carries the item as it was (ReturnValuesOnConditionCheckFailure ALL_OLD)",
+				"Returns the capacity it consumed (ReturnConsumedCapacity TOTAL) in ConsumedCapacity.",
+				"(ReturnItemCollectionMetrics SIZE)"},
+			[]string{"no local secondary index", "one entry for each table"}},
+		{`delete Tickets key id = "x" if attribute_exists(id) return_on_failure none capacity none`,
+			[]string{"the error carries no item (ReturnValuesOnConditionCheckFailure NONE, the default)",
+				"Returns no consumed capacity (ReturnConsumedCapacity NONE, the default)."}, nil},
+		{`query Tickets key id = "x" capacity indexes`,
+			[]string{"the table's and each index's share (ReturnConsumedCapacity INDEXES)"}, nil},
+	}
+	for _, tt := range tests {
+		f, err := grammar.Parse("t.dx", tt.src)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.src, err)
+		}
+		got := Statement(f.Statements[0], sch)
+		for _, w := range tt.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s\nexplained:\n%s\nmissing: %s", tt.src, got, w)
+			}
+		}
+		for _, n := range tt.not {
+			if strings.Contains(got, n) {
+				t.Errorf("%s\nexplained:\n%s\nshould not say: %s", tt.src, got, n)
+			}
+		}
+	}
+}
+
+// members writes n members made by member(i), separated by ";".
+func members(n int, member func(i int) string) string {
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			b.WriteString(";\n")
+		}
+		b.WriteString(member(i))
+	}
+	return b.String()
+}
+
+func TestOverLimit(t *testing.T) {
+	put := func(i int) string { return fmt.Sprintf(`put Tickets item {id: "t%d"}`, i) }
+	get := func(i int) string { return fmt.Sprintf(`get Tickets key id = "t%d"`, i) }
+	tests := []struct{ src, want string }{
+		{"batch write {" + members(51, put) + "}", "More than 25 requests: DynamoDB refuses this one as it is; dynexpr build --split prints it as 3 requests"},
+		{"batch get {" + members(101, get) + "}", "More than 100 keys: DynamoDB refuses this one as it is; dynexpr build --split prints it as 2 requests"},
+		{"transact get {" + members(101, get) + "}", "More than 100 members: DynamoDB refuses the transaction as it is"},
+		{"batch write {" + members(25, put) + "}", ""},
+		{"transact write {" + members(100, put) + "}", ""},
+	}
+	for _, tt := range tests {
+		f, err := grammar.Parse("t.dx", tt.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := Statement(f.Statements[0], nil)
+		if tt.want == "" {
+			if strings.Contains(got, "More than") {
+				t.Errorf("%.40s...: within the limit, but explained:\n%s", tt.src, got)
+			}
+		} else if !strings.Contains(got, tt.want) {
+			t.Errorf("%.40s...: missing %q in\n%s", tt.src, tt.want, got)
+		}
+	}
+}
+
+// BenchmarkTransaction100 explains a transaction of 100 members, the most
+// DynamoDB takes.
+func BenchmarkTransaction100(b *testing.B) {
+	sch, err := schema.Load("../examples/tickets.yaml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	src := "transact write token \"t\" {" + members(100, func(i int) string {
+		return fmt.Sprintf(`update Tickets key id = "t%d" set status = "RESOLVED" remove openBucket if attribute_exists(openBucket)`, i)
+	}) + "}"
+	f, err := grammar.Parse("t.dx", src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		Statement(f.Statements[0], sch)
 	}
 }

@@ -5,12 +5,14 @@
 //
 // A comment before a statement, or after it on its last line, stays where
 // it was. A statement with a comment inside it is left as written: moving a
-// comment between clauses could make it say something else. Blank lines
+// comment between clauses could make it say something else. A group's
+// comments between its members stay with them (group.go). Blank lines
 // between statements and comments are kept, at most one in a row.
 //
 // The result is checked before it is returned: it must parse into the same
-// statements (same canonical text and, where they build, the same request);
-// otherwise File refuses to format rather than change a request.
+// statements (same canonical text and, where they build, the same request)
+// and hold the same comments in the same order; otherwise File refuses to
+// format rather than change a request or lose a comment.
 package format
 
 import (
@@ -36,6 +38,9 @@ func File(name, src string) (string, error) {
 	}
 	out := layout(src, f.Statements, comments, ends)
 	if err := sameStatements(name, f.Statements, out); err != nil {
+		return "", err
+	}
+	if err := sameComments(name, comments, out); err != nil {
 		return "", err
 	}
 	if strings.HasPrefix(src, grammar.ByteOrderMark) {
@@ -82,11 +87,20 @@ func layout(src string, sts []*grammar.Statement, comments []grammar.Comment, en
 			items = append(items, item{text: c.Text, line: c.Pos.Line, lastLine: c.Pos.Line})
 			ci++
 		}
-		text := grammar.Format(st)
-		inside := false
+		first := ci
 		for ci < len(comments) && comments[ci].Pos.Offset < end {
-			inside = true
 			ci++
+		}
+		inside := ci > first
+		var text string
+		switch {
+		case st.Kind.IsGroup():
+			// Comments between members stay with them.
+			if t, ok := layoutGroup(st, comments[first:ci], ends, end, lines); ok {
+				text, inside = t, false
+			}
+		case !inside:
+			text = grammar.Format(st)
 		}
 		if inside {
 			// Left as written, but with the output's line endings.
@@ -196,6 +210,24 @@ func sameStatements(name string, sts []*grammar.Statement, out string) error {
 		if errA == nil && errB == nil && !bytes.Equal(ra, rb) {
 			return diag.Errorf(st.Pos, "dynexpr fmt would change the request this statement builds; the file is left as it is")
 		}
+	}
+	return nil
+}
+
+// sameComments checks that out holds the comments of the source, in the
+// same order: fmt moves a comment, it never drops one.
+func sameComments(name string, comments []grammar.Comment, out string) error {
+	got, _, err := grammar.Trivia(name, out)
+	if err != nil {
+		return diag.Errorf(diag.Pos{File: name}, "dynexpr fmt would write a file that does not lex (%v); the file is left as it is", err)
+	}
+	for i, c := range comments {
+		if i >= len(got) || got[i].Text != c.Text {
+			return diag.Errorf(c.Pos, "dynexpr fmt would lose or move this comment out of order; the file is left as it is")
+		}
+	}
+	if len(got) != len(comments) {
+		return diag.Errorf(diag.Pos{File: name}, "dynexpr fmt would write %d comments instead of %d; the file is left as it is", len(got), len(comments))
 	}
 	return nil
 }

@@ -1,6 +1,10 @@
 package grammar
 
-import "github.com/dynexpr/dynexpr/diag"
+import (
+	"fmt"
+
+	"github.com/dynexpr/dynexpr/diag"
+)
 
 // The syntax tree of the DSL. Every node records where it starts (Pos); the
 // parser fills the syntax fields, and resolve fills the derived ones
@@ -130,11 +134,46 @@ type Ident struct {
 	Name string
 }
 
-// TableRef is a table or index name, bare as DynamoDB spells it or backticked.
+// TableRef is a table or index name, bare as DynamoDB spells it or
+// backticked, or a $parameter that Bind replaces with the name it is bound
+// to (so that one file serves several stages: Users-dev, Users-prod).
 type TableRef struct {
 	Pos  diag.Pos
 	Raw  string
-	Name string // without backticks
+	Name string // without backticks; "$table" while the parameter is unbound
+	// Param is the parameter's name (without $) when the name was written
+	// as $table; it stays once bound, for messages and explain.
+	Param string
+}
+
+// Unbound reports whether t is a $parameter not bound yet: its Name is
+// then "$" and the parameter's name, which DynamoDB would refuse, so that
+// no table or index is ever looked up or sent under it.
+func (t *TableRef) Unbound() bool { return t != nil && t.Param != "" && t.Name == "$"+t.Param }
+
+// HasUnboundName reports whether st, or a member of it, names its table or
+// index by a parameter not bound yet.
+func (st *Statement) HasUnboundName() bool {
+	if st.Table.Unbound() || st.Index.Unbound() {
+		return true
+	}
+	for _, m := range st.Members {
+		if m.HasUnboundName() {
+			return true
+		}
+	}
+	return false
+}
+
+// MemberName names member i of a group in messages, "member 0 (put
+// Users)": numbered from 0 as DynamoDB's CancellationReasons and explain
+// number them.
+func MemberName(i int, m *Statement) string {
+	table := ""
+	if m.Table != nil {
+		table = " " + TableName(m.Table.Name)
+	}
+	return fmt.Sprintf("member %d (%s%s)", i, m.Kind, table)
 }
 
 // Order is the asc or desc clause.

@@ -164,7 +164,7 @@ var clauseTable = [...]clauseSpec{
 		store:  func(st *Statement, b clauseBody) { st.Index = b.node.(*TableRef) },
 		check:  func(st *Statement, _ failFunc) { resolveTableRef(st.Index) },
 		print: func(st *Statement) string {
-			return when(st.Index != nil, func() string { return "index " + TableName(st.Index.Name) })
+			return when(st.Index != nil, func() string { return "index " + FormatTableRef(st.Index) })
 		},
 		inspect: func(st *Statement, f func(Node) bool) { visit(st.Index, f) },
 	},

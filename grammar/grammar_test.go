@@ -171,7 +171,13 @@ func TestParseErrors(t *testing.T) {
 		{`UPDATE "Tickets" SET status = 'done' WHERE id = 'a91f'`, `<arg>:1:1: error: this looks like PartiQL (UPDATE), which dynexpr does not read (yet): write it as update Tickets key PARTITION = VALUE set ATTR = VALUE`},
 		{`update Tickets set status = 'done' where id = 'a91f'`, `<arg>:1:1: error: this looks like PartiQL (UPDATE), which dynexpr does not read (yet): write it as update Tickets key PARTITION = VALUE set ATTR = VALUE`},
 		{`delete from "Tickets" where id = 'a91f'`, `<arg>:1:1: error: this looks like PartiQL (DELETE), which dynexpr does not read (yet): write it as delete Tickets key PARTITION = VALUE`},
+		// A $parameter is a whole name: it does not join with text.
+		{`scan $table-dev`, `<arg>:1:6: error: $table-dev: a $parameter stands for a whole table or index name, and the DSL does not join it with other text; write $table and bind it to the full name, like -p table=Users-dev`},
+		{"transact get {\n  get $stage.Users key id = 1 }", `<arg>:2:7: error: $stage.Users: a $parameter stands for a whole table or index name, and the DSL does not join it with other text; write $stage and bind it to the full name, like -p stage=Users-dev`},
+		{`query T key a = 1 INDEX $ix-v2`, `<arg>:1:25: error: $ix-v2: a $parameter stands for a whole table or index name, and the DSL does not join it with other text; write $ix and bind it to the full name, like -p ix=by-email-v2`},
 		// Near misses: DSL mistakes keep their own messages.
+		{`scan T filter a = $x-1`, `<arg>:1:21: error: unexpected "-"; expected and, or, a clause of scan (index, filter, select, limit, consistent, segment, after, capacity) or ";"`},
+		{`get T key id = 1 select $x.y`, `<arg>:1:25: error: unexpected "$x"; expected attribute names, or count, all or projected`},
 		{`update T1x key id == 1`, `<arg>:1:19: error: "==" is not an operator here: write "="`},
 		{`update T1x key id = 1 set a = 1 where b = 2`, `<arg>:1:33: error: unexpected "where"; expected "," and another set action, a clause of update (key, set, remove, add, delete, if, return, return_on_failure, capacity, metrics) or ";"`},
 		{`delete from key id = 1 returns old`, `<arg>:1:24: error: unexpected "returns"; expected and, or, a clause of delete (key, if, return, return_on_failure, capacity, metrics) or ";"`},

@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/dynexpr/dynexpr/diag"
 )
@@ -78,6 +80,9 @@ func attrOf(p *Path) string {
 }
 
 func (b *binder) statement(st *Statement) {
+	// The names first: the values are typed by the bound table's schema.
+	b.name(st.Table, "table")
+	b.name(st.Index, "index")
 	b.table = ""
 	if st.Table != nil {
 		b.table = st.Table.Name
@@ -213,7 +218,7 @@ func (b *binder) value(v *Value, attr string) {
 	name := v.FromParam
 	p, ok := b.params[name]
 	if !ok {
-		b.errs = append(b.errs, diag.Errorf(v.Pos, "parameter $%s is not bound: give it with -p %s=VALUE (a string), -p %s:=JSON, or --params FILE", name, name, name))
+		b.errs = append(b.errs, diag.Errorf(v.Pos, "%s", UnboundMessage(name)))
 		return
 	}
 	b.used[name] = true
@@ -242,6 +247,83 @@ func (b *binder) value(v *Value, attr string) {
 		return
 	}
 	fromJSON(v, x)
+}
+
+// UnboundMessage is the error for $name used and not given, the same for
+// a value and a table or index name; the builder says it too.
+func UnboundMessage(name string) string {
+	return fmt.Sprintf("parameter $%s is not bound: give it with -p %s=VALUE (a string), -p %s:=JSON, or --params FILE", name, name, name)
+}
+
+// The names DynamoDB takes for a table or an index: 3 to 255 characters,
+// each a letter, a digit, _, - or . (isNameChar, which the lexer reads
+// bare after a verb or "index").
+const (
+	MinNameLen = 3
+	MaxNameLen = 255
+)
+
+// name binds a table or index name written as $param (what is "table" or
+// "index"). The text goes into the request as it is, so it must be a name
+// DynamoDB takes: said here, the error points at the $param and names the
+// flag, where DynamoDB's refusal would name neither.
+func (b *binder) name(t *TableRef, what string) {
+	if !t.Unbound() {
+		return
+	}
+	name := t.Param
+	p, ok := b.params[name]
+	if !ok {
+		b.errs = append(b.errs, diag.Errorf(t.Pos, "%s", UnboundMessage(name)))
+		return
+	}
+	b.used[name] = true
+	text := p.Text
+	if p.JSON {
+		dec := json.NewDecoder(strings.NewReader(p.Text))
+		var x any
+		err := dec.Decode(&x)
+		s, isString := x.(string)
+		if err != nil || dec.More() || !isString {
+			b.errs = append(b.errs, diag.Errorf(t.Pos, "parameter $%s (%s) stands for %s name, so its JSON must be a string, like -p %s:='\"Users-dev\"' (or give it plainly: -p %s=Users-dev)", name, p.Source, anA(what), name, name))
+			return
+		}
+		text = s
+	}
+	if problem := nameProblem(text); problem != "" {
+		b.errs = append(b.errs, diag.Errorf(t.Pos, "parameter $%s (%s) stands for %s name, and %q %s; DynamoDB %s names are %d to %d characters of letters, digits, _, - and . (like -p %s=Users-dev)",
+			name, p.Source, anA(what), text, problem, what, MinNameLen, MaxNameLen, name))
+		return
+	}
+	t.Name = text
+}
+
+func anA(what string) string {
+	if what == "index" {
+		return "an index"
+	}
+	return "a " + what
+}
+
+// nameProblem says what keeps text from being a table or index name ("is 2
+// characters long", "has ' '"), or "".
+func nameProblem(text string) string {
+	var bad []string
+	seen := map[rune]bool{}
+	for _, r := range text {
+		if (r >= utf8.RuneSelf || !isNameChar(byte(r))) && !seen[r] {
+			seen[r] = true
+			bad = append(bad, strconv.QuoteRune(r))
+		}
+	}
+	var problems []string
+	if n := utf8.RuneCountInString(text); n < MinNameLen || n > MaxNameLen {
+		problems = append(problems, "is "+diag.Plural(n, "character")+" long")
+	}
+	if len(bad) > 0 {
+		problems = append(problems, "has "+strings.Join(bad, ", "))
+	}
+	return strings.Join(problems, " and ")
 }
 
 // setScalar types a plain -p string as the schema wants it.

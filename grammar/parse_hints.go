@@ -1,13 +1,15 @@
 package grammar
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/dynexpr/dynexpr/diag"
 )
 
 // Messages for input written in another language's habits: a label
-// spelled like a table name (open-tickets:), and PartiQL. They replace the
+// spelled like a table name (open-tickets:), PartiQL, and a $parameter
+// joined with text where a table name stands ($table-dev). They replace the
 // parser's message for input that fails to parse anyway, so they change
 // what the user reads, never what parses (the grammar spec is unaffected).
 
@@ -26,7 +28,45 @@ func hintError(src string, pos diag.Pos) (at diag.Pos, msg string, ok bool) {
 	if msg, at, ok := partiQL(src[start.Offset:]); ok {
 		return posAt(pos.File, src, start.Offset+at), msg, true
 	}
+	if msg, at, ok := joinedParam(src, pos.Offset); ok {
+		return posAt(pos.File, src, at), msg, true
+	}
 	return pos, "", false
+}
+
+// joinedParam explains a table or index name written as a parameter
+// joined with text, like $table-dev or $stage.users (the lexer reads $table,
+// then "-"), when the error is at the "-" or "."; at is where the $ is.
+func joinedParam(src string, off int) (msg string, at int, ok bool) {
+	if off >= len(src) || src[off] != '-' && src[off] != '.' {
+		return "", 0, false
+	}
+	at = off
+	for at > 0 && isIdentChar(src[at-1]) {
+		at--
+	}
+	if at == off || at == 0 || src[at-1] != '$' {
+		return "", 0, false
+	}
+	at--
+	before := strings.TrimRight(src[:at], " \t\r\n")
+	if len(before) == len(src[:at]) {
+		return "", 0, false
+	}
+	word := before[strings.LastIndexFunc(before, func(r rune) bool { return r > 127 || !isIdentChar(byte(r)) })+1:]
+	if w := strings.ToLower(word); !verbs[w] && w != "index" {
+		return "", 0, false
+	}
+	end := off
+	for end < len(src) && isNameChar(src[end]) {
+		end++
+	}
+	name, example := src[at+1:off], "Users-dev"
+	if strings.EqualFold(word, "index") {
+		example = "by-email-v2"
+	}
+	return fmt.Sprintf("%s: a $parameter stands for a whole table or index name, and the DSL does not join it with other text; write $%s and bind it to the full name, like -p %s=%s",
+		diag.Printable(src[at:end]), name, name, example), at, true
 }
 
 // statementStart is the position of the first token of the statement that

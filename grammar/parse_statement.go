@@ -157,9 +157,12 @@ func (p *fastParser) clauses(st *Statement) bool {
 	return true
 }
 
-// tableRef: @( Name | Quoted | Ident )
+// tableRef: @( Name | Quoted | Ident | Param )
+//
+// The lexer reads a name after a verb or "index" as tokName, but "$" is not
+// a name's character, so $table arrives as tokParam.
 func (p *fastParser) tableRef() *TableRef {
-	return leaf(p, tokBit(tokName)|tokBit(tokQuoted)|tokBit(tokIdent), &p.tables, func(r *TableRef, pos diag.Pos, raw string) {
+	return leaf(p, tokBit(tokName)|tokBit(tokQuoted)|tokBit(tokIdent)|tokBit(tokParam), &p.tables, func(r *TableRef, pos diag.Pos, raw string) {
 		r.Pos, r.Raw = pos, raw
 	})
 }

@@ -149,6 +149,15 @@ var agreeInputs = []string{
 	`put T item <<>>`,
 	`scan T filter a = $b and $c = d and e <> b"AA==" and f < -1.5e-3`,
 	`scan T segment 0 of 1 segment 1 of 2`,
+	// table and index names as $parameters, bound by Bind; a backticked
+	// `$t` is a name
+	`query $table index $idx key pk = $pk select email`,
+	`users: get $Users_1 key id = $Users_1`,
+	`query T1x key a = 1 index $i`,
+	"scan `$t` index `$i`",
+	`transact write { put $t item {id: 1}; check $t2 key id = 1 if a = 1; delete T1x key id = $t }`,
+	`batch get { get $users key pk = "x" select a; get $users key pk = "y" select a }`,
+	`scan $index index $index`,
 }
 
 // failInputs are inputs both parsers must refuse.
@@ -260,6 +269,11 @@ var failInputs = []string{
 	`x: y: query T key a = 1`,
 	"put T1x item {a: 1, b: 2, c: 3, d: 4, e: [5, 6, 7], f: {g: 8}, h: \"x}",
 	"put T1x item {a: 1, b: 2, c: 3, d: 4, e: [5, 6, 7], f: {g: 8}, h: 9 i: 10}",
+	`scan $t-dev`,
+	`get $t.x key id = 1`,
+	`query $ key a = 1`,
+	`scan T index $i-x`,
+	`transact write $t { put T1x item {id: 1} }`,
 }
 
 func TestFastMatchesParticiple(t *testing.T) {

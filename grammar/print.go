@@ -113,7 +113,7 @@ func formatParts(st *Statement) (string, []string) {
 	}
 	head.WriteString(st.Kind.String())
 	if st.Table != nil {
-		head.WriteString(" " + TableName(st.Table.Name))
+		head.WriteString(" " + FormatTableRef(st.Table))
 	}
 	var cl []string
 	for id := ClauseIndex; int(id) < len(clauseTable); id++ {
@@ -230,6 +230,15 @@ func Name(n string) string {
 		return n
 	}
 	return "`" + n + "`"
+}
+
+// FormatTableRef writes a table or index name as TableName does, or the
+// $parameter it is written as while that is unbound.
+func FormatTableRef(t *TableRef) string {
+	if t.Unbound() {
+		return t.Name
+	}
+	return TableName(t.Name)
 }
 
 // TableName writes a table or index name bare where the lexer takes it so.

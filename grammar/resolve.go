@@ -95,7 +95,7 @@ func resolveGroup(st *Statement, src string, fail failFunc) {
 		// check resolves there, for the lint rule that explains why not.
 		lintOnly := st.Kind == KindBatchWrite && (m.Kind == KindUpdate || m.Kind == KindCheck)
 		if !lintOnly && !slices.Contains(verbs, m.Kind.String()) {
-			fail(m.Pos, "%s is not a member of %s; its members are %s%s", m.Verb, st.Kind, orList(verbs), memberHint(m.Kind))
+			fail(m.Pos, "%s is not a member of %s: %s takes %s members%s", m.Verb, st.Kind, st.Kind, orList(verbs), memberHint(m.Kind))
 		}
 	}
 }
@@ -152,6 +152,11 @@ func kindOf(verb, mode string) Kind {
 
 func resolveTableRef(t *TableRef) {
 	if t == nil {
+		return
+	}
+	if param, ok := strings.CutPrefix(t.Raw, "$"); ok {
+		// Name stays "$table" until Bind: see Unbound.
+		t.Name, t.Param = t.Raw, param
 		return
 	}
 	t.Name = strings.Trim(t.Raw, "`")

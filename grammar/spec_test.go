@@ -68,7 +68,7 @@ type specIdent struct {
 
 type specTableRef struct {
 	Pos lexer.Position
-	Raw string `@( Name | Quoted | Ident )`
+	Raw string `@( Name | Quoted | Ident | Param )`
 }
 
 // specClause has one alternative per clause of the clause table.

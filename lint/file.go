@@ -60,6 +60,9 @@ func (l *Linter) file(in Input) Result {
 			}
 			continue
 		}
+		if st.HasUnboundName() {
+			r.UnboundNames++
+		}
 		r.Findings = append(r.Findings, ignores.Apply(st, validate.Check(st, l.Schema, l.Rules), l.Rules)...)
 	}
 	r.Findings = append(r.Findings, ignores.Loose(l.Rules)...)

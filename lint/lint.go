@@ -43,6 +43,11 @@ type Result struct {
 	Unreadable bool   // the file could not be read: lint could not do as asked
 	Skipped    bool   // not linted: a walked *.json that is not request JSON, or not a regular file
 	Why        string // why it was skipped, for -v
+
+	// UnboundNames counts the statements that name a table or index (of
+	// theirs or of a member) by a $parameter, which lint does not bind:
+	// validate.Check ran them without the schema.
+	UnboundNames int
 }
 
 // Run lints files on every core and calls emit with the results in the

@@ -94,7 +94,16 @@ type Rule struct {
 	// 2, not 1; lint reports them as findings (1), but for a file it could
 	// not read (2).
 	BadInput bool
+	// Groups rules check a group of requests (transact write, transact
+	// get, batch get, batch write) as a whole: their check runs once on
+	// the group, whose Pass.Stmt is the group statement. Every other rule
+	// runs on each member as on a request of its own.
+	Groups bool
 
+	// bigBad builds the whole Bad example of a rule that only a large
+	// request breaks (over 100 members, over 4 MB): Bad is then the
+	// example abbreviated for the docs, and the tests check bigBad's.
+	bigBad func() string
 	// check looks at a statement (Check). checkRequest looks at request
 	// JSON as it stands in its file (CheckRequest), before the request is
 	// made a statement for check; CheckRequest runs the hooks in catalog
@@ -144,6 +153,19 @@ var catalog = []*Rule{
 	projectionPathOverlap,
 	declaredTypeMismatch,
 	ttlNotEpochSeconds,
+
+	// Transactions and batches: the rules that check a group of requests
+	// as a whole (each member is checked by the rules above).
+	transactionTooManyItems,
+	batchTooManyItems,
+	transactionItemRepeated,
+	batchDuplicateKeys,
+	checkWithoutCondition,
+	batchWriteNotPlain,
+	memberClauseNotAllowed,
+	tokenTooLong,
+	requestTooLarge,
+	batchGetTablesDisagree,
 
 	// Only in hand-written request JSON, in the order DynamoDB checks a
 	// request: its shape first, then the values, the placeholder maps, the

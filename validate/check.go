@@ -38,9 +38,14 @@ func (c *Config) severity(r *Rule, found Severity) Severity {
 	return found
 }
 
-// Pass is one rule's view of one statement.
+// Pass is one rule's view of one statement: a request of its own, a
+// member of a group (transact write, ...), or, for the rules that check
+// groups (Rule.Groups), the group itself.
 type Pass struct {
 	Stmt *grammar.Statement
+	// Group is the group Stmt is a member of; nil for a request of its own
+	// and for the group's own pass, whose Stmt is the group.
+	Group *grammar.Statement
 	// Schema is nil when no schema was given; then rules that NeedsSchema
 	// do not run.
 	Schema *schema.Schema
@@ -104,44 +109,74 @@ func Check(st *grammar.Statement, sch *schema.Schema, cfg *Config) []Finding {
 // findings too. They are for a statement written in the DSL, which build
 // must be able to build; not for one made from request JSON, which is sent
 // as it is written: what the DSL cannot say of it is import's to report.
+//
+// A group runs every rule of one request on each member, in the member's
+// own pass (its table and index, its positions inside the block), then
+// the rules that check groups once on the group; the builder's refusals
+// are asked for once, of the group, which holds every member's.
 func check(st *grammar.Statement, sch *schema.Schema, cfg *Config, refusals bool) []Finding {
 	var out []Finding
 	if st.Kind.IsGroup() {
-		// Every rule of one request applies to each member; the
-		// builder's refusals are the group's, each member in its context.
 		for _, m := range st.Members {
-			out = append(out, check(m, sch, cfg, false)...)
-		}
-		if refusals {
-			checkBuildRefusals(&Pass{Stmt: st, Schema: sch, cfg: cfg, out: &out})
-		}
-		SortFindings(out)
-		return out
-	}
-	p := Pass{Stmt: st, Schema: sch, cfg: cfg, out: &out}
-	if sch != nil {
-		p.Table = sch.Table(st.Table.Name)
-		if p.Table != nil && st.Index != nil {
-			p.Index = p.Table.Index(st.Index.Name)
+			p := newPass(m, schemaFor(m, sch), cfg, &out)
+			p.Group = st
+			p.run(false)
 		}
 	}
-	for _, r := range catalog {
-		if r.check == nil || r.NeedsSchema && sch == nil {
-			continue
-		}
-		if cfg != nil && cfg.Severities[r.Name] == Off {
-			if _, set := cfg.Severities[r.Name]; set {
-				continue
-			}
-		}
-		p.rule = r
-		r.check(&p)
-	}
+	p := newPass(st, schemaFor(st, sch), cfg, &out)
+	p.run(st.Kind.IsGroup())
 	if refusals {
 		checkBuildRefusals(&p)
 	}
 	SortFindings(out)
 	return out
+}
+
+// schemaFor is sch, or nil for a statement whose table or index is a
+// $parameter not bound: which table or index the schema rules would check
+// is known only once it is bound, so lint runs them as without a schema
+// (lint says so once, explain in its text; build always binds).
+func schemaFor(st *grammar.Statement, sch *schema.Schema) *schema.Schema {
+	if st.HasUnboundName() {
+		return nil
+	}
+	return sch
+}
+
+// newPass is the pass of st, with its table and index from the schema.
+func newPass(st *grammar.Statement, sch *schema.Schema, cfg *Config, out *[]Finding) Pass {
+	p := Pass{Stmt: st, Schema: sch, cfg: cfg, out: out}
+	p.Table = p.tableOf(st)
+	if p.Table != nil && st.Index != nil {
+		p.Index = p.Table.Index(st.Index.Name)
+	}
+	return p
+}
+
+// tableOf is the schema's table of st (a request or a member): nil without
+// a schema, for a group, and when the schema has no such table.
+func (p *Pass) tableOf(st *grammar.Statement) *schema.Table {
+	if p.Schema == nil || st.Table == nil {
+		return nil
+	}
+	return p.Schema.Table(st.Table.Name)
+}
+
+// run runs the catalog's rules of one request (groups false) or those that
+// check groups (groups true) on p.
+func (p *Pass) run(groups bool) {
+	for _, r := range catalog {
+		if r.check == nil || r.Groups != groups || r.NeedsSchema && p.Schema == nil {
+			continue
+		}
+		if p.cfg != nil && p.cfg.Severities[r.Name] == Off {
+			if _, set := p.cfg.Severities[r.Name]; set {
+				continue
+			}
+		}
+		p.rule = r
+		r.check(p)
+	}
 }
 
 // SortFindings orders findings by file, line, column, then rule name.

@@ -14,7 +14,19 @@ import (
 // deployed name the schema cannot know is an error here, at the
 // statement, rather than a request sent to a table that does not exist.
 func DeployedName(st *grammar.Statement, sch *schema.Schema) error {
-	if sch == nil || st.Table == nil {
+	if sch == nil {
+		return nil
+	}
+	if st.Kind.IsGroup() {
+		var errs diag.List
+		for _, m := range st.Members {
+			if err := DeployedName(m, sch); err != nil {
+				errs = diag.Append(errs, err)
+			}
+		}
+		return errs.Err()
+	}
+	if st.Table == nil {
 		return nil
 	}
 	t := sch.Table(st.Table.Name)

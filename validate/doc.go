@@ -9,9 +9,12 @@
 //   - catalog.go: Severity, Rule, the catalog and the lookups by name (and,
 //     at its top, what adding a rule touches);
 //   - check.go: Finding, Config, Pass (a rule's view of one statement),
-//     Check and the finding sort; after the catalog, Check reports what
-//     the builder refuses (rule_dsl_cannot_write.go), each refusal under
-//     the rule the builder names;
+//     Check and the finding sort; a group (transact write, ...) is checked
+//     member by member by the rules of one request, then whole by the rules
+//     that check groups (Rule.Groups, helpers in groups.go); after the
+//     catalog, Check reports what the builder refuses
+//     (rule_dsl_cannot_write.go), each refusal under the rule the builder
+//     names;
 //   - check_request.go, check_request_exprs.go: CheckRequest's pass over a
 //     request: reading its members and expressions, reporting, silencing,
 //     and running the catalog on the statement the request makes;
@@ -25,6 +28,6 @@
 // they do: walk.go and paths.go (where a statement's conditions and paths
 // stand), expressions.go, values.go, keys.go, item_keys.go,
 // key_condition.go, schemaless_keys.go, path_overlap.go, names.go, placeholders.go,
-// request_json.go, words.go; key_messages.go holds DynamoDB's messages
+// request_json.go, words.go, item_size.go, groups.go; key_messages.go holds DynamoDB's messages
 // that several rules quote.
 package validate

@@ -23,6 +23,12 @@ import (
 // reported (unused-ignore), never silently dropped. The reason after "--"
 // is required, and an ignore that silences nothing is itself reported, so
 // ignores do not outlive the code they excused.
+//
+// Inside the braces of a group (transact write { ... }), the members are
+// statements in this sense: a comment there applies to the member whose
+// lines it stands on, else the next one, and silences only that member's
+// findings. One on the group's own lines outside any member (after "{",
+// before "}") applies to the whole group.
 
 const ignoreDirective = "dynexpr:ignore"
 
@@ -36,6 +42,9 @@ type ignore struct {
 	// stray, when not empty, says why the comment applies to no statement;
 	// it is reported with the statement next to it.
 	stray string
+	// member is the member of a group the comment applies to, whose
+	// findings alone it silences; nil for a whole statement.
+	member *grammar.Statement
 }
 
 // Ignores are the ignore comments of one DSL file, each with the statement
@@ -94,6 +103,9 @@ func IndexIgnores(file, src string, stmts []*grammar.Statement) *Ignores {
 			x.loose = append(x.loose, ig)
 			continue
 		}
+		if ig.on && owner.Kind.IsGroup() && owner.Open.Offset < c.Pos.Offset {
+			ig.member, ig.stray = memberOfComment(src, c, owner, ends, j)
+		}
 		x.of[owner] = append(x.of[owner], ig)
 	}
 	return x
@@ -141,12 +153,14 @@ func apply(igs []*ignore, findings []Finding, cfg *Config) []Finding {
 			}
 			used := false
 			for i, f := range findings {
-				if f.Rule == r {
+				if f.Rule == r && ig.covers(f) {
 					silenced[i], used = true, true
 				}
 			}
 			switch {
 			case used:
+			case ig.member != nil:
+				report(unusedIgnore, ig.pos, "%s does not fire on this member (%s): remove it from this ignore", r, ig.member.Kind)
 			case ig.on:
 				report(unusedIgnore, ig.pos, "%s does not fire on this statement: remove it from this ignore", r)
 			default:
@@ -165,6 +179,13 @@ func apply(igs []*ignore, findings []Finding, cfg *Config) []Finding {
 	return out
 }
 
+// covers reports whether f is within what the ignore applies to: its
+// member, or the whole statement.
+func (ig *ignore) covers(f Finding) bool {
+	m := ig.member
+	return m == nil || m.Pos.Offset <= f.Pos.Offset && f.Pos.Offset < m.EndPos.Offset
+}
+
 // parseIgnore reads `# dynexpr:ignore a, b -- reason` from a comment, or nil.
 func parseIgnore(c grammar.Comment) *ignore {
 	text := strings.TrimSpace(strings.TrimPrefix(c.Text, "#"))
@@ -175,6 +196,29 @@ func parseIgnore(c grammar.Comment) *ignore {
 	names, reason, _ := strings.Cut(text, "--")
 	rules := strings.FieldsFunc(names, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
 	return &ignore{pos: c.Pos, rules: rules, reason: strings.TrimSpace(reason)}
+}
+
+// memberOfComment is the member of group g that comment c, inside g's
+// braces, applies to: the one whose lines it stands on (after it on its
+// last line, or between its clauses), else the next one, and why that one
+// is too far (between); nil for a comment on the group's own lines (after
+// its "{", before its "}"). ends and j are as IndexIgnores has them.
+func memberOfComment(src string, c grammar.Comment, g *grammar.Statement, ends []int, j int) (*grammar.Statement, string) {
+	trailing := j > 0 && !strings.Contains(src[ends[j-1]:c.Pos.Offset], "\n")
+	for _, m := range g.Members {
+		switch {
+		case m.Pos.Offset > c.Pos.Offset:
+			if trailing {
+				return nil, "" // after the group's "{" on its line
+			}
+			return m, between(src, c, m)
+		case j < len(ends) && ends[j] <= m.EndPos.Offset:
+			return m, "" // between its clauses
+		case trailing && (m.EndPos.Offset >= c.Pos.Offset || strings.Trim(src[m.EndPos.Offset:c.Pos.Offset], " \t;") == ""):
+			return m, "" // after it, or its ";", on its last line
+		}
+	}
+	return nil, ""
 }
 
 // between says what stands between comment c and statement st after it,

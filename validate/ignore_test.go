@@ -56,3 +56,49 @@ func TestIgnorePlacement(t *testing.T) {
 		})
 	}
 }
+
+// TestIgnoreInGroup: inside a group's braces, an ignore applies to one
+// member, as outside to one statement, and silences that member's findings
+// only; on the group's own lines, to the whole group.
+func TestIgnoreInGroup(t *testing.T) {
+	const ig = "# dynexpr:ignore key-type-mismatch -- the old ids are numbers"
+	const m0, m1 = `delete Tickets key id = 1`, `delete Tickets key id = 2`
+	group := func(body string) string { return "transact write {\n" + body + "\n}" }
+	for _, c := range []struct {
+		name, src string
+		want      []string
+	}{
+		{"none", group(m0 + ";\n" + m1), []string{"2:25 key-type-mismatch", "3:25 key-type-mismatch"}},
+		{"line before a member", group(m0 + ";\n" + ig + "\n" + m1), []string{"2:25 key-type-mismatch"}},
+		{"line before the first", group(ig + "\n" + m0 + ";\n" + m1), []string{"4:25 key-type-mismatch"}},
+		{"after its semicolon", group(m0 + "; " + ig + "\n" + m1), []string{"3:25 key-type-mismatch"}},
+		{"after the last", group(m0 + ";\n" + m1 + "  " + ig), []string{"2:25 key-type-mismatch"}},
+		{"between its clauses", group("delete Tickets key id = 1\n" + ig + "\n  if attribute_exists(id);\n" + m1), []string{"5:25 key-type-mismatch"}},
+		{"blank line before a member", group(m0 + ";\n" + ig + "\n\n" + m1), []string{"2:25 key-type-mismatch", "3:1 unused-ignore", "5:25 key-type-mismatch"}},
+		{"member it does not fire on", group(m0 + ";\n" + ig + "\ndelete Tickets key id = \"a\""), []string{"2:25 key-type-mismatch", "3:1 unused-ignore"}},
+		{"after the brace", "transact write { " + ig + "\n" + m0 + ";\n" + m1 + "\n}", nil},
+		{"before the closing brace", group(m0 + ";\n" + m1 + "\n" + ig), nil},
+		{"after the closing brace", group(m0+";\n"+m1) + " " + ig, nil},
+		{"before the group", ig + "\n" + group(m0+";\n"+m1), nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f, err := grammar.Parse("q.dx", c.src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ignores := IndexIgnores("q.dx", c.src, f.Statements)
+			sch := exampleSchema(t)
+			var got []string
+			for _, st := range f.Statements {
+				for _, fd := range ignores.Apply(st, Check(st, sch, nil), nil) {
+					if fd.Rule == "key-type-mismatch" || fd.Rule == "unused-ignore" {
+						got = append(got, fmt.Sprintf("%d:%d %s", fd.Pos.Line, fd.Pos.Col, fd.Rule))
+					}
+				}
+			}
+			if diff := cmp.Diff(c.want, got); diff != "" {
+				t.Errorf("%s\n(-want +got):\n%s", strings.ReplaceAll(c.src, "\n", "⏎\n"), diff)
+			}
+		})
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/schema"
 )
 
@@ -18,9 +19,9 @@ const (
 func tableNameProblem(name string) string {
 	var problems []string
 	switch n := utf8.RuneCountInString(name); {
-	case n < 3:
+	case n < grammar.MinNameLen:
 		problems = append(problems, "Member must have length greater than or equal to 3")
-	case n > 255:
+	case n > grammar.MaxNameLen:
 		problems = append(problems, "Member must have length less than or equal to 255")
 	}
 	if badNameChars(name) != "" {

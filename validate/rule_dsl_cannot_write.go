@@ -1,6 +1,10 @@
 package validate
 
-import "github.com/dynexpr/dynexpr/builder"
+import (
+	"github.com/dynexpr/dynexpr/builder"
+	"github.com/dynexpr/dynexpr/diag"
+	"github.com/dynexpr/dynexpr/grammar"
+)
 
 var dslCannotWrite = &Rule{
 	Name:     builder.RuleCannotWrite,
@@ -25,16 +29,18 @@ the builder is reported by the rule of what DynamoDB would refuse
 // the rules run before did not already flag: each refusal under the rule
 // the builder names for it (a rule that found an error in this statement
 // has said enough), the rest under dsl-cannot-write. Check calls it after
-// the catalog, so it sees their findings.
+// the catalog, so it sees their findings. In a group, a rule of one
+// request has said enough of the member it flagged, not of the others; a
+// rule that checks groups, of the whole group.
 func checkBuildRefusals(p *Pass) {
 	refused := builder.Refusals(p.Stmt)
 	if len(refused) == 0 {
 		return
 	}
-	flagged := map[string]bool{}
+	flagged := map[refusalPlace]bool{}
 	for _, f := range *p.out {
 		if f.Severity == Error {
-			flagged[f.Rule] = true
+			flagged[p.refusalPlace(Lookup(f.Rule), f.Pos)] = true
 		}
 	}
 	for _, r := range refused {
@@ -45,7 +51,7 @@ func checkBuildRefusals(p *Pass) {
 		if rule == nil {
 			rule = dslCannotWrite
 		}
-		if flagged[rule.Name] {
+		if flagged[p.refusalPlace(rule, r.Err.Pos)] {
 			continue
 		}
 		p.rule = rule
@@ -55,4 +61,31 @@ func checkBuildRefusals(p *Pass) {
 		}
 		p.report(Error, r.Err.Pos, "", msg)
 	}
+}
+
+// refusalPlace is a rule and the member of a group it speaks of (-1: the
+// request itself, or the whole group).
+type refusalPlace struct {
+	rule   string
+	member int
+}
+
+func (p *Pass) refusalPlace(r *Rule, at diag.Pos) refusalPlace {
+	if r == nil {
+		return refusalPlace{}
+	}
+	return refusalPlace{r.Name, memberAt(p.Stmt, at)}
+}
+
+// memberAt is the index of the member of group st that at is in: the last
+// that begins at or before it; -1 before the first, or when st is not a
+// group.
+func memberAt(st *grammar.Statement, at diag.Pos) int {
+	i := -1
+	for j, m := range st.Members {
+		if m.Pos.Offset <= at.Offset {
+			i = j
+		}
+	}
+	return i
 }

@@ -15,13 +15,13 @@ var emptyKeyValue = &Rule{
 	Title:    `"" or empty binary as a table or index key value`,
 	Why: `A key attribute's value may not be an empty string or empty binary: DynamoDB
 refuses the request, whether it writes an item, names one by its key, or queries
-a key. Without a schema, the values of a get, update or delete key, of a query's
+a key. Without a schema, the values of a get, update, delete or check key, of a query's
 key condition and of a start key are still checked: those attributes can only be
 keys.`,
 	DynamoMessage: fmt.Sprintf(msgTableEmpty, "id"),
 	Bad:           `get Tickets key id = ""`,
 	Good:          `get Tickets key id = "a91f"`,
-	AppliesTo:     "get, update, delete (key), put (item), query (key condition), after (start key)",
+	AppliesTo:     "get, update, delete, check (key), put (item), query (key condition), after (start key)",
 	check:         checkEmptyKeyValue,
 }
 
@@ -55,7 +55,7 @@ func checkEmptyKeyValue(p *Pass) {
 				report(k, e.Value, nil)
 			}
 		}
-	case grammar.KindGet, grammar.KindUpdate, grammar.KindDelete:
+	case grammar.KindGet, grammar.KindUpdate, grammar.KindDelete, grammar.KindCheck:
 		eachKeyEquality(st.Key, func(attr string, v *grammar.Value) {
 			if t.IsKey(attr) && isEmptyScalar(v) {
 				report(attr, v, nil)

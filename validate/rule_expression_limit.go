@@ -41,12 +41,12 @@ document path deeper than 32 levels; more than 300 operators and functions in
 one expression; an in with more than 100 values; a partition key value over 2048
 bytes or a sort key value over 1024; an item over 400 KB (409600 bytes, names
 and values); a value nested more than 32 levels deep. The key sizes need the
-schema to know the keys, but for a get, update or delete key value over 2048
+schema to know the keys, but for a get, update, delete or check key value over 2048
 bytes, over both limits.`,
 	DynamoMessage: "Invalid FilterExpression: Expression size has exceeded the maximum allowed size; Invalid FilterExpression: The document path has too many nesting levels; nesting levels: 33; Invalid FilterExpression: The expression contains too many operators; operator count: 301; Invalid FilterExpression: The IN operator is provided with too many operands; number of operands: 101; " + msgHashKeySize + "; " + msgRangeKeySize + "; " + msgItemSize + "; " + msgItemNesting,
 	Bad:           `scan Tickets filter attribute_exists(a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u.v.w.x.y.z.aa.bb.cc.dd.ee.ff.gg)`,
 	Good:          `scan Tickets filter attribute_exists(a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u.v.w.x.y.z.aa.bb.cc.dd.ee.ff)`,
-	AppliesTo:     "every request; key value sizes with a schema (without one, a get, update or delete key value over 2048 bytes)",
+	AppliesTo:     "every request; key value sizes with a schema (without one, a get, update, delete or check key value over 2048 bytes)",
 	check:         checkExpressionLimit,
 }
 
@@ -249,55 +249,19 @@ func valueBytes(v *grammar.Value) int {
 
 func checkItemSize(p *Pass) {
 	st := p.Stmt
-	switch st.Kind {
-	case grammar.KindPut:
-		if st.Item == nil || st.Item.Map == nil {
-			return
+	writtenItemBytes(st, func(total int, key string, v *grammar.Value) bool {
+		if total <= maxItemBytes {
+			return true
 		}
-		total := 0
-		for _, e := range st.Item.Map.Entries {
-			if e == nil {
-				continue
-			}
-			total += len(e.Key) + valueBytes(e.Value)
-			if total > maxItemBytes {
-				p.Reportf(e.Value.Pos, "with %q the item is at least %d bytes (names and values, as DynamoDB counts them), over its limit of %d (400 KB); DynamoDB answers %q. Write instead: a smaller item: keep large values in S3 and store their keys, or split the item",
-					e.Key, total, maxItemBytes, msgItemSize)
-				return
-			}
+		if st.Kind == grammar.KindPut {
+			p.Reportf(v.Pos, "with %q the item is at least %d bytes (names and values, as DynamoDB counts them), over its limit of %d (400 KB); DynamoDB answers %q. Write instead: a smaller item: keep large values in S3 and store their keys, or split the item",
+				key, total, maxItemBytes, msgItemSize)
+		} else {
+			p.Reportf(v.Pos, "with this value the updated item is at least %d bytes (names and values, as DynamoDB counts them), over its limit of %d (400 KB); DynamoDB answers %q. Write instead: a smaller value: keep large values in S3 and store their keys",
+				total, maxItemBytes, msgUpdateSize)
 		}
-	case grammar.KindUpdate:
-		// The updated item holds at least its key and every value that a
-		// set action writes as it is, when no other action touches its path.
-		total := 0
-		eachKeyEquality(st.Key, func(attr string, v *grammar.Value) {
-			total += len(attr) + valueBytes(v)
-		})
-		ts := updateTargets(st)
-		for _, a := range st.Sets {
-			if a == nil || a.Op != "" || a.Left == nil || a.Left.Value == nil || a.Path == nil || len(a.Path.Elems) == 0 {
-				continue
-			}
-			alone := true
-			for _, t := range ts {
-				if c, _ := clashOf(t.path, a.Path); t.path != a.Path && c != clashNone {
-					alone = false
-				}
-			}
-			if !alone {
-				continue
-			}
-			if len(a.Path.Elems) == 1 {
-				total += len(topName(a.Path))
-			}
-			total += valueBytes(a.Left.Value)
-			if total > maxItemBytes {
-				p.Reportf(a.Left.Value.Pos, "with this value the updated item is at least %d bytes (names and values, as DynamoDB counts them), over its limit of %d (400 KB); DynamoDB answers %q. Write instead: a smaller value: keep large values in S3 and store their keys",
-					total, maxItemBytes, msgUpdateSize)
-				return
-			}
-		}
-	}
+		return false
+	})
 }
 
 // checkKeySizes reports table key values over DynamoDB's limits: 2048 bytes
@@ -331,7 +295,7 @@ func checkKeySizes(p *Pass) {
 				check(e.Key, e.Value)
 			}
 		}
-	case grammar.KindGet, grammar.KindUpdate, grammar.KindDelete:
+	case grammar.KindGet, grammar.KindUpdate, grammar.KindDelete, grammar.KindCheck:
 		eachKeyEquality(st.Key, check)
 	}
 }
@@ -341,7 +305,7 @@ func checkKeySizes(p *Pass) {
 // the limit of a partition key and of a sort key alike.
 func checkCertainKeySizes(p *Pass) {
 	switch p.Stmt.Kind {
-	case grammar.KindGet, grammar.KindUpdate, grammar.KindDelete:
+	case grammar.KindGet, grammar.KindUpdate, grammar.KindDelete, grammar.KindCheck:
 	default:
 		return
 	}

@@ -31,8 +31,8 @@ func checkInvalidName(p *Pass) {
 		tr          *grammar.TableRef
 		what, field string
 	}{{st.Table, "table", "tableName"}, {st.Index, "index", "indexName"}} {
-		if ref.tr == nil {
-			continue
+		if ref.tr == nil || ref.tr.Unbound() {
+			continue // a $parameter: Bind checks the name it is bound to
 		}
 		if msg := nameFinding(ref.tr.Name, ref.what, ref.field); msg != "" {
 			p.Reportf(ref.tr.Pos, "%s", msg)

@@ -61,7 +61,7 @@ func checkNestedWrittenKey(p *Pass) {
 	st := p.Stmt
 	keys := map[string]bool{}
 	switch st.Kind {
-	case grammar.KindGet, grammar.KindUpdate, grammar.KindDelete:
+	case grammar.KindGet, grammar.KindUpdate, grammar.KindDelete, grammar.KindCheck:
 		terms, _ := itemKeyTerms(st, st.Key)
 		for _, k := range terms {
 			keys[k.attr] = true

@@ -13,7 +13,7 @@ var keyIncomplete = &Rule{
 	Name:     "key-incomplete",
 	Severity: Error,
 	Title:    "an item key or start key that is not exactly the key",
-	Why: `get, update and delete name one item by its full primary key: every key
+	Why: `get, update, delete and check name one item by its full primary key: every key
 attribute of the table, and nothing else. A put item must hold every key
 attribute. A start key (after) is a LastEvaluatedKey: the table's key attributes,
 plus the index's when reading an index, and nothing else. DynamoDB refuses
@@ -23,7 +23,7 @@ checked like any other.`,
 	DynamoMessage: msgKeyElement + "; " + fmt.Sprintf(msgMissingKey, "id") + "; " + msgStartKey,
 	Bad:           `get TicketsByCustomer key customerId = "c1"`,
 	Good:          `get TicketsByCustomer key customerId = "c1" and id = "a91f"`,
-	AppliesTo:     "get, update, delete (key), put (item), query and scan (after)",
+	AppliesTo:     "get, update, delete, check (key), put (item), query and scan (after)",
 	NeedsSchema:   true,
 	check:         checkKeyIncomplete,
 }
@@ -66,7 +66,7 @@ func checkKeyIncomplete(p *Pass) {
 		return
 	}
 	switch st.Kind {
-	case grammar.KindGet, grammar.KindUpdate, grammar.KindDelete:
+	case grammar.KindGet, grammar.KindUpdate, grammar.KindDelete, grammar.KindCheck:
 		if st.Key == nil {
 			break
 		}
@@ -180,7 +180,7 @@ func extraAdvice(p *Pass, what, attr string) string {
 		return ""
 	}
 	switch p.Stmt.Kind {
-	case grammar.KindUpdate, grammar.KindDelete:
+	case grammar.KindUpdate, grammar.KindDelete, grammar.KindCheck:
 		return fmt.Sprintf(" (to test %s, write if %s = VALUE)", grammar.Name(attr), grammar.Name(attr))
 	}
 	return fmt.Sprintf(" (to read items by %s, query an index keyed on it, or scan with a filter)", grammar.Name(attr))

@@ -25,7 +25,7 @@ their values must be S, N or B, never a boolean, null, a list, a map or a set.`,
 		fmt.Sprintf(msgTypeMismatchIndexKey, "openBucket", "S", "N", "open-tickets-index") + "; " + msgConditionType,
 	Bad:       `put Tickets item {id: 42, subject: "printer"}`,
 	Good:      `put Tickets item {id: "42", subject: "printer"}`,
-	AppliesTo: "get, update, delete (key), put (item), query (key condition), after (start key), update (set of an index key)",
+	AppliesTo: "get, update, delete, check (key), put (item), query (key condition), after (start key), update (set of an index key)",
 	check:     checkKeyTypeMismatch,
 }
 
@@ -38,7 +38,7 @@ func checkKeyTypeMismatch(p *Pass) {
 		return
 	}
 	switch st.Kind {
-	case grammar.KindGet, grammar.KindUpdate, grammar.KindDelete:
+	case grammar.KindGet, grammar.KindUpdate, grammar.KindDelete, grammar.KindCheck:
 		terms, _ := itemKeyTerms(st, st.Key)
 		for _, k := range terms {
 			if want := t.AttrType(k.attr); t.IsKey(k.attr) && mismatched(k.value, want) {

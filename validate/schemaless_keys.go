@@ -3,7 +3,7 @@ package validate
 import "github.com/dynexpr/dynexpr/grammar"
 
 // certainKeyValue is a value that stands for a key attribute whatever the
-// schema says: every attribute of a get, update or delete key, of a query's
+// schema says: every attribute of a get, update, delete or check key, of a query's
 // key condition and of a start key must be one of the key (DynamoDB refuses
 // any other), so even without a schema its value must be a key's: S, N or
 // B, and not empty.
@@ -21,7 +21,7 @@ type certainKeyValue struct {
 func certainKeyValues(st *grammar.Statement) []certainKeyValue {
 	var out []certainKeyValue
 	switch st.Kind {
-	case grammar.KindGet, grammar.KindUpdate, grammar.KindDelete:
+	case grammar.KindGet, grammar.KindUpdate, grammar.KindDelete, grammar.KindCheck:
 		terms, _ := itemKeyTerms(st, st.Key)
 		for _, k := range terms {
 			out = append(out, certainKeyValue{k.attr, k.value, msgKeyElement, false})

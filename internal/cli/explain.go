@@ -18,8 +18,13 @@ func newExplainCmd(e *env) *cobra.Command {
 		Long: `Tell in words what the request of a statement does: the table or index it
 reads or writes, what its key condition picks, what the filter still reads and
 pays for, which attributes come back and what the index projects, how a write
-moves the item in and out of the secondary indexes; then what dynexpr lint
-finds.
+moves the item in and out of the secondary indexes, what capacity, metrics
+and return_on_failure return; then what dynexpr lint finds.
+
+A transaction or a batch is explained as its command (all or nothing, or
+each request on its own, and what comes back unprocessed), then each member
+numbered from 0, as DynamoDB numbers the CancellationReasons of a
+TransactionCanceledException, with its FILE:LINE.
 
 Statements come as for build: arguments, -f FILE (- for standard input),
 --statement LABEL to pick one; every statement is explained when none is
@@ -50,6 +55,12 @@ func (e *env) explain(args []string, f statementFlags) error {
 		}
 		out.WriteString(grammar.Format(st) + "\n")
 		for _, line := range strings.SplitAfter(strings.TrimSuffix(explain.Statement(st, in.sch), "\n"), "\n") {
+			// A group's member says its lines indented under its number:
+			// a list inside the list.
+			if rest, ok := strings.CutPrefix(line, "  "); ok {
+				out.WriteString("  - " + rest)
+				continue
+			}
 			out.WriteString("- " + line)
 		}
 		out.WriteByte('\n')

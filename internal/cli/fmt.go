@@ -19,12 +19,14 @@ func newFmtCmd(e *env) *cobra.Command {
 		Long: `Print DSL files in one canonical layout, as gofmt does for Go: keywords in
 lower case, clauses in the language's order, one line per statement when it
 fits in 80 columns and one clause per indented line when not, statements
-separated by ";". Comments before a statement or after it on its last line
-stay where they are; a statement with a comment inside it is left as written.
+separated by ";"; a transaction or a batch with one member a line, indented.
+Comments before a statement or after it on its last line stay where they are,
+and so do a group's comments between its members; a statement with a comment
+inside it (inside a member, for a group) is left as written.
 Folders are walked for *.dx files; - (or no PATH) reads standard input.
 
 The result is checked before anything is written: the file must parse into
-the same statements, building the same requests.
+the same statements, building the same requests, and keep every comment.
 
 -w rewrites the files that change instead of printing them. --check prints
 the names of the files that would change and exits 1 if there are any.`,

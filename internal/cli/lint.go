@@ -46,7 +46,8 @@ silence a rule in request files with rules: in .dynexpr.yaml.
 
 The schema comes from --schema (repeatable) or from .dynexpr.yaml, found from
 the working folder upward; without one, the rules that need it are skipped
-with one notice.
+with one notice. lint binds no $parameter: a statement whose table or index
+is one is checked without the schema, and one notice says how many.
 
 Exit status: 0 no finding at --fail-on level or above (error by default); 1
 findings, syntax errors, unknown tables and indexes included; 2 lint could not
@@ -171,6 +172,10 @@ func (e *env) lint(args []string, f lintFlags) error {
 	}
 	if err != nil {
 		return err
+	}
+	if sch != nil && t.unboundNames > 0 {
+		// Without a schema, the notice above already says it.
+		fmt.Fprintf(e.stderr, "dynexpr: %s\n", t.unboundNote())
 	}
 	if f.format == "text" && t.found() {
 		fmt.Fprintf(e.stderr, "%s in %s\n", t.countWords(), t.inputWords())

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/dynexpr/dynexpr/diag"
@@ -14,6 +15,7 @@ type tally struct {
 	counts                      [4]int // findings by severity
 	unreadable                  bool   // a file could not be read: exit status 2
 	statements, requests, files int
+	unboundNames                int // statements whose table or index is an unbound $parameter
 }
 
 func (t *tally) add(r lint.Result) {
@@ -21,6 +23,7 @@ func (t *tally) add(r lint.Result) {
 	t.unreadable = t.unreadable || r.Unreadable
 	t.statements += r.Statements
 	t.requests += r.Requests
+	t.unboundNames += r.UnboundNames
 	for _, fd := range r.Findings {
 		// A syntax error or an unknown table is a finding like any
 		// other (exit 1, as ESLint, ruff and shellcheck do): only a file
@@ -66,4 +69,16 @@ func (t *tally) countWords() string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// unboundNote says that the statements naming their table or index by a
+// $parameter were checked without the schema: lint binds no parameter,
+// and which table the schema rules would check is known only once bound.
+func (t *tally) unboundNote() string {
+	verb, them := "name", "them"
+	if t.unboundNames == 1 {
+		verb, them = "names", "it"
+	}
+	return fmt.Sprintf("%s %s the table or index by a $parameter, which lint does not bind: the rules that need the schema were skipped for %s (build runs them once -p binds it)",
+		diag.Plural(t.unboundNames, "statement"), verb, them)
 }

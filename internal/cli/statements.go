@@ -70,7 +70,14 @@ func (e *env) readStatements(args []string, f statementFlags, verb string, many,
 	if err != nil {
 		return nil, err
 	}
-	in := &statementInput{stmts: stmts, sch: sch, conf: conf, ignores: ignores}
+	// Parameters are bound first: a table written $table has its name
+	// only then, for DeployedName and every schema lookup after it (Bind
+	// types the values by the table it has just bound).
+	if !optionalParams || len(f.params) > 0 || len(f.paramFiles) > 0 {
+		if err := bindParams(stmts, f, sch); err != nil {
+			return nil, err
+		}
+	}
 	var errs diag.List
 	for _, st := range stmts {
 		if err := validate.DeployedName(st, sch); err != nil {
@@ -80,13 +87,17 @@ func (e *env) readStatements(args []string, f statementFlags, verb string, many,
 	if len(errs) > 0 {
 		return nil, errs
 	}
-	if optionalParams && len(f.params) == 0 && len(f.paramFiles) == 0 {
-		return in, nil
-	}
+	return &statementInput{stmts: stmts, sch: sch, conf: conf, ignores: ignores}, nil
+}
+
+// bindParams binds the -p and --params parameters in stmts; each given
+// must be used.
+func bindParams(stmts []*grammar.Statement, f statementFlags, sch *schema.Schema) error {
 	params, err := parseParams(f.params, f.paramFiles)
 	if err != nil {
-		return nil, err
+		return err
 	}
+	var errs diag.List
 	used := map[string]bool{}
 	for _, st := range stmts {
 		if err := grammar.Bind(st, params, typeOf(sch), used); err != nil {
@@ -98,10 +109,7 @@ func (e *env) readStatements(args []string, f statementFlags, verb string, many,
 			errs = diag.Append(errs, err)
 		}
 	}
-	if len(errs) > 0 {
-		return nil, errs
-	}
-	return in, nil
+	return errs.Err()
 }
 
 // check runs the lint rules over statements of in, with the dynexpr:ignore

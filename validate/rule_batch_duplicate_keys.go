@@ -1,0 +1,49 @@
+package validate
+
+import "github.com/dynexpr/dynexpr/grammar"
+
+const msgBatchDuplicates = "Provided list of item keys contains duplicates"
+
+var batchDuplicateKeys = &Rule{
+	Name:     "batch-duplicate-keys",
+	Severity: Error,
+	Title:    "the same key twice in a batch get or batch write",
+	Why: `A batch names each item once: BatchGetItem refuses a Keys list with the same
+key twice, and BatchWriteItem two requests on one item (two puts, or a put and
+a delete), whatever the order: DynamoDB refuses the whole batch. Drop the
+repeated get; of two writes of one item keep the one that should win. With the
+schema, the key is the table's key attributes (a put's from its item); without
+one, the attributes of a get's or delete's key clause, and a put's key is not
+known.`,
+	DynamoMessage: msgBatchDuplicates,
+	Bad: `batch get {
+  get Tickets key id = "a91f" select subject;
+  get Tickets key id = "a91f" select subject
+}`,
+	Good: `batch get {
+  get Tickets key id = "a91f" select subject;
+  get Tickets key id = "b02c" select subject
+}`,
+	AppliesTo: "batch get, batch write",
+	Groups:    true,
+	check:     checkBatchDuplicateKeys,
+}
+
+func checkBatchDuplicateKeys(p *Pass) {
+	st := p.Stmt
+	if st.Kind != grammar.KindBatchGet && st.Kind != grammar.KindBatchWrite {
+		return
+	}
+	// An update or a check in a batch write is batch-write-not-plain's.
+	plain := func(m *grammar.Statement) bool {
+		return m.Kind == grammar.KindGet || m.Kind == grammar.KindPut || m.Kind == grammar.KindDelete
+	}
+	p.sameItems(plain, func(i int, m *grammar.Statement, first int) {
+		fix := "Drop one"
+		if st.Kind == grammar.KindBatchWrite {
+			fix = "Keep the one that should win"
+		}
+		p.Reportf(m.Pos, "%s names the item %s names (at %s): the same table and key; DynamoDB answers %q. %s",
+			grammar.MemberName(i, m), grammar.MemberName(first, st.Members[first]), p.place(st.Members[first].Pos), msgBatchDuplicates, fix)
+	})
+}

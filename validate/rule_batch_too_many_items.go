@@ -1,0 +1,73 @@
+package validate
+
+import (
+	"github.com/dynexpr/dynexpr/builder"
+	"github.com/dynexpr/dynexpr/grammar"
+)
+
+const (
+	msgBatchWriteTableTooMany = "Member must have length less than or equal to 25"
+	msgBatchWriteTooMany      = "Too many items requested for the BatchWriteItem call"
+	msgBatchGetTableTooMany   = "Member must have length less than or equal to 100"
+	msgBatchGetTooMany        = "Too many items requested for the BatchGetItem call"
+)
+
+var batchTooManyItems = &Rule{
+	Name:     "batch-too-many-items",
+	Severity: Error,
+	Title:    "a batch write of more than 25 requests, or a batch get of more than 100 keys",
+	Why: `BatchWriteItem takes at most 25 put and delete requests, and BatchGetItem at
+most 100 keys, counted over all the tables of the request. DynamoDB refuses a
+longer one whole: when one table's list is too long, that list fails its length
+constraint (a validation error at requestItems that says the member must have
+length less than or equal to 25, or 100); when only the total over several
+tables is, it answers that too many items were requested. dynexpr build --split
+writes such a batch as several requests of at most 25 writes (100 keys) each,
+one a line, for the loop that sends them.`,
+	DynamoMessage: msgBatchWriteTableTooMany + "; " + msgBatchWriteTooMany + "; " + msgBatchGetTableTooMany + "; " + msgBatchGetTooMany,
+	Bad: `# 26 requests
+batch write {
+  delete Tickets key id = "k0";
+  delete Tickets key id = "k1";
+  ...
+  delete Tickets key id = "k25"
+}`,
+	bigBad: func() string { return manyMembers("batch write", "delete Tickets key id", builder.MaxBatchWrites+1) },
+	Good: `batch write {
+  delete Tickets key id = "k0";
+  delete Tickets key id = "k1"
+}`,
+	AppliesTo: "batch write, batch get",
+	Groups:    true,
+	check:     checkBatchTooManyItems,
+}
+
+func checkBatchTooManyItems(p *Pass) {
+	st := p.Stmt
+	limit, what, tableMsg, totalMsg := builder.MaxBatchWrites, "requests", msgBatchWriteTableTooMany, msgBatchWriteTooMany
+	switch st.Kind {
+	case grammar.KindBatchWrite:
+	case grammar.KindBatchGet:
+		limit, what, tableMsg, totalMsg = builder.MaxBatchGetKeys, "keys", msgBatchGetTableTooMany, msgBatchGetTooMany
+	default:
+		return
+	}
+	if len(st.Members) <= limit {
+		return
+	}
+	// One table over the limit fails its list's constraint, which DynamoDB
+	// checks before it counts over the tables.
+	msg := totalMsg
+	perTable := map[string]int{}
+	for _, m := range st.Members {
+		if m.Table == nil {
+			continue
+		}
+		perTable[m.Table.Name]++
+		if perTable[m.Table.Name] > limit {
+			msg = tableMsg
+		}
+	}
+	p.Reportf(st.Members[limit].Pos, "this %s has %d %s, and DynamoDB takes at most %d in one request; it answers %q (%s is the first over). Split it: dynexpr build --split writes it as %d requests, one a line",
+		st.Kind, len(st.Members), what, limit, msg, grammar.MemberName(limit, st.Members[limit]), (len(st.Members)+limit-1)/limit)
+}

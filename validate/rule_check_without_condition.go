@@ -1,0 +1,62 @@
+package validate
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/dynexpr/dynexpr/grammar"
+)
+
+// What the AWS CLI answers a ConditionCheck without a condition, before
+// sending it, and what DynamoDB answers, for member %d (TransactItems[%d]:
+// the CLI counts from 0, the service from 1).
+const (
+	msgCheckNoConditionCLI     = `Missing required parameter in TransactItems[%d].ConditionCheck: "ConditionExpression"`
+	msgCheckNoConditionService = "1 validation error detected: Value null at 'transactItems.%d.member.conditionCheck.conditionExpression' failed to satisfy constraint: Member must not be null"
+)
+
+var checkWithoutCondition = &Rule{
+	Name:     "check-without-condition",
+	Severity: Error,
+	Title:    "a check member without a condition",
+	Why: `A check member is a ConditionCheck: it writes nothing, and its whole job is its
+condition, which the transaction needs to hold for any of its writes to happen.
+ConditionExpression is a required member of a ConditionCheck: the AWS CLI
+refuses the request before sending it, and DynamoDB itself refuses it as a
+member that must not be null. Write the condition with if; to read an item,
+use transact get.`,
+	DynamoMessage: fmt.Sprintf(msgCheckNoConditionCLI, 0) + "; " + fmt.Sprintf(msgCheckNoConditionService, 1),
+	Bad: `transact write {
+  check Tickets key id = "a91f";
+  put Tickets item {id: "b02c", parent: "a91f"}
+}`,
+	Good: `transact write {
+  check Tickets key id = "a91f" if attribute_exists(id);
+  put Tickets item {id: "b02c", parent: "a91f"}
+}`,
+	AppliesTo: "check members of transact write",
+	check:     checkCheckWithoutCondition,
+}
+
+func checkCheckWithoutCondition(p *Pass) {
+	st := p.Stmt
+	if st.Kind != grammar.KindCheck || st.If != nil {
+		return
+	}
+	i := 0
+	if p.Group != nil {
+		i = max(slices.Index(p.Group.Members, st), 0)
+	}
+	p.Reportf(st.Pos, "a check has nothing to do but its condition, and it has none; the AWS CLI answers %q, and DynamoDB %q. Add if CONDITION, like if attribute_exists(%s)",
+		fmt.Sprintf(msgCheckNoConditionCLI, i), fmt.Sprintf(msgCheckNoConditionService, i+1), keyAttrOf(st))
+}
+
+// keyAttrOf is the first attribute of st's key clause, for a suggestion;
+// "id" when it has none.
+func keyAttrOf(st *grammar.Statement) string {
+	terms, _ := itemKeyTerms(st, st.Key)
+	if len(terms) > 0 {
+		return grammar.Name(terms[0].attr)
+	}
+	return "id"
+}

@@ -1,0 +1,89 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dynexpr/dynexpr/grammar"
+)
+
+// The most a transact write and a batch write may write, as DynamoDB counts
+// items; MB read as 2^20 bytes, the larger reading, so that a finding is
+// certain.
+const (
+	maxTransactionBytes = 4 << 20
+	maxBatchWriteBytes  = 16 << 20
+)
+
+const msgTransactionTooLarge = "Transaction payload size cannot exceed 4MB"
+
+var requestTooLarge = &Rule{
+	Name:     "request-too-large",
+	Severity: Error,
+	Title:    "a transact write over 4 MB, or a batch write over 16 MB",
+	Why: `The items of one TransactWriteItems may add up to 4 MB, and those of one
+BatchWriteItem to 16 MB, each counted as DynamoDB counts an item: every
+attribute's name and value. DynamoDB refuses a larger transaction whole,
+before running it, and a larger batch write likewise. dynexpr counts what the
+request itself writes, a lower bound of what DynamoDB counts: each put's item,
+and each update's key and the values its set actions write as they are (the
+rest of an updated item, and the keys of deletes and checks, are left out). A
+batch write of at most 25 items, each within the 400 KB item limit, stays
+under 16 MB: that limit is reached with more requests than a batch takes,
+or items that are themselves too large (batch-too-many-items and
+expression-limit say so too). Split the writes into several transactions
+where atomicity allows, or keep large values in S3 and store their keys.`,
+	DynamoMessage: msgTransactionTooLarge,
+	Bad: `# eleven puts of 390 KB items: 4.3 MB in all
+transact write {
+  put Tickets item {id: "k0", body: "...390000 characters..."};
+  ...
+  put Tickets item {id: "k10", body: "...390000 characters..."}
+}`,
+	bigBad: func() string { return bigPuts("transact write", 11, 390000) },
+	Good: `transact write {
+  put Tickets item {id: "k0", body: "a short body"};
+  put Tickets item {id: "k1", body: "another"}
+}`,
+	AppliesTo: "transact write, batch write",
+	Groups:    true,
+	check:     checkRequestTooLarge,
+}
+
+func checkRequestTooLarge(p *Pass) {
+	st := p.Stmt
+	limit, what, answer := maxTransactionBytes, "4 MB", fmt.Sprintf("; DynamoDB answers %q", msgTransactionTooLarge)
+	switch st.Kind {
+	case grammar.KindTransactWrite:
+	case grammar.KindBatchWrite:
+		limit, what, answer = maxBatchWriteBytes, "16 MB", ", which DynamoDB refuses"
+	default:
+		return
+	}
+	total := 0
+	for i, m := range st.Members {
+		total += writtenItemBytes(m, func(int, string, *grammar.Value) bool { return true })
+		if total > limit {
+			p.Reportf(m.Pos, "with %s this %s writes items of at least %d bytes (names and values, as DynamoDB counts them), over its limit of %s (%d bytes)%s. Split it into several requests, or keep large values in S3 and store their keys",
+				grammar.MemberName(i, m), st.Kind, total, what, limit, answer)
+			return
+		}
+	}
+}
+
+// bigPuts writes a group of n puts of items of about size bytes each, for
+// the examples and cases of request-too-large.
+func bigPuts(group string, n, size int) string {
+	var b strings.Builder
+	b.WriteString(group + " {\n")
+	body := strings.Repeat("x", size)
+	for i := range n {
+		sep := ";"
+		if i == n-1 {
+			sep = ""
+		}
+		fmt.Fprintf(&b, "  put Tickets item {id: \"k%d\", body: %q}%s\n", i, body, sep)
+	}
+	b.WriteString("}")
+	return b.String()
+}

@@ -1,0 +1,45 @@
+package validate
+
+import "github.com/dynexpr/dynexpr/grammar"
+
+const msgTransactRepeated = "Transaction request cannot include multiple operations on one item"
+
+var transactionItemRepeated = &Rule{
+	Name:     "transaction-item-repeated",
+	Severity: Error,
+	Title:    "two members of one transaction on the same item",
+	Why: `A transaction acts at most once on each item: no two of its members may name
+the same item (the same table and primary key), whatever they do, a check and
+an update of one item included. DynamoDB refuses the whole transaction before
+running it. Fold the two into one member: the check's condition goes into the
+update's if, two updates become one with both actions. With the schema, the key
+is the table's key attributes (a put's from its item); without one, the
+attributes of the key clause, and a put's key is not known.`,
+	DynamoMessage: msgTransactRepeated,
+	Bad: `transact write {
+  check Tickets key id = "a91f" if attribute_exists(id);
+  update Tickets key id = "a91f" set status = "RESOLVED"
+}`,
+	Good: `transact write {
+  update Tickets key id = "a91f" set status = "RESOLVED" if attribute_exists(id)
+}`,
+	AppliesTo: "transact write, transact get",
+	Groups:    true,
+	check:     checkTransactionItemRepeated,
+}
+
+func checkTransactionItemRepeated(p *Pass) {
+	st := p.Stmt
+	if !st.Kind.IsTransaction() {
+		return
+	}
+	all := func(*grammar.Statement) bool { return true }
+	p.sameItems(all, func(i int, m *grammar.Statement, first int) {
+		fix := "Make them one member: a check's condition goes into the write's if, two updates' actions into one update"
+		if st.Kind == grammar.KindTransactGet {
+			fix = "Drop one, selecting in the other what both read"
+		}
+		p.Reportf(m.Pos, "%s names the item %s names (at %s): the same table and key; DynamoDB answers %q. %s",
+			grammar.MemberName(i, m), grammar.MemberName(first, st.Members[first]), p.place(st.Members[first].Pos), msgTransactRepeated, fix)
+	})
+}

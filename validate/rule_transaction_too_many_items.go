@@ -1,0 +1,66 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dynexpr/dynexpr/builder"
+	"github.com/dynexpr/dynexpr/grammar"
+)
+
+const msgTransactTooMany = "1 validation error detected: Value '[...]' at 'transactItems' failed to satisfy constraint: Member must have length less than or equal to 100"
+
+var transactionTooManyItems = &Rule{
+	Name:     "transaction-too-many-items",
+	Severity: Error,
+	Title:    "a transaction of more than 100 members",
+	Why: `TransactWriteItems and TransactGetItems take at most 100 actions, and
+DynamoDB refuses a longer TransactItems list before it runs any of them: the
+list fails its length constraint (the message echoes the whole list). A
+transaction is the set of writes that must succeed or fail together; what need
+not can go in another transaction, or, for plain puts and deletes, in batch
+writes (25 a request).`,
+	DynamoMessage: msgTransactTooMany,
+	Bad: `# 101 members
+transact write {
+  delete Tickets key id = "k0";
+  delete Tickets key id = "k1";
+  ...
+  delete Tickets key id = "k100"
+}`,
+	bigBad: func() string {
+		return manyMembers("transact write", "delete Tickets key id", builder.MaxTransactItems+1)
+	},
+	Good: `transact write {
+  delete Tickets key id = "k0";
+  delete Tickets key id = "k1"
+}`,
+	AppliesTo: "transact write, transact get",
+	Groups:    true,
+	check:     checkTransactionTooManyItems,
+}
+
+func checkTransactionTooManyItems(p *Pass) {
+	st := p.Stmt
+	if !st.Kind.IsTransaction() || len(st.Members) <= builder.MaxTransactItems {
+		return
+	}
+	p.Reportf(st.Members[builder.MaxTransactItems].Pos, "this %s has %d members, and a transaction takes at most %d; DynamoDB answers %q. Split it where atomicity allows: from %s on, the members go in another transaction",
+		st.Kind, len(st.Members), builder.MaxTransactItems, msgTransactTooMany, grammar.MemberName(builder.MaxTransactItems, st.Members[builder.MaxTransactItems]))
+}
+
+// manyMembers writes a group of n members, member = "k0" to
+// member = "k<n-1>", for the examples of the rules on counts.
+func manyMembers(group, member string, n int) string {
+	var b strings.Builder
+	b.WriteString(group + " {\n")
+	for i := range n {
+		sep := ";"
+		if i == n-1 {
+			sep = ""
+		}
+		fmt.Fprintf(&b, "  %s = \"k%d\"%s\n", member, i, sep)
+	}
+	b.WriteString("}")
+	return b.String()
+}
