@@ -31,10 +31,21 @@ func TestRequestRules(t *testing.T) {
 	}
 }
 
-// groupsOnly reports whether r speaks only of transactions and batches,
-// whose four request shapes request.Parse does not read yet: their request
-// archives come with that reader.
-func groupsOnly(r *Rule) bool { return r.Groups || r == checkWithoutCondition }
+// groupsOnly reports whether r is a rule of groups that no request file
+// can fire, because request JSON cannot say what it finds, or another rule
+// says it first: a ConditionCheck without ConditionExpression is missing a
+// member the AWS CLI requires (missing-request-member); a condition in a
+// PutRequest, or ConsistentRead in a transaction's Get, is a member the AWS
+// CLI does not take (unknown-request-member); a batch get's table has one
+// projection and one consistency. request-too-large would need 4 MB of JSON
+// in an archive.
+func groupsOnly(r *Rule) bool {
+	switch r {
+	case checkWithoutCondition, batchWriteNotPlain, memberClauseNotAllowed, batchGetTablesDisagree, requestTooLarge:
+		return true
+	}
+	return false
+}
 
 // requestCases are the rule cases written as request JSON.
 var requestCases = caseLang{"testdata/requests", []string{".json", ".jsonl"}, requestFindingsOf}
