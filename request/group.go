@@ -107,7 +107,7 @@ func (r *Request) Parts() []*Request {
 		return nil
 	}
 	for _, t := range tables.Members {
-		name := TableKey(t)
+		name := tableKey(t)
 		if r.Command == "batch-get-item" {
 			part(t.Value, "KeysAndAttributes", "RequestItems."+t.Name, name)
 			continue
@@ -121,9 +121,9 @@ func (r *Request) Parts() []*Request {
 	return r.parts
 }
 
-// TableKey is a table's name in RequestItems as a string value standing
+// tableKey is a table's name in RequestItems as a string value standing
 // where the name does.
-func TableKey(t Member) *Value {
+func tableKey(t Member) *Value {
 	return &Value{Kind: String, Start: t.NamePos, End: t.NamePos + len(strconv.Quote(t.Name)), Text: t.Name}
 }
 

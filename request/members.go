@@ -143,12 +143,10 @@ var cliMembers = map[string][]string{
 	"DeleteRequest":     {"Key"},
 }
 
-// required are the members the AWS CLI requires of each request, group
-// and part ("Missing required parameter in ...").
+// required are the members the AWS CLI requires of each group and part
+// ("Missing required parameter in ..."); a request alone's are
+// missing-request-member's, with what DynamoDB requires beyond them.
 var required = map[string][]string{
-	"query": {"TableName"}, "scan": {"TableName"},
-	"get-item": {"TableName", "Key"}, "put-item": {"TableName", "Item"},
-	"update-item": {"TableName", "Key"}, "delete-item": {"TableName", "Key"},
 	"transact-write-items": {"TransactItems"}, "transact-get-items": {"TransactItems"},
 	"batch-get-item": {"RequestItems"}, "batch-write-item": {"RequestItems"},
 	"ConditionCheck": {"Key", "TableName", "ConditionExpression"}, "Put": {"Item", "TableName"},
@@ -157,8 +155,8 @@ var required = map[string][]string{
 	"PutRequest": {"Item"}, "DeleteRequest": {"Key"},
 }
 
-// Required returns the members the AWS CLI requires of shape (a command,
-// or a Part), in its order.
+// Required returns the members the AWS CLI requires of shape (a group's
+// command, or a Part), in its order.
 func Required(shape string) []string { return required[shape] }
 
 // commandTable is what the accessors below return for one command, worked
