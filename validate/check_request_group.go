@@ -59,8 +59,10 @@ func (c *requestPass) groupShape() {
 		return
 	}
 	if len(v.Members) == 0 {
-		c.report(invalidRequestMember, Error, v.Start, v.End, "", "RequestItems is empty; the AWS CLI refuses the file (%q): give at least one table",
-			"Invalid length for parameter RequestItems, value: 0, valid min length: 1")
+		// The AWS CLI sends it (it checks the length of lists, not of
+		// maps); DynamoDB refuses it.
+		c.report(invalidRequestMember, Error, v.Start, v.End, "", "RequestItems is empty, and a batch reads or writes at least one table; DynamoDB refuses it (%q): give at least one table",
+			"Member must have length greater than or equal to 1")
 		return
 	}
 	c.repeatedKeys(v, "RequestItems")
