@@ -60,6 +60,9 @@ func TestErrors(t *testing.T) {
 		{`update Tbl key id = 1 set a = if_not_exists("b", 1)`, `"b"`, `if_not_exists takes an attribute name, not a value: write if_not_exists(b, ...)`},
 		{`update Tbl key id = 1 set a = if_not_exists(b)`, `if_not_exists`, `if_not_exists takes 2 arguments, not 1`},
 		{`update Tbl key id = 1 set a = list_append(b)`, `list_append`, `list_append takes 2 arguments, not 1`},
+		{`update Tbl key id = 1 set a = b + list_append(c, [1])`, `list_append`, `list_append cannot stand inside another function or in + or -, only if_not_exists can`},
+		{`update Tbl key id = 1 set a = list_append(list_append(a, [1]), [2])`, `list_append(a`, `write list_append at the top of the value`},
+		{`update Tbl key id = 1 set a = if_not_exists(a, list_append(b, [1]))`, `list_append(b`, `list_append cannot stand inside another function`},
 		{`update Tbl key id = 1 set a = b + frob(c)`, `frob`, `unknown function "frob"`},
 		// Values.
 		{`put Tbl item {s: <<"a", 1>>}`, `1>>`, `a set holds values of one type: this a string set cannot hold a number (write <<"a", "b">> of strings only)`},

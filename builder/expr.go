@@ -605,11 +605,10 @@ func (b *builder) updateActions(st *grammar.Statement) string {
 // after the action's target.
 func (b *builder) setValue(a *grammar.SetAction) string {
 	hint := LastName(a.Path)
-	left := b.setOperand(a.Left, hint)
 	if a.Op == "" || a.Right == nil {
-		return left
+		return b.setOperand(a.Left, hint, false)
 	}
-	right := b.setOperand(a.Right, hint)
+	left, right := b.setOperand(a.Left, hint, true), b.setOperand(a.Right, hint, true)
 	if a.Op == "-" {
 		return left + " - " + right
 	}
@@ -618,8 +617,15 @@ func (b *builder) setValue(a *grammar.SetAction) string {
 
 const setFuncs = "if_not_exists(PATH, VALUE) and list_append(LIST, LIST)"
 
-func (b *builder) setOperand(o *grammar.Operand, hint string) string {
+// setOperand is an operand of a set value; nested says it stands inside
+// a function or an operand of + or -, where DynamoDB takes no function
+// but if_not_exists.
+func (b *builder) setOperand(o *grammar.Operand, hint string, nested bool) string {
 	if o != nil && o.Call != nil {
+		if name := fn(o.Call); nested && name == "list_append" {
+			b.refuse(ruleFunction, o.Call.Pos, "list_append cannot stand inside another function or in + or -, only if_not_exists can: write list_append at the top of the value, like set a = list_append(if_not_exists(a, []), [...])")
+			return noOperand
+		}
 		return b.setCall(o.Call, hint)
 	}
 	return b.pathOrValue(o, hint)
@@ -630,12 +636,12 @@ func (b *builder) setCall(call *grammar.Call, hint string) string {
 	switch name := fn(call); name {
 	case "if_not_exists":
 		return b.pathCall(call, "if_not_exists(PATH, VALUE)", "if_not_exists(",
-			func(a *grammar.Operand) string { return b.setOperand(a, hint) })
+			func(a *grammar.Operand) string { return b.setOperand(a, hint, true) })
 	case "list_append":
 		if !b.arity(call, 2, "list_append(LIST, LIST)") {
 			return noOperand
 		}
-		return "list_append(" + b.setOperand(call.Args[0], hint) + ", " + b.setOperand(call.Args[1], hint) + ")"
+		return "list_append(" + b.setOperand(call.Args[0], hint, true) + ", " + b.setOperand(call.Args[1], hint, true) + ")"
 	case "attribute_exists", "attribute_not_exists", "attribute_type", "begins_with", "contains", "size":
 		b.refuse(ruleFunction, call.Pos, "%s cannot give a set action its value: the functions of a set value are %s", name, setFuncs)
 	default:

@@ -19,6 +19,9 @@ const (
 	// RuleBatchGetDisagree is two gets of one table in a batch get with
 	// different projections or consistency.
 	RuleBatchGetDisagree = "batch-get-tables-disagree"
+	// RuleBatchTooMany is a batch of more requests than one call takes,
+	// which build --split cuts into calls that take them (Split).
+	RuleBatchTooMany = "batch-too-many-items"
 )
 
 // DynamoDB's limits on the number of requests in a group, in one place:
@@ -67,6 +70,12 @@ func (b *builder) group(st *grammar.Statement) *Request {
 		}
 		b.errs = append(b.errs, mb.errs...)
 		b.rules = append(b.rules, mb.rules...)
+	}
+	if size := splitSize(st); size > 0 && len(st.Members) > size {
+		// No one request can carry it: what it is, build --split prints.
+		b.refuse(RuleBatchTooMany, st.Members[size].Pos,
+			"%s: this %s has %d members, and one request takes at most %d; dynexpr build --split prints it as %d requests",
+			grammar.MemberName(size, st.Members[size]), st.Kind, len(st.Members), size, len(Split(st)))
 	}
 	switch st.Kind {
 	case grammar.KindTransactWrite, grammar.KindTransactGet:

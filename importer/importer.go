@@ -22,7 +22,7 @@ import (
 // (request.Request.Modernize), and the statement must build that request.
 func Statement(r *request.Request) (*grammar.Statement, error) {
 	orig := r
-	if legacy := r.Legacy(); len(legacy) > 0 {
+	if legacy := r.Legacy(); len(legacy) > 0 && !request.IsGroup(r.Command) {
 		m, err := r.Modernize()
 		if err != nil {
 			return nil, err

@@ -76,3 +76,40 @@ func TestRun(t *testing.T) {
 		t.Errorf("missing file: %v", f)
 	}
 }
+
+// TestGroupRequestFiles: request files of the four groups are linted when
+// a folder is walked, with or without "command", and when named; a
+// member's finding points inside the member (at the end of its
+// expression, the closing quote).
+func TestGroupRequestFiles(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	files := []Input{
+		{Path: write("tw.json", `{"TransactItems": [{"Put": {"TableName": "Tickets", "Item": {"id": {"S": "a"}}, "ConditionExpression": "attribute_not_exists(id"}}]}`), Kind: MaybeRequest},
+		{Path: write("tg.json", `{"command": "transact-get-items", "TransactItems": [{"Get": {"TableName": "Tickets", "Key": {"id": {"S": "a"}}}}]}`), Kind: MaybeRequest},
+		{Path: write("bg.json", `{"RequestItems": {"Tickets": {"Keys": [{"id": {"S": "a"}}]}}}`), Kind: MaybeRequest},
+		{Path: write("bw.json", `[{"RequestItems": {"Tickets": [{"PutRequest": {"Item": {"id": {"S": "a"}}}}]}}]`), Kind: Request},
+	}
+	l := &Linter{Rules: &validate.Config{}}
+	var got []Result
+	if err := l.Run(files, func(r Result) error { got = append(got, r); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range got {
+		if r.Skipped || r.Requests != 1 {
+			t.Errorf("%s: skipped %v (%s), %d requests", files[i].Path, r.Skipped, r.Why, r.Requests)
+		}
+		if (len(r.Findings) > 0) != (i == 0) {
+			t.Errorf("%s: findings %v", files[i].Path, r.Findings)
+		}
+	}
+	if f := got[0].Findings; len(f) != 1 || f[0].Rule != "syntax-error" || f[0].Pos.Line != 1 || f[0].Pos.Col != 128 {
+		t.Errorf("the member's syntax error: %v", f)
+	}
+}

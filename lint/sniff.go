@@ -67,7 +67,7 @@ func whyNotOne(r *request.Request) string {
 	if has("TableName") && onlyRequestMembers(r.Obj) {
 		return "" // {"TableName": "Tickets"}: a scan of the whole table
 	}
-	return "no member only a request has (KeyConditionExpression, Key, Item, UpdateExpression, ...)"
+	return "no member only a request has (KeyConditionExpression, Key, Item, UpdateExpression, TransactItems, RequestItems, ...)"
 }
 
 // hasRequestOnlyMember reports whether a member of some request other than

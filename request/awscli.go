@@ -19,11 +19,21 @@ var attributeMaps = [...]string{"ExclusiveStartKey", "ExpressionAttributeValues"
 // encode it as UTF-8 and refuses the file.
 func (f *File) FromCLIv1() error {
 	var errs diag.List
-	for _, r := range f.Requests {
-		for _, name := range attributeMaps {
-			if m := r.Obj.Get(name); m != nil && m.Kind == Object {
-				for _, e := range m.Members {
-					errs = f.binaryText(e.Value, errs)
+	for _, top := range f.Requests {
+		// A group's values are in its members (and a batch get's Keys).
+		for _, r := range append([]*Request{top}, top.Parts()...) {
+			for _, name := range attributeMaps {
+				if m := r.Obj.Get(name); m != nil && m.Kind == Object {
+					for _, e := range m.Members {
+						errs = f.binaryText(e.Value, errs)
+					}
+				}
+			}
+			if keys := r.Obj.Get("Keys"); keys != nil && keys.Kind == Array && r.Group != nil {
+				for _, k := range keys.Elems {
+					for _, e := range k.Members {
+						errs = f.binaryText(e.Value, errs)
+					}
 				}
 			}
 		}

@@ -32,6 +32,34 @@ func TestFromCLIv1(t *testing.T) {
 	}
 }
 
+// TestFromCLIv1Groups: the binary values of a group's members, a batch
+// get's Keys among them, are read as v1 reads them.
+func TestFromCLIv1Groups(t *testing.T) {
+	src := `[{"TransactItems": [{"Put": {"TableName": "App", "Item": {"id": {"B": "Hello"}}}},
+  {"ConditionCheck": {"TableName": "App", "Key": {"id": {"B": "a"}}, "ConditionExpression": "b = :b", "ExpressionAttributeValues": {":b": {"BS": ["é\n"]}}}}]},
+ {"RequestItems": {"App": {"Keys": [{"id": {"B": "Hello"}}]}}},
+ {"RequestItems": {"App": [{"DeleteRequest": {"Key": {"id": {"B": "Hello"}}}}]}}]`
+	f, err := Parse("req.json", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.FromCLIv1(); err != nil {
+		t.Fatal(err)
+	}
+	tw, bg, bw := f.Requests[0].Obj.Get("TransactItems"), f.Requests[1].Obj.Get("RequestItems").Get("App"), f.Requests[2].Obj.Get("RequestItems").Get("App")
+	for _, c := range []struct{ got, want string }{
+		{tw.Elems[0].Get("Put").Get("Item").Get("id").Get("B").Text, "SGVsbG8="},
+		{tw.Elems[1].Get("ConditionCheck").Get("Key").Get("id").Get("B").Text, "YQ=="},
+		{tw.Elems[1].Get("ConditionCheck").Get("ExpressionAttributeValues").Get(":b").Get("BS").Elems[0].Text, "w6kK"},
+		{bg.Get("Keys").Elems[0].Get("id").Get("B").Text, "SGVsbG8="},
+		{bw.Elems[0].Get("DeleteRequest").Get("Key").Get("id").Get("B").Text, "SGVsbG8="},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}
+
 func TestFromCLIv1LoneSurrogate(t *testing.T) {
 	// Each with the escape the error is about.
 	for src, at := range map[string]string{

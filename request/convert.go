@@ -84,7 +84,7 @@ func (r *Request) Statement() (*grammar.Statement, error) {
 // Convert is Statement with the details: where each placeholder stands and
 // was defined, and which members the statement leaves out. It fails only
 // where no statement can be made; a member the statement merely cannot
-// carry (ReturnConsumedCapacity TOTAL, an unused placeholder) is listed in
+// carry (an unused placeholder, an update-item without UpdateExpression) is listed in
 // Dropped, so that the linter can still check the rest of the request.
 func (r *Request) Convert() (conv *Conversion, err error) {
 	c := &converter{r: r, src: r.File.Src, out: &Conversion{}}
@@ -93,7 +93,12 @@ func (r *Request) Convert() (conv *Conversion, err error) {
 			conv, err = nil, caught(x)
 		}
 	}()
-	c.statement()
+	if IsGroup(r.Command) {
+		c.out.Statement = c.group()
+	} else {
+		c.out.Statement = c.request()
+	}
+	c.out.Dropped = sortDropped(c.out.Dropped)
 	return c.out, nil
 }
 
@@ -118,6 +123,9 @@ type converter struct {
 	names, values     map[string]*Member // the entries of ExpressionAttributeNames, ExpressionAttributeValues
 	namesAt, valuesAt *Member            // those members themselves
 	used              map[string]bool
+	// key is the item's key where it is not r's Key member: one of the
+	// Keys of a batch get's table.
+	key *Member
 }
 
 func (c *converter) failAt(off int, format string, args ...any) {
@@ -133,7 +141,7 @@ func (c *converter) pos(off int) diag.Pos {
 }
 
 // returnOnly are the members that change only what DynamoDB reports back,
-// with their defaults; the DSL has no clause for them.
+// with their defaults, which a statement leaves out.
 var returnOnly = map[string]string{
 	"ReturnConsumedCapacity":              "NONE",
 	"ReturnItemCollectionMetrics":         "NONE",
@@ -143,63 +151,51 @@ var returnOnly = map[string]string{
 var kindOfCommand = map[string]grammar.Kind{
 	"query": grammar.KindQuery, "scan": grammar.KindScan, "get-item": grammar.KindGet,
 	"put-item": grammar.KindPut, "update-item": grammar.KindUpdate, "delete-item": grammar.KindDelete,
+	"condition-check":      grammar.KindCheck,
+	"transact-write-items": grammar.KindTransactWrite, "transact-get-items": grammar.KindTransactGet,
+	"batch-get-item": grammar.KindBatchGet, "batch-write-item": grammar.KindBatchWrite,
 }
 
-func (c *converter) statement() {
+// request converts one request, or one member of a group.
+func (c *converter) request() *grammar.Statement {
 	r, obj := c.r, c.r.Obj
-	if m := obj.Member(CommandMember); m != nil && (m.Value.Kind != String || NormalizeCommand(m.Value.Text) == "") {
-		c.failAt(m.Value.Start, "\"command\" names no command dynexpr knows: write query, scan, get-item, put-item, update-item or delete-item")
+	if m := obj.Member(CommandMember); m != nil && r.Group == nil && (m.Value.Kind != String || NormalizeCommand(m.Value.Text) == "") {
+		c.failAt(m.Value.Start, "\"command\" names no command dynexpr knows: write query, scan, get-item, put-item, update-item, delete-item, transact-write-items, transact-get-items, batch-get-item or batch-write-item")
 	}
 	kind, ok := kindOfCommand[r.Command]
 	if !ok {
-		c.failAt(obj.Start, "cannot tell which command this request is for: add \"command\": \"query\" (or scan, get-item, put-item, update-item, delete-item)")
+		c.failAt(obj.Start, "cannot tell which command this request is for: add \"command\": \"query\" (or scan, get-item, put-item, update-item, delete-item, transact-write-items, ...)")
+	}
+	// A member of a batch get is one of its table's Keys: it stands there.
+	from, to := obj.Start, obj.End
+	if c.key != nil {
+		from, to = c.key.Value.Start, c.key.Value.End
 	}
 	st := &grammar.Statement{
-		Pos:    c.pos(obj.Start),
-		EndPos: c.pos(obj.End),
+		Pos:    c.pos(from),
+		EndPos: c.pos(to),
 		Verb:   kind.String(),
 		Kind:   kind,
-		Source: string(c.src[obj.Start:obj.End]),
+		Source: string(c.src[from:to]),
 	}
 	c.st = st
-	c.out.Statement = st
-	if name := r.Label(); name != "" {
+	if name := r.Label(); name != "" && r.Group == nil {
 		st.Label = &grammar.Ident{Pos: st.Pos, Name: name}
 	}
 
 	// Every member first: the ones the statement cannot take stop it here.
-	allowed := StatementMembers(r.Command)
-	for i := range obj.Members {
-		m := &obj.Members[i]
-		switch {
-		case m.Name == CommandMember:
-		case m.Repeated:
-			c.failAt(m.NamePos, "%q is given twice in this request; DynamoDB reads only one", m.Name)
-		case isLegacy(m.Name):
-			c.failAt(m.NamePos, "%s is a legacy parameter, which the DSL has no form for: rewrite it as %s first", m.Name, legacyReplacement(m.Name))
-		case !contains(allowed, m.Name):
-			hint := ""
-			if r.CommandGuessed {
-				hint = fmt.Sprintf(" (the command was told from the members present; if it is not %s, add \"command\")", r.Command)
-			}
-			if isParameter(m.Name) {
-				c.failAt(m.NamePos, "%s is not a parameter of %s%s", m.Name, r.Command, hint)
-			}
-			c.failAt(m.NamePos, "%q is not a parameter of %s; it takes %s%s", m.Name, r.Command, strings.Join(allowed, ", "), hint)
-		}
-	}
+	c.members(StatementMembers(r.Shape()), "Keys")
 	c.placeholderMaps()
 
 	table := obj.Member("TableName")
+	if r.Table != nil {
+		table = &Member{Name: "TableName", NamePos: r.Table.Start, Value: r.Table}
+	}
 	if table == nil {
-		c.failAt(obj.Start, "the request has no TableName")
+		c.failAt(obj.Start, "%s has no TableName", c.what("the request"))
 	}
 	st.Table = c.tableRef(table)
-	clause := func(m *Member, id grammar.ClauseID) diag.Pos {
-		at := c.pos(m.NamePos)
-		st.Written = append(st.Written, grammar.ClauseAt{Clause: id, Pos: at})
-		return at
-	}
+	clause := c.clauseFunc()
 	if m := obj.Member("IndexName"); m != nil {
 		st.Index = c.tableRef(m)
 		clause(m, grammar.ClauseIndex)
@@ -214,17 +210,20 @@ func (c *converter) statement() {
 		}
 		st.Key = c.condition(m, ddbexpr.KeyConditionExpression)
 		clause(m, grammar.ClauseKey)
-	case grammar.KindGet, grammar.KindUpdate, grammar.KindDelete:
+	case grammar.KindGet, grammar.KindUpdate, grammar.KindDelete, grammar.KindCheck:
 		m := obj.Member("Key")
+		if c.key != nil {
+			m = c.key
+		}
 		if m == nil {
-			c.failAt(obj.Start, "a %s request needs the item's Key", r.Command)
+			c.failAt(obj.Start, "%s needs the item's Key", c.what("a "+r.Command+" request"))
 		}
 		st.Key = c.itemKey(m)
 		clause(m, grammar.ClauseKey)
 	case grammar.KindPut:
 		m := obj.Member("Item")
 		if m == nil {
-			c.failAt(obj.Start, "a put-item request needs the Item")
+			c.failAt(obj.Start, "%s needs the Item", c.what("a put-item request"))
 		}
 		if m.Value.Kind != Object {
 			c.failAt(m.Value.Start, "Item is a map of the item's attributes, not %s", m.Value.Kind)
@@ -267,7 +266,7 @@ func (c *converter) statement() {
 		// of only the key); the DSL cannot say it, but the statement without
 		// actions still lets the linter check the key.
 		c.out.Dropped = append(c.out.Dropped, Dropped{Member: "UpdateExpression", Pos: c.pos(obj.Start),
-			Why: "an update-item request needs an UpdateExpression (the DSL's set, remove, add and delete clauses)"})
+			Why: fmt.Sprintf("%s needs an UpdateExpression (the DSL's set, remove, add and delete clauses)", c.what("an update-item request"))})
 	}
 	if m := obj.Member("ConditionExpression"); m != nil {
 		st.If = c.condition(m, ddbexpr.ConditionExpression)
@@ -277,19 +276,115 @@ func (c *converter) statement() {
 		st.Return = c.returnValues(m)
 		clause(m, grammar.ClauseReturn)
 	}
+	c.options(clause)
+	c.unused()
+	return st
+}
 
-	for i := range obj.Members {
-		m := &obj.Members[i]
-		if def, ok := returnOnly[m.Name]; ok {
-			if m.Value.Kind == String && m.Value.Text == def {
-				c.drop(m, true, m.Name+" "+def+" is DynamoDB's default")
-			} else {
-				c.drop(m, false, fmt.Sprintf("%s has no clause in the DSL, so the statement cannot carry it: remove it from the request (the AWS CLI takes it as --%s)", m.Name, kebab(m.Name)))
+// what names the request in messages: alone, as single says; a member of
+// a group by its path ("the TransactItems[2].Put member").
+func (c *converter) what(single string) string {
+	if c.r.Path != "" {
+		return "the " + c.r.Path + " member"
+	}
+	return single
+}
+
+// members checks that every member of the request is one of allowed (or
+// skip, which the caller reads itself), given once, and no legacy
+// parameter.
+func (c *converter) members(allowed []string, skip string) {
+	r := c.r
+	for i := range r.Obj.Members {
+		m := &r.Obj.Members[i]
+		switch {
+		case m.Name == CommandMember && r.Group == nil, m.Name == skip:
+		case m.Repeated:
+			c.failAt(m.NamePos, "%q is given twice in %s; DynamoDB reads only one", m.Name, c.what("this request"))
+		case m.Name == "AttributesToGet" && r.Part == "KeysAndAttributes":
+			// A batch get's legacy projection: the select clause
+			// (projection), as Modernize writes it for a request alone.
+		case isLegacy(m.Name):
+			c.failAt(m.NamePos, "%s is a legacy parameter, which the DSL has no form for: rewrite it as %s first", m.Name, legacyReplacement(m.Name))
+		case !contains(allowed, m.Name):
+			hint := ""
+			if r.CommandGuessed {
+				hint = fmt.Sprintf(" (the command was told from the members present; if it is not %s, add \"command\")", r.Command)
 			}
+			if isParameter(m.Name) {
+				c.failAt(m.NamePos, "%s is not a parameter of %s%s", m.Name, r.Where(), hint)
+			}
+			c.failAt(m.NamePos, "%q is not a parameter of %s; it takes %s%s", m.Name, r.Where(), strings.Join(allowed, ", "), hint)
 		}
 	}
-	c.unused()
-	sortDropped(c.out.Dropped)
+}
+
+// clauseFunc records a clause of c's statement as written at member m,
+// returning where.
+func (c *converter) clauseFunc() func(m *Member, id grammar.ClauseID) diag.Pos {
+	return func(m *Member, id grammar.ClauseID) diag.Pos {
+		at := c.pos(m.NamePos)
+		c.st.Written = append(c.st.Written, grammar.ClauseAt{Clause: id, Pos: at})
+		return at
+	}
+}
+
+// optionWords are the DSL's words for the values of the members that
+// change only what DynamoDB reports back (their defaults, NONE, are left
+// out), and the clause each member is.
+var optionWords = map[string]struct {
+	clause grammar.ClauseID
+	words  map[string]string
+}{
+	"ReturnConsumedCapacity":              {grammar.ClauseCapacity, map[string]string{"TOTAL": "total", "INDEXES": "indexes"}},
+	"ReturnItemCollectionMetrics":         {grammar.ClauseMetrics, map[string]string{"SIZE": "metrics"}},
+	"ReturnValuesOnConditionCheckFailure": {grammar.ClauseReturnOnFailure, map[string]string{"ALL_OLD": "old"}},
+}
+
+// options reads ReturnConsumedCapacity, ReturnItemCollectionMetrics and
+// ReturnValuesOnConditionCheckFailure into the capacity, metrics and
+// return_on_failure clauses.
+func (c *converter) options(clause func(*Member, grammar.ClauseID) diag.Pos) {
+	// In the order the clauses print, as Written lists a parsed statement's.
+	for _, name := range []string{"ReturnValuesOnConditionCheckFailure", "ReturnConsumedCapacity", "ReturnItemCollectionMetrics"} {
+		m := c.r.Obj.Member(name)
+		if m == nil {
+			continue
+		}
+		def := returnOnly[name]
+		v := m.Value
+		if v.Kind == String && v.Text == def {
+			c.drop(m, true, m.Name+" "+def+" is DynamoDB's default")
+			continue
+		}
+		o := optionWords[m.Name]
+		word := ""
+		if v.Kind == String {
+			word = o.words[v.Text]
+		}
+		if word == "" {
+			spec, _ := Spec(m.Name)
+			c.failAt(v.Start, "%s takes %s", m.Name, orWords(spec.Enum))
+		}
+		id := &grammar.Ident{Pos: c.pos(v.Start), Name: word}
+		switch o.clause {
+		case grammar.ClauseCapacity:
+			c.st.Capacity = id
+		case grammar.ClauseMetrics:
+			c.st.Metrics = id
+		default:
+			c.st.ReturnOnFailure = id
+		}
+		clause(m, o.clause)
+	}
+}
+
+// orWords writes a, b or c.
+func orWords(list []string) string {
+	if len(list) < 2 {
+		return strings.Join(list, "")
+	}
+	return strings.Join(list[:len(list)-1], ", ") + " or " + list[len(list)-1]
 }
 
 // Label is the label a request's statement gets: its name in dynexpr's
@@ -344,28 +439,23 @@ func legacyReplacement(name string) string {
 	return "a " + s.Instead
 }
 
-// kebab writes ReturnConsumedCapacity as return-consumed-capacity.
-func kebab(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		ch := s[i]
-		if ch >= 'A' && ch <= 'Z' {
-			if i > 0 {
-				b.WriteByte('-')
-			}
-			ch += 'a' - 'A'
-		}
-		b.WriteByte(ch)
-	}
-	return b.String()
-}
-
 func (c *converter) drop(m *Member, same bool, why string) {
 	c.out.Dropped = append(c.out.Dropped, Dropped{Member: m.Name, Pos: c.r.File.Pos(m.NamePos), Same: same, Why: why})
 }
 
-func sortDropped(ds []Dropped) {
+// sortDropped puts the dropped members in file order, each once (the keys
+// of a batch get's table are members that share the table's other
+// members).
+func sortDropped(ds []Dropped) []Dropped {
 	sort.SliceStable(ds, func(i, j int) bool { return ds[i].Pos.Offset < ds[j].Pos.Offset })
+	out := ds[:0]
+	for i, d := range ds {
+		if i > 0 && d.Pos == ds[i-1].Pos && d.Why == ds[i-1].Why {
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
 }
 
 // placeholderMaps reads ExpressionAttributeNames and

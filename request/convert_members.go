@@ -88,6 +88,12 @@ func (c *converter) returnValues(m *Member) *grammar.Ident {
 // and the member the clause stands at.
 func (c *converter) projection() (*grammar.Projection, *Member) {
 	pe, sel := c.r.Obj.Member("ProjectionExpression"), c.r.Obj.Member("Select")
+	if atg := c.r.Obj.Member("AttributesToGet"); atg != nil && c.r.Part == "KeysAndAttributes" {
+		if pe != nil {
+			c.failAt(atg.NamePos, "AttributesToGet beside a ProjectionExpression is a mix DynamoDB refuses: run dynexpr lint on the request")
+		}
+		return c.attributesToGet(atg), atg
+	}
 	word := ""
 	if sel != nil {
 		if sel.Value.Kind != String {
@@ -121,6 +127,23 @@ func (c *converter) projection() (*grammar.Projection, *Member) {
 	}
 	c.failAt(sel.Value.Start, "Select takes ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES, SPECIFIC_ATTRIBUTES or COUNT, not %q", word)
 	return nil, nil
+}
+
+// attributesToGet reads a batch get's legacy AttributesToGet, top-level
+// names, into the select clause.
+func (c *converter) attributesToGet(m *Member) *grammar.Projection {
+	v := m.Value
+	if v.Kind != Array || len(v.Elems) == 0 {
+		c.failAt(v.Start, "AttributesToGet is a list of attribute names, and this one has none")
+	}
+	p := &grammar.Projection{Pos: c.pos(v.Start)}
+	for _, e := range v.Elems {
+		if e.Kind != String {
+			c.failAt(e.Start, "AttributesToGet lists names, JSON strings")
+		}
+		p.Paths = append(p.Paths, c.topPath(e.Text, c.pos(e.Start), "AttributesToGet"))
+	}
+	return p
 }
 
 // The attribute names the converter writes.

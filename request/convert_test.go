@@ -220,10 +220,10 @@ func TestConvertErrors(t *testing.T) {
 		{"unknown member", `{"command": "scan", "TableName": "T", "FilterExpresion": "a = :a"}`,
 			`r.json:1:39: error: "FilterExpresion" is not a parameter of scan; it takes TableName, IndexName, FilterExpression, ProjectionExpression, Select, Limit, ConsistentRead, Segment, TotalSegments, ExclusiveStartKey, ExpressionAttributeNames, ExpressionAttributeValues, ReturnConsumedCapacity`},
 		{"member twice", `{"TableName": "T", "Limit": 1, "Limit": 2}`, `r.json:1:32: error: "Limit" is given twice in this request; DynamoDB reads only one`},
-		{"unknown command", `{"command": "batch-get-item", "TableName": "T"}`,
-			`r.json:1:13: error: "command" names no command dynexpr knows: write query, scan, get-item, put-item, update-item or delete-item`},
+		{"unknown command", `{"command": "list-tables", "TableName": "T"}`,
+			`r.json:1:13: error: "command" names no command dynexpr knows: write query, scan, get-item, put-item, update-item, delete-item, transact-write-items, transact-get-items, batch-get-item or batch-write-item`},
 		{"no command", `{"Limit": 1}`,
-			`r.json:1:1: error: cannot tell which command this request is for: add "command": "query" (or scan, get-item, put-item, update-item, delete-item)`},
+			`r.json:1:1: error: cannot tell which command this request is for: add "command": "query" (or scan, get-item, put-item, update-item, delete-item, transact-write-items, ...)`},
 		{"no table", `{"command": "scan"}`, `r.json:1:1: error: the request has no TableName`},
 		{"table not a string", `{"TableName": 7}`, `r.json:1:15: error: TableName is a string, not a number`},
 		{"table name with a backtick", "{\"TableName\": \"a`b\"}",
@@ -253,8 +253,10 @@ func TestConvertErrors(t *testing.T) {
 			`r.json:1:30: error: Select SPECIFIC_ATTRIBUTES needs a ProjectionExpression naming the attributes (DynamoDB refuses it alone)`},
 		{"unknown select", `{"TableName": "T", "Select": "ALL"}`,
 			`r.json:1:30: error: Select takes ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES, SPECIFIC_ATTRIBUTES or COUNT, not "ALL"`},
-		{"return consumed capacity", `{"TableName": "T", "ReturnConsumedCapacity": "TOTAL"}`,
-			`r.json:1:20: error: ReturnConsumedCapacity has no clause in the DSL, so the statement cannot carry it: remove it from the request (the AWS CLI takes it as --return-consumed-capacity)`},
+		{"return consumed capacity", `{"TableName": "T", "ReturnConsumedCapacity": "ALL"}`,
+			`r.json:1:46: error: ReturnConsumedCapacity takes INDEXES, TOTAL or NONE`},
+		{"return on failure of a get", `{"command": "get-item", "TableName": "T", "Key": {"id": {"S": "a"}}, "ReturnValuesOnConditionCheckFailure": "ALL_OLD"}`,
+			`r.json:1:70: error: ReturnValuesOnConditionCheckFailure is not a parameter of get-item`},
 
 		// Expressions.
 		{"syntax error", `{"TableName": "T", "FilterExpression": "a = = :v"}`,
@@ -441,14 +443,13 @@ func TestConvertDropped(t *testing.T) {
 	want := []string{
 		"r.json:1:49 Select same",
 		"r.json:1:82 ConsistentRead same",
-		"r.json:1:107 ReturnConsumedCapacity differs",
 		"r.json:1:174 ExpressionAttributeValues differs",
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("dropped (-want +got):\n%s", d)
 	}
-	if got := grammar.Format(conv.Statement); got != "scan T select a" {
-		t.Errorf("statement %q, want %q", got, "scan T select a")
+	if got := grammar.Format(conv.Statement); got != "scan T select a capacity indexes" {
+		t.Errorf("statement %q, want %q", got, "scan T select a capacity indexes")
 	}
 }
 

@@ -10,10 +10,16 @@ import (
 )
 
 // Legacy returns the legacy parameters the request has, in the order
-// DynamoDB lists them.
+// DynamoDB lists them; for a group, those of its members (a batch get's
+// AttributesToGet), each under its member's path.
 func (r *Request) Legacy() []string {
 	var out []string
-	for _, n := range LegacyMembers(r.Command) {
+	for _, p := range r.Parts() {
+		for _, n := range p.Legacy() {
+			out = append(out, p.ParamPath(n))
+		}
+	}
+	for _, n := range LegacyMembers(r.Shape()) {
 		if v := r.Obj.Get(n); v != nil && v.Kind != Null {
 			out = append(out, n)
 		}
@@ -32,8 +38,12 @@ func (r *Request) Legacy() []string {
 // has no expression that does the same (ADD of a list in AttributeUpdates,
 // which appends, where an UpdateExpression's ADD takes numbers and sets) or
 // where the legacy parameters are malformed (lint says how).
+//
+// A group is returned as it is: the one legacy parameter its members may
+// have, a batch get's AttributesToGet, the converter reads as the select
+// clause itself.
 func (r *Request) Modernize() (out *Request, err error) {
-	if len(r.Legacy()) == 0 {
+	if len(r.Legacy()) == 0 || IsGroup(r.Command) {
 		return r, nil
 	}
 	m := &modernizer{r: r, names: map[string]string{}, values: map[string]string{}, from: map[string]origin{}, used: map[string]bool{}}

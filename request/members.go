@@ -26,6 +26,10 @@ const (
 	ConditionMapMember // KeyConditions, QueryFilter, ScanFilter
 	ExpectedMapMember  // Expected
 	UpdatesMapMember   // AttributeUpdates
+	ItemListMember     // TransactItems: an array of objects, each with one member request
+	TableMapMember     // RequestItems: an object of table names
+	KeyListMember      // Keys: an array of keys
+	PartMember         // Put, Update, ..., PutRequest, DeleteRequest: one member request's object
 )
 
 // MemberSpec is one member of DynamoDB's requests.
@@ -72,6 +76,17 @@ var memberSpecs = []MemberSpec{
 	{Name: "ReturnConsumedCapacity", Type: StringMember, Enum: []string{"INDEXES", "TOTAL", "NONE"}, Coral: "returnConsumedCapacity"},
 	{Name: "ReturnItemCollectionMetrics", Type: StringMember, Enum: []string{"SIZE", "NONE"}, Coral: "returnItemCollectionMetrics"},
 	{Name: "ReturnValuesOnConditionCheckFailure", Type: StringMember, Enum: []string{"ALL_OLD", "NONE"}, Coral: "returnValuesOnConditionCheckFailure"},
+	{Name: "ClientRequestToken", Type: StringMember},
+	{Name: "TransactItems", Type: ItemListMember},
+	{Name: "RequestItems", Type: TableMapMember},
+	{Name: "Keys", Type: KeyListMember},
+	{Name: "ConditionCheck", Type: PartMember},
+	{Name: "Put", Type: PartMember},
+	{Name: "Delete", Type: PartMember},
+	{Name: "Update", Type: PartMember},
+	{Name: "Get", Type: PartMember},
+	{Name: "PutRequest", Type: PartMember},
+	{Name: "DeleteRequest", Type: PartMember},
 
 	{Name: "AttributesToGet", Type: StringListMember, Instead: "ProjectionExpression"},
 	{Name: "QueryFilter", Type: ConditionMapMember, Instead: "FilterExpression"},
@@ -102,7 +117,47 @@ var cliMembers = map[string][]string{
 	"delete-item": {"TableName", "Key", "Expected", "ConditionalOperator", "ReturnValues", "ReturnConsumedCapacity",
 		"ReturnItemCollectionMetrics", "ConditionExpression", "ExpressionAttributeNames", "ExpressionAttributeValues",
 		"ReturnValuesOnConditionCheckFailure"},
+
+	// The four groups of requests, and the objects inside them (request
+	// Part): the members of one entry of TransactItems (TransactWriteItem,
+	// TransactGetItem) and of RequestItems (KeysAndAttributes, WriteRequest),
+	// then each member request's own.
+	"transact-write-items": {"TransactItems", "ReturnConsumedCapacity", "ReturnItemCollectionMetrics", "ClientRequestToken"},
+	"transact-get-items":   {"TransactItems", "ReturnConsumedCapacity"},
+	"batch-get-item":       {"RequestItems", "ReturnConsumedCapacity"},
+	"batch-write-item":     {"RequestItems", "ReturnConsumedCapacity", "ReturnItemCollectionMetrics"},
+	"TransactWriteItem":    {"ConditionCheck", "Put", "Delete", "Update"},
+	"TransactGetItem":      {"Get"},
+	"WriteRequest":         {"PutRequest", "DeleteRequest"},
+	"ConditionCheck": {"Key", "TableName", "ConditionExpression", "ExpressionAttributeNames", "ExpressionAttributeValues",
+		"ReturnValuesOnConditionCheckFailure"},
+	"Put": {"Item", "TableName", "ConditionExpression", "ExpressionAttributeNames", "ExpressionAttributeValues",
+		"ReturnValuesOnConditionCheckFailure"},
+	"Delete": {"Key", "TableName", "ConditionExpression", "ExpressionAttributeNames", "ExpressionAttributeValues",
+		"ReturnValuesOnConditionCheckFailure"},
+	"Update": {"Key", "UpdateExpression", "TableName", "ConditionExpression", "ExpressionAttributeNames",
+		"ExpressionAttributeValues", "ReturnValuesOnConditionCheckFailure"},
+	"Get":               {"Key", "TableName", "ProjectionExpression", "ExpressionAttributeNames"},
+	"KeysAndAttributes": {"Keys", "AttributesToGet", "ConsistentRead", "ProjectionExpression", "ExpressionAttributeNames"},
+	"PutRequest":        {"Item"},
+	"DeleteRequest":     {"Key"},
 }
+
+// required are the members the AWS CLI requires of each group and part
+// ("Missing required parameter in ..."); a request alone's are
+// missing-request-member's, with what DynamoDB requires beyond them.
+var required = map[string][]string{
+	"transact-write-items": {"TransactItems"}, "transact-get-items": {"TransactItems"},
+	"batch-get-item": {"RequestItems"}, "batch-write-item": {"RequestItems"},
+	"ConditionCheck": {"Key", "TableName", "ConditionExpression"}, "Put": {"Item", "TableName"},
+	"Delete": {"Key", "TableName"}, "Update": {"Key", "UpdateExpression", "TableName"},
+	"Get": {"Key", "TableName"}, "KeysAndAttributes": {"Keys"},
+	"PutRequest": {"Item"}, "DeleteRequest": {"Key"},
+}
+
+// Required returns the members the AWS CLI requires of shape (a group's
+// command, or a Part), in its order.
+func Required(shape string) []string { return required[shape] }
 
 // commandTable is what the accessors below return for one command, worked
 // out once from the two tables above.
@@ -143,7 +198,7 @@ var (
 	allMembers = func() []string {
 		seen := map[string]bool{}
 		var out []string
-		for _, c := range Commands {
+		for _, c := range append(Commands[:len(Commands):len(Commands)], GroupCommands...) {
 			for _, m := range cliMembers[c] {
 				if !seen[m] {
 					seen[m] = true
@@ -161,11 +216,13 @@ func Spec(name string) (MemberSpec, bool) {
 	return s, ok
 }
 
-// Members returns the members command takes, in the AWS CLI's order; nil
-// for a command dynexpr does not know.
+// Members returns the members command (or a group's part: Put,
+// KeysAndAttributes, ...) takes, in the AWS CLI's order; nil for one
+// dynexpr does not know.
 func Members(command string) []string { return cliMembers[command] }
 
-// AllMembers returns every member of every command, each once.
+// AllMembers returns every member of every command, each once (not those
+// only inside a group's members: Keys, Put, ...).
 func AllMembers() []string { return allMembers }
 
 // StatementMembers returns the members of command that are not legacy

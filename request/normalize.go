@@ -22,10 +22,33 @@ import (
 // (ConsistentRead false, ScanIndexForward true, ReturnValues NONE, Select
 // SPECIFIC_ATTRIBUTES beside a ProjectionExpression, ReturnConsumedCapacity
 // NONE, ...); the other members as canonical JSON. One member a line, in
-// name order, after the command. An expression DynamoDB's grammar rejects,
-// or an undefined placeholder, is an error.
+// name order, after the command. A group's members are written each with
+// its own placeholders, a line a member of theirs, under their path
+// (TransactItems[0].Put TableName "Users"), so that the order of a
+// transaction's members counts and the order of a batch's tables does not.
+// An expression DynamoDB's grammar rejects, or an undefined placeholder, is
+// an error.
 func (r *Request) Normalize() (string, error) {
-	obj := r.Obj
+	lines, err := normalLines(r.Obj)
+	if err != nil {
+		return "", err
+	}
+	for _, p := range r.Parts() {
+		more, err := normalLines(p.Obj)
+		if err != nil {
+			return "", fmt.Errorf("%s: %v", p.Path, err)
+		}
+		for _, l := range more {
+			lines = append(lines, p.Path+" "+l)
+		}
+	}
+	sort.Strings(lines)
+	return "command " + r.Command + "\n" + strings.Join(lines, "\n") + "\n", nil
+}
+
+// normalLines writes the members of one request object in normal form, a
+// line each, but a group's list of members.
+func normalLines(obj *Value) ([]string, error) {
 	n := &normalizer{names: map[string]string{}, values: map[string]*Value{}}
 	if m := obj.Get("ExpressionAttributeNames"); m != nil {
 		for _, e := range m.Members {
@@ -43,7 +66,7 @@ func (r *Request) Normalize() (string, error) {
 	for _, m := range obj.Members {
 		v := m.Value
 		switch m.Name {
-		case "command", "ExpressionAttributeNames", "ExpressionAttributeValues":
+		case "command", "ExpressionAttributeNames", "ExpressionAttributeValues", "TransactItems", "RequestItems":
 			continue
 		case "ConsistentRead":
 			if v.Kind == Bool && v.Text == "false" {
@@ -65,15 +88,24 @@ func (r *Request) Normalize() (string, error) {
 		if def, ok := returnOnly[m.Name]; ok && v.Kind == String && v.Text == def {
 			continue
 		}
+		if m.Name == "AttributesToGet" && v.Kind == Array {
+			// Top-level names: the projection of those names.
+			names := make([]string, len(v.Elems))
+			for i, e := range v.Elems {
+				names[i] = strconv.Quote(e.Text)
+			}
+			lines = append(lines, "ProjectionExpression PROJECT("+strings.Join(names, ", ")+")")
+			continue
+		}
 		if kind, ok := ddbexpr.KindOf(m.Name); ok && v.Kind == String {
 			e, err := ddbexpr.Parse(kind, v.Text)
 			if e == nil {
-				return "", fmt.Errorf("%s: %v", m.Name, err)
+				return nil, fmt.Errorf("%s: %v", m.Name, err)
 			}
 			n.b.Reset()
 			n.node(e.Root())
 			if n.err != nil {
-				return "", fmt.Errorf("%s: %v", m.Name, n.err)
+				return nil, fmt.Errorf("%s: %v", m.Name, n.err)
 			}
 			lines = append(lines, m.Name+" "+n.b.String())
 			continue
@@ -82,8 +114,7 @@ func (r *Request) Normalize() (string, error) {
 		canonicalJSON(&b, v)
 		lines = append(lines, m.Name+" "+b.String())
 	}
-	sort.Strings(lines)
-	return "command " + r.Command + "\n" + strings.Join(lines, "\n") + "\n", nil
+	return lines, nil
 }
 
 type normalizer struct {

@@ -1,6 +1,8 @@
 // Package request reads the request JSON that teams already keep — the
 // `--cli-input-json` inputs of `aws dynamodb query|scan|get-item|put-item|
-// update-item|delete-item`, fixtures, requests logged from services — with
+// update-item|delete-item` and of the transactions and batches
+// (transact-write-items, transact-get-items, batch-get-item,
+// batch-write-item), fixtures, requests logged from services — with
 // the place of every member, so that the linter can point at the character
 // of an expression inside a string, and `dynexpr import` can turn them into
 // DSL statements.
@@ -32,7 +34,10 @@ type Request struct {
 	// ({"name": .., "command": .., "input": {..}}).
 	Obj *Value
 	// Command is the `aws dynamodb` subcommand: query, scan, get-item,
-	// put-item, update-item or delete-item; "" when it cannot be told.
+	// put-item, update-item, delete-item or one of GroupCommands; ""
+	// when it cannot be told. A member of a group has the command of its
+	// operation (put-item for a Put), "condition-check" for a
+	// ConditionCheck.
 	Command string
 	// CommandGuessed says the command was inferred from the members present
 	// rather than read from a "command" member.
@@ -42,9 +47,22 @@ type Request struct {
 	// spans map a request Modernize wrote back to the original's file
 	// (Origin).
 	spans []span
+
+	// A member of a group (group.go): the group, the member's object
+	// (Part: Put, KeysAndAttributes, PutRequest, ...), where it stands
+	// (Path, as the AWS CLI's messages write it:
+	// TransactItems[2].Update), and for a member of RequestItems its
+	// table, the name it is listed under.
+	Group *Request
+	Part  string
+	Path  string
+	Table *Value
+	parts []*Request
+	read  bool // parts are read
 }
 
-// Commands are the operations a request file may hold.
+// Commands are the operations of one request a request file may hold;
+// GroupCommands (group.go) are the others.
 var Commands = []string{"query", "scan", "get-item", "put-item", "update-item", "delete-item"}
 
 // Parse reads a request file. A syntax error is a *diag.Error at its place.
@@ -75,7 +93,10 @@ func Parse(name string, src []byte) (*File, error) {
 			}
 		}
 		if r.Command == "" {
-			r.Command = GuessCommand(func(n string) bool { return r.Obj.Get(n) != nil })
+			r.Command = guessGroup(r.Obj)
+			if r.Command == "" {
+				r.Command = GuessCommand(func(n string) bool { return r.Obj.Get(n) != nil })
+			}
 			r.CommandGuessed = true
 		}
 		if r.Name == "" {
@@ -176,6 +197,14 @@ func NormalizeCommand(s string) string {
 		return "update-item"
 	case "deleteitem", "delete":
 		return "delete-item"
+	case "transactwriteitems", "transactwrite":
+		return "transact-write-items"
+	case "transactgetitems", "transactget":
+		return "transact-get-items"
+	case "batchgetitem", "batchget":
+		return "batch-get-item"
+	case "batchwriteitem", "batchwrite":
+		return "batch-write-item"
 	}
 	return ""
 }
@@ -202,7 +231,8 @@ func GuessCommand(member func(name string) bool) string {
 		return "put-item"
 	case has("Segment", "TotalSegments", "ScanFilter"):
 		return "scan"
-	case has("Key") && has("ConditionExpression", "ReturnValues", "Expected", "ExpressionAttributeValues", "ReturnItemCollectionMetrics"):
+	case has("Key") && has("ConditionExpression", "ReturnValues", "Expected", "ExpressionAttributeValues", "ReturnItemCollectionMetrics",
+		"ReturnValuesOnConditionCheckFailure"):
 		return "delete-item"
 	case has("Key"):
 		return "get-item"

@@ -22,15 +22,12 @@ var notImported = map[string]string{
 	"invalid-request-member/twice.json":           "a member given twice",
 	"invalid-request-member/good.json":            "ReturnConsumedCapacity and legacy parameters",
 	"missing-request-member/complete.json":        "a legacy parameter",
-	"unchecked-request/capacity.json":             "ReturnConsumedCapacity has no clause",
 	"legacy-update-invalid/add-set-and-list.json": "ADD of a list in AttributeUpdates, which appends",
 	"unchecked-request/legacy-add-list.json":      "ADD of a list in AttributeUpdates, which appends",
 	"key-incomplete/keyonlygood.json":             "an update-item with no update, which the DSL's update cannot be",
 	"key-type-mismatch/keyonlygood.json":          "an update-item with no update, which the DSL's update cannot be",
 	"unchecked-request/plus-sign.json":            `the number "+1"`,
 	"function-misuse/unconverted-good.json":       `the number "+1"`,
-	"unknown-request-member/command.json":         "ReturnConsumedCapacity has no clause",
-	"unknown-request-member/every-member.json":    "ReturnValuesOnConditionCheckFailure has no clause",
 }
 
 // TestImportLintClean: every request of the request rules' cases that lint

@@ -28,7 +28,7 @@ import (
 // does not.
 
 // requestApplies is the AppliesTo of most request rules.
-const requestApplies = "request JSON files (query, scan, get-item, put-item, update-item, delete-item inputs)"
+const requestApplies = "request JSON files (query, scan, get-item, put-item, update-item, delete-item, transact-write-items, transact-get-items, batch-get-item and batch-write-item inputs, and each member of the last four)"
 
 // reqExpr is one expression of a request.
 type reqExpr struct {
@@ -64,7 +64,10 @@ type requestPass struct {
 	sch *schema.Schema // nil without a schema
 	out []Finding
 
-	cmd     string
+	cmd string
+	// shape names the members the request takes in request's table: its
+	// command, or for a member of a group its Part (Put, Get, ...).
+	shape   string
 	members []string // the operation's members; every operation's when unknown
 	// present holds the members whose JSON type is right, by name.
 	present map[string]*request.Member
@@ -111,24 +114,38 @@ type requestPass struct {
 // that is what is reported, and the catalog's rules stay silent about the
 // same place.
 func CheckRequest(r *request.Request, sch *schema.Schema, cfg *Config) []Finding {
-	c := &requestPass{r: r, cfg: cfg, sch: sch, cmd: r.Command,
+	if request.IsGroup(r.Command) {
+		return checkGroupRequest(r, sch, cfg)
+	}
+	c := newRequestPass(r, sch, cfg)
+	c.runHooks()
+	c.runCatalog(sch)
+	sortByPlace(c.out)
+	return c.out
+}
+
+// newRequestPass reads the members of a request, or of a member of a
+// group, as the AWS CLI does (readMembers).
+func newRequestPass(r *request.Request, sch *schema.Schema, cfg *Config) *requestPass {
+	c := &requestPass{r: r, cfg: cfg, sch: sch, cmd: r.Command, shape: r.Shape(),
 		present: make(map[string]*request.Member, len(r.Obj.Members)), badKeys: map[string]bool{}}
-	c.members = request.Members(c.cmd)
+	c.members = request.Members(c.shape)
 	if c.members == nil {
 		c.members = request.AllMembers()
 	}
 	c.readMembers()
+	return c
+}
+
+// runHooks runs every request rule's hook. Every hook runs, whatever the
+// config says of its rule: what a rule found silences others (blocked,
+// silence) even when its own findings are off.
+func (c *requestPass) runHooks() {
 	for _, rule := range catalog {
-		// Every hook runs, whatever the config says of its rule: what a
-		// rule found silences others (blocked, silence) even when its own
-		// findings are off.
 		if rule.checkRequest != nil {
 			rule.checkRequest(c)
 		}
 	}
-	c.runCatalog(sch)
-	sortByPlace(c.out)
-	return c.out
 }
 
 func (c *requestPass) pos(off int) diag.Pos { return c.r.File.Pos(off) }
@@ -202,7 +219,7 @@ func (c *requestPass) given(name string) bool {
 
 // guessNote explains, where the operation was guessed, how.
 func (c *requestPass) guessNote() string {
-	if !c.r.CommandGuessed || c.cmd == "" {
+	if !c.r.CommandGuessed || c.cmd == "" || c.r.Group != nil {
 		return ""
 	}
 	return fmt.Sprintf(` (dynexpr took this request for a %s from its members; add "command" if it is another)`, c.cmd)
@@ -216,7 +233,7 @@ func (c *requestPass) guessNote() string {
 func (c *requestPass) readMembers() {
 	for i := range c.r.Obj.Members {
 		m := &c.r.Obj.Members[i]
-		if m.Name == request.CommandMember {
+		if m.Name == request.CommandMember && c.r.Group == nil {
 			continue
 		}
 		if m.Repeated {
@@ -226,7 +243,7 @@ func (c *requestPass) readMembers() {
 		if !c.known(m.Name) {
 			continue
 		}
-		if spec, _ := request.Spec(m.Name); c.checkType(m.Value, m.Name, spec) {
+		if spec, _ := request.Spec(m.Name); c.checkType(m.Value, c.r.ParamPath(m.Name), spec) {
 			c.present[m.Name] = m
 		}
 	}

@@ -57,6 +57,14 @@ func (c *requestPass) checkValues() {
 			}
 		}
 	}
+	if v := c.value("Keys"); v != nil {
+		// A batch get's keys of one table.
+		for i, k := range v.Elems {
+			for _, m := range k.Members {
+				c.checkAV(m.Value, fmt.Sprintf("Keys[%d].%s", i, m.Name), valueCtx{})
+			}
+		}
+	}
 	if v := c.value("ExpressionAttributeValues"); v != nil {
 		for _, m := range v.Members {
 			c.checkAV(m.Value, "ExpressionAttributeValues."+m.Name, valueCtx{eavKey: m.Name})

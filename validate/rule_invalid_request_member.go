@@ -19,8 +19,10 @@ refuses the file for any other ("Invalid type for parameter ..."), and for a
 number below the member's minimum (Limit 0). DynamoDB refuses a value outside a
 member's list (ReturnValues, ReturnConsumedCapacity, ConditionalOperator, ...),
 a Segment without TotalSegments or not below it, and on put-item and delete-item
-any ReturnValues but ALL_OLD and NONE. A member written twice is a warning:
-JSON readers keep the last one and silently drop the first.`,
+any ReturnValues but ALL_OLD and NONE. TransactItems, RequestItems and a batch
+get's Keys are never empty, and an entry of TransactItems or of a batch write's
+list holds exactly one request. A member written twice is a warning: JSON
+readers keep the last one and silently drop the first.`,
 	DynamoMessage: "Invalid type for parameter Limit, value: 10, type: <class 'str'>, valid types: <class 'int'>",
 	Bad:           `{"TableName": "Tickets", "Limit": "10"}`,
 	Good:          `{"TableName": "Tickets", "Limit": 10}`,
@@ -35,6 +37,8 @@ var cliTypeNames = map[request.MemberType]string{
 	request.StringListMember: "<class 'list'>, <class 'tuple'>",
 	request.ValueMapMember:   "<class 'dict'>", request.NameMapMember: "<class 'dict'>", request.ConditionMapMember: "<class 'dict'>",
 	request.ExpectedMapMember: "<class 'dict'>", request.UpdatesMapMember: "<class 'dict'>",
+	request.ItemListMember: "<class 'list'>, <class 'tuple'>", request.KeyListMember: "<class 'list'>, <class 'tuple'>",
+	request.TableMapMember: "<class 'dict'>", request.PartMember: "<class 'dict'>",
 }
 
 var typeWords = map[request.MemberType]string{
@@ -42,6 +46,8 @@ var typeWords = map[request.MemberType]string{
 	request.ValueMapMember: "an object of DynamoDB values", request.NameMapMember: "an object of attribute names",
 	request.ConditionMapMember: "an object of conditions", request.ExpectedMapMember: "an object of expected values",
 	request.UpdatesMapMember: "an object of attribute updates",
+	request.ItemListMember:   "an array of requests", request.KeyListMember: "an array of keys",
+	request.TableMapMember: "an object of table names", request.PartMember: "an object",
 }
 
 // typeError reports a value of the wrong JSON type, as the AWS CLI does.
@@ -106,6 +112,22 @@ func (c *requestPass) checkType(v *request.Value, path string, spec request.Memb
 			}
 			c.typeError(invalidRequestMember, v, path, request.BoolMember, fix)
 			return false
+		}
+	case request.ItemListMember, request.KeyListMember:
+		if v.Kind != request.Array {
+			c.typeError(invalidRequestMember, v, path, spec.Type, "")
+			return false
+		}
+		if len(v.Elems) == 0 {
+			c.report(invalidRequestMember, Error, v.Start, v.End, "", "%s is empty; the AWS CLI refuses the file (%q): give at least one",
+				path, fmt.Sprintf("Invalid length for parameter %s, value: 0, valid min length: 1", path))
+			return false
+		}
+		for i, e := range v.Elems {
+			if e.Kind != request.Object {
+				c.typeError(invalidRequestMember, e, fmt.Sprintf("%s[%d]", path, i), request.PartMember, "")
+				ok = false
+			}
 		}
 	case request.StringListMember:
 		if v.Kind != request.Array {
@@ -290,15 +312,16 @@ func (c *requestPass) checkSegments() {
 func checkInvalidMembers(c *requestPass) {
 	c.checkSegments()
 	o := c.r.Obj
-	if m := o.Member(request.CommandMember); m != nil {
+	if m := o.Member(request.CommandMember); m != nil && c.r.Group == nil {
 		switch {
 		case m.Value.Kind != request.String:
 			c.report(invalidRequestMember, Error, m.Value.Start, m.Value.End, "",
 				`"command" names the aws dynamodb command as a string, like "command": "query"; this one is %s`, m.Value.Kind)
 		case c.r.CommandGuessed:
+			all := append(request.Commands[:len(request.Commands):len(request.Commands)], request.GroupCommands...)
 			msg := fmt.Sprintf(`"command" is %q, which is not an aws dynamodb command dynexpr reads: write one of %s`,
-				m.Value.Text, strings.Join(request.Commands, ", "))
-			if s := schema.Suggest(m.Value.Text, request.Commands); s != "" {
+				m.Value.Text, strings.Join(all, ", "))
+			if s := schema.Suggest(m.Value.Text, all); s != "" {
 				msg = fmt.Sprintf(`"command" is %q, which is not an aws dynamodb command dynexpr reads; did you mean %q?`, m.Value.Text, s)
 			}
 			c.report(invalidRequestMember, Error, m.Value.Start, m.Value.End, "", "%s", msg)

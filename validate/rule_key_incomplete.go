@@ -7,6 +7,7 @@ import (
 
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
+	"github.com/dynexpr/dynexpr/request"
 )
 
 var keyIncomplete = &Rule{
@@ -34,13 +35,25 @@ func init() { keyIncomplete.checkRequest = checkEmptyKey }
 // cannot write: every table has a partition key, so DynamoDB refuses them
 // whatever the schema.
 func checkEmptyKey(c *requestPass) {
-	if m := c.member("Key"); m != nil && len(m.Value.Members) == 0 && (c.cmd == "get-item" || c.cmd == "update-item" || c.cmd == "delete-item") {
-		a := "a"
-		if c.cmd == "update-item" {
-			a = "an"
+	if m := c.member("Key"); m != nil && len(m.Value.Members) == 0 && (c.cmd == "get-item" || c.cmd == "update-item" || c.cmd == "delete-item" || c.cmd == "condition-check") {
+		what := "a " + c.cmd
+		switch {
+		case c.r.Path != "":
+			what = c.r.Path // a member of a group
+		case c.cmd == "update-item":
+			what = "an update-item"
 		}
-		c.report(keyIncomplete, Error, m.Value.Start, m.Value.End, "", "Key is empty, and %s %s names its item by the whole primary key; DynamoDB answers %q. Write the key attributes, like {\"id\": {\"S\": \"a91f\"}}",
-			a, c.cmd, msgKeyElement)
+		c.report(keyIncomplete, Error, m.Value.Start, m.Value.End, "", "Key is empty, and %s names its item by the whole primary key; DynamoDB answers %q. Write the key attributes, like {\"id\": {\"S\": \"a91f\"}}",
+			what, msgKeyElement)
+	}
+	if v := c.value("Keys"); v != nil {
+		// A batch get's keys of one table.
+		for i, k := range v.Elems {
+			if k.Kind == request.Object && len(k.Members) == 0 {
+				c.report(keyIncomplete, Error, k.Start, k.End, "", "%s.Keys[%d] is empty, and a batch get names each item by the whole primary key; DynamoDB answers %q. Write the key attributes, like {\"id\": {\"S\": \"a91f\"}}",
+					c.r.Path, i, msgKeyElement)
+			}
+		}
 	}
 	if m := c.member("ExclusiveStartKey"); m != nil && len(m.Value.Members) == 0 && (c.cmd == "query" || c.cmd == "scan") {
 		msg := msgStartKey

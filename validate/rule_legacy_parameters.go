@@ -34,7 +34,7 @@ func checkLegacy(c *requestPass) {
 	if legacy, _ := c.refusedMix(); legacy != nil {
 		return
 	}
-	for _, n := range request.LegacyMembers(c.cmd) {
+	for _, n := range request.LegacyMembers(c.shape) {
 		if !c.given(n) {
 			continue
 		}

@@ -48,7 +48,7 @@ func (c *requestPass) refusedMix() (legacy, exprs []string) {
 	if c.cmd == "" {
 		return nil, nil
 	}
-	taken := request.ExpressionMembers(c.cmd)
+	taken := request.ExpressionMembers(c.shape)
 	for _, n := range exprOrder {
 		if contains(taken, n) && c.given(n) {
 			exprs = append(exprs, n)
@@ -57,7 +57,7 @@ func (c *requestPass) refusedMix() (legacy, exprs []string) {
 	if len(exprs) == 0 {
 		return nil, nil
 	}
-	for _, n := range request.LegacyMembers(c.cmd) {
+	for _, n := range request.LegacyMembers(c.shape) {
 		// KeyConditions goes with a FilterExpression or a
 		// ProjectionExpression; only a second key condition refuses it.
 		if n == "KeyConditions" && !c.given("KeyConditionExpression") {

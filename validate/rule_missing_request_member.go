@@ -13,9 +13,12 @@ var missingRequestMember = &Rule{
 	Why: `Every request needs TableName; get-item, update-item and delete-item need Key,
 put-item needs Item (the AWS CLI refuses the file without them: "Missing required
 parameter in input"), and a query needs KeyConditionExpression (or the legacy
-KeyConditions). dynexpr tells the operation from a "command" member, or else from
-the members present; a request with neither TableName nor any member that tells
-the operation cannot be checked: add "command".`,
+KeyConditions). A transaction needs TransactItems, each entry one request, and
+each member what it needs alone, a ConditionCheck its ConditionExpression too; a
+batch needs RequestItems, a batch get's table its Keys, a PutRequest its Item, a
+DeleteRequest its Key. dynexpr tells the operation from a "command" member, or
+else from the members present; a request with neither TableName nor any member
+that tells the operation cannot be checked: add "command".`,
 	DynamoMessage: `Missing required parameter in input: "Key"; Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.`,
 	Bad:           `{"command": "get-item", "TableName": "Tickets", "ProjectionExpression": "subject"}`,
 	Good:          `{"command": "get-item", "TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "ProjectionExpression": "subject"}`,
@@ -37,9 +40,30 @@ func checkMissingMembers(c *requestPass) {
 		return
 	}
 	missing := func(name string) {
+		if c.r.Path != "" || request.IsGroup(c.cmd) {
+			what, in := "this "+c.cmd+" request", "input"
+			if c.r.Path != "" {
+				what, in = c.r.Path, c.r.Path
+			}
+			c.report(missingRequestMember, Error, o.Start, o.Start+1, "", "%s has no %q; the AWS CLI refuses the file (%q)%s",
+				what, name, `Missing required parameter in `+in+`: "`+name+`"`, c.guessNote())
+			// A check member without its condition: the catalog's rule
+			// for the statement says the same.
+			c.silence(o.Start, o.End, "check-without-condition")
+			return
+		}
 		c.report(missingRequestMember, Error, o.Start, o.Start+1, "",
 			"this %s request has no %q; the AWS CLI refuses the file (%q)%s",
 			c.cmd, name, `Missing required parameter in input: "`+name+`"`, c.guessNote())
+	}
+	if c.r.Path != "" || request.IsGroup(c.cmd) {
+		// A group and its members: the AWS CLI's own list.
+		for _, name := range request.Required(c.shape) {
+			if !c.given(name) && !(name == "TableName" && c.r.Table != nil) {
+				missing(name)
+			}
+		}
+		return
 	}
 	if !c.given("TableName") {
 		missing("TableName")

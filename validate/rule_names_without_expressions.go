@@ -33,7 +33,7 @@ func checkMapsWithoutExpressions(c *requestPass) {
 	given := c.given
 	anyExpr, valueExpr := false, false
 	var valueParams []string
-	for _, n := range request.ExpressionMembers(c.cmd) {
+	for _, n := range request.ExpressionMembers(c.shape) {
 		if n != "ProjectionExpression" {
 			valueParams = append(valueParams, n)
 		}
@@ -48,7 +48,7 @@ func checkMapsWithoutExpressions(c *requestPass) {
 	if m := c.member("ExpressionAttributeNames"); m != nil && !anyExpr {
 		c.report(namesWithoutExpressions, Error, m.NamePos, m.NamePos+len(m.Name)+2, "",
 			"ExpressionAttributeNames serves expressions, and this %s has none (%s); DynamoDB answers %q. Remove it, or write the expression that uses it",
-			c.cmd, strings.Join(request.ExpressionMembers(c.cmd), ", "), "ExpressionAttributeNames can only be specified when using expressions")
+			c.cmd, strings.Join(request.ExpressionMembers(c.shape), ", "), "ExpressionAttributeNames can only be specified when using expressions")
 		c.names = nil
 	}
 	if m := c.member("ExpressionAttributeValues"); m != nil && !valueExpr {

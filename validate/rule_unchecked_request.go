@@ -26,12 +26,15 @@ func init() { uncheckedRequest.checkRequest = checkUncheckedRequest }
 // checkUncheckedRequest makes the statement the catalog's rules check, and
 // says so when it cannot, unless a request rule already explained why. It
 // uses request.Request.Convert rather than Statement: a member the
-// statement merely cannot carry (ReturnConsumedCapacity TOTAL, an unused
+// statement merely cannot carry (an update-item without an update, an unused
 // placeholder, which the request rules report) is dropped from the
 // statement, and the catalog still checks the rest. A request with legacy
 // parameters is checked on the statement of its expression form.
 func checkUncheckedRequest(c *requestPass) {
 	c.expressions() // whether one is broken
+	if c.r.Group != nil {
+		return // a group's member: the group's statement is made whole (checkGroupRequest)
+	}
 	conv, err := c.r.Convert()
 	legacy := err != nil && len(c.r.Legacy()) > 0
 	if legacy {

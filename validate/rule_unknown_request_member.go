@@ -17,9 +17,12 @@ var unknownRequestMember = &Rule{
 	Why: `The AWS CLI checks a request's members against the operation before it sends
 anything, and refuses the whole file for one it does not know (exit status 252 with
 AWS CLI v2, 255 with v1): a misspelt member, or one that belongs to another
-operation (UpdateExpression in a query). dynexpr's own "command" member, which
-names the operation, is the one exception. The message names the member it comes
-closest to.`,
+operation (UpdateExpression in a query). The members of a transaction or a batch
+take fewer members than the same request alone: no ReturnValues in a
+transaction's Update, no TableName in a batch's PutRequest (the table is the key
+it is listed under), no ConsistentRead in a transaction's Get. dynexpr's own
+"command" member, which names the operation, is the one exception. The message
+names the member it comes closest to.`,
 	DynamoMessage: `Unknown parameter in input: "KeyConditionExpresion", must be one of: TableName, IndexName, Select, ...`,
 	Bad:           `{"command": "query", "TableName": "Tickets", "KeyConditionExpresion": "id = :id", "ExpressionAttributeValues": {":id": {"S": "a91f"}}}`,
 	Good:          `{"command": "query", "TableName": "Tickets", "KeyConditionExpression": "id = :id", "ExpressionAttributeValues": {":id": {"S": "a91f"}}}`,
@@ -33,13 +36,17 @@ func (c *requestPass) unknownMember(m *request.Member) {
 	var hint string
 	var others []string
 	for _, cmd := range request.Commands {
-		if c.cmd != "" && contains(request.Members(cmd), m.Name) {
+		if c.cmd != "" && c.r.Group == nil && contains(request.Members(cmd), m.Name) {
 			others = append(others, cmd)
 		}
 	}
 	switch {
 	case len(others) > 0:
 		hint = fmt.Sprintf("; %s is a member of %s requests", m.Name, strings.Join(others, ", "))
+	case c.r.Group != nil && partHints[m.Name] != "":
+		hint = "; " + partHints[m.Name]
+	case c.r.Group != nil && contains(request.AllMembers(), m.Name):
+		hint = fmt.Sprintf("; %s is a member of a request alone, not of a member of a %s request", m.Name, c.r.Group.Command)
 	default:
 		if s := schema.Suggest(m.Name, c.members); s != "" {
 			hint = fmt.Sprintf("; did you mean %q?", s)
@@ -56,24 +63,37 @@ func (c *requestPass) unknownMember(m *request.Member) {
 			hint = fmt.Sprintf("; did you mean %q (a member of other requests)?", s)
 		}
 	}
-	what := "request"
-	if c.cmd != "" {
-		what = c.cmd + " request"
+	what, in := "a request", "input"
+	switch {
+	case c.r.Path != "":
+		what, in = c.r.Path, c.r.Path
+	case c.cmd != "":
+		what = "a " + c.cmd + " request"
 	}
-	cli := fmt.Sprintf(`Unknown parameter in input: "%s", must be one of: %s`, m.Name, strings.Join(c.members, ", "))
+	cli := fmt.Sprintf(`Unknown parameter in %s: "%s", must be one of: %s`, in, m.Name, strings.Join(c.members, ", "))
 	c.report(unknownRequestMember, Error, m.NamePos, m.NamePos+len(strconv.Quote(m.Name)), "",
-		"%q is not a member of a %s%s; the AWS CLI refuses the file (%q)%s", m.Name, what, hint, cli, c.guessNote())
+		"%q is not a member of %s%s; the AWS CLI refuses the file (%q)%s", m.Name, what, hint, cli, c.guessNote())
 	// An expression under the wrong member still uses its placeholders.
 	if kind, ok := ddbexpr.KindOf(m.Name); ok && m.Value.Kind == request.String {
 		c.exprs = append(c.exprs, &reqExpr{param: m.Name, kind: kind, member: m, lit: m.Value})
 	}
 }
 
+// partHints explain the members most often written by mistake in a
+// group's member, as a request alone would have them.
+var partHints = map[string]string{
+	"TableName":              "a batch names the table by the key its requests are listed under in RequestItems",
+	"ReturnValues":           "a transaction's member returns nothing but, when its condition fails, the item (ReturnValuesOnConditionCheckFailure)",
+	"ReturnConsumedCapacity": "the group takes ReturnConsumedCapacity for all its members",
+}
+
 // checkUnknownMembers reports the members the request's operation does not
 // take.
 func checkUnknownMembers(c *requestPass) {
 	for i := range c.r.Obj.Members {
-		if m := &c.r.Obj.Members[i]; m.Name != request.CommandMember && !c.known(m.Name) {
+		// dynexpr's own "command" names the request's operation; a member
+		// of a group has none of its own.
+		if m := &c.r.Obj.Members[i]; (m.Name != request.CommandMember || c.r.Group != nil) && !c.known(m.Name) {
 			c.unknownMember(m)
 		}
 	}

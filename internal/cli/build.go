@@ -55,8 +55,9 @@ A batch write of more than 25 requests, or a batch get of more than 100
 keys, is more than DynamoDB takes in one call (lint's batch-too-many-items):
 --split prints it as several requests instead, each within the limit, the
 members in the order written, one request a line (compact JSON, or one
-command a line with --output shell). --split leaves every other statement
-as it is.
+command a line with --output shell). Without --split such a batch is never
+printed whole, --no-lint or not. --split leaves every other statement as it
+is.
 
 The lint rules run first (not with --no-lint). Without a schema (--schema,
 --config or .dynexpr.yaml) build says once on standard error that key names,
@@ -178,15 +179,11 @@ func (e *env) lintBuilt(in *statementInput, skip func(validate.Finding) bool) er
 	return nil
 }
 
-// ruleBatchTooMany is lint's rule for a batch over DynamoDB's limit,
-// which --split makes several requests within it.
-const ruleBatchTooMany = "batch-too-many-items"
-
 // splitFindings says which findings --split makes right: the
 // batch-too-many-items of a statement it cuts into parts.
 func splitFindings(stmts []*grammar.Statement, parts [][]*grammar.Statement) func(validate.Finding) bool {
 	return func(fd validate.Finding) bool {
-		if fd.Rule != ruleBatchTooMany {
+		if fd.Rule != builder.RuleBatchTooMany {
 			return false
 		}
 		for i, st := range stmts {

@@ -39,13 +39,13 @@ func TestSplitFindings(t *testing.T) {
 		at   diag.Pos
 		want bool
 	}{
-		{ruleBatchTooMany, big.Pos, true},
-		{ruleBatchTooMany, big.Members[25].Pos, true},
-		{ruleBatchTooMany, big.EndPos, true},
+		{builder.RuleBatchTooMany, big.Pos, true},
+		{builder.RuleBatchTooMany, big.Members[25].Pos, true},
+		{builder.RuleBatchTooMany, big.EndPos, true},
 		{"sparse-key-blanked", big.Members[25].Pos, false},
-		{ruleBatchTooMany, small.Pos, false}, // not cut: nothing to make right
-		{ruleBatchTooMany, stmts[2].Pos, false},
-		{ruleBatchTooMany, diag.Pos{File: "other.dx", Offset: big.Pos.Offset, Line: 1, Col: 1}, false},
+		{builder.RuleBatchTooMany, small.Pos, false}, // not cut: nothing to make right
+		{builder.RuleBatchTooMany, stmts[2].Pos, false},
+		{builder.RuleBatchTooMany, diag.Pos{File: "other.dx", Offset: big.Pos.Offset, Line: 1, Col: 1}, false},
 	} {
 		if got := skip(validate.Finding{Rule: c.rule, Pos: c.at}); got != c.want {
 			t.Errorf("%s at %v: skipped %v, want %v", c.rule, c.at, got, c.want)
@@ -58,13 +58,13 @@ func TestSplitFindings(t *testing.T) {
 func TestSplitLint(t *testing.T) {
 	var stdout, stderr strings.Builder
 	if code := Run([]string{"build", batchWrite(26)}, strings.NewReader(""), &stdout, &stderr); code != exitFindings || stdout.Len() > 0 ||
-		!strings.Contains(stderr.String(), "("+ruleBatchTooMany+")") {
+		!strings.Contains(stderr.String(), "("+builder.RuleBatchTooMany+")") {
 		t.Errorf("without --split: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
 	}
 	stdout.Reset()
 	stderr.Reset()
 	if code := Run([]string{"build", "--split", batchWrite(26)}, strings.NewReader(""), &stdout, &stderr); code != 0 ||
-		strings.Count(stdout.String(), "\n") != 2 || strings.Contains(stderr.String(), ruleBatchTooMany) {
+		strings.Count(stdout.String(), "\n") != 2 || strings.Contains(stderr.String(), builder.RuleBatchTooMany) {
 		t.Errorf("with --split: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
 	}
 }

@@ -26,8 +26,8 @@ Placeholders are resolved: #name becomes the attribute name, :value the
 value written inline. Every statement is checked before it is printed: it
 must build the request it came from (up to placeholder names), so that
 'dynexpr build' of the output asks DynamoDB for the same thing. A request the
-DSL cannot say (a syntax error, an undefined or unused placeholder, a member
-with no clause such as ReturnConsumedCapacity TOTAL) is an error at its place:
+DSL cannot say (a syntax error, an undefined or unused placeholder, a legacy
+parameter inside a batch get) is an error at its place:
 the other requests are still printed, and the exit status is 2.
 
 Legacy parameters (KeyConditions, QueryFilter, ScanFilter, Expected,

@@ -30,7 +30,8 @@ func newLintCmd(e *env) *cobra.Command {
 		Use:   "lint [PATH...]",
 		Short: "Check statements against DynamoDB's rules and the tables' schema",
 		Long: `Check DSL files (*.dx) and request JSON files (*.json, *.jsonl: the inputs of
-'aws dynamodb ... --cli-input-json') against every rule of the catalog ('dynexpr
+'aws dynamodb ... --cli-input-json', transactions and batches too, each member
+checked as the request alone) against every rule of the catalog ('dynexpr
 rules' lists them) and the tables' schema. Folders are walked; a walked *.json
 is linted only when it is recognisably request JSON (a "command" naming an aws
 dynamodb command, or members only requests have): schema files (create-table
