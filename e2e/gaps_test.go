@@ -299,6 +299,12 @@ var knownGaps = []KnownGap{
 		Note:   "refuses more than 100 keys across tables (60 + 41) with the per-table constraint's text, naming a table that holds 60",
 		Ref:    `BatchGetItem's API reference: more than 100 items gets "Too many items requested for the BatchGetItem call"; moto #3046 records that DynamoDB answers that text across tables and the constraint for one table over 100; dynalite and DynamoDB Local (BATCH_GET_LIMIT_EXCEEDED) answer it`},
 
+	// --- transactions (what each server answered: e2e/testdata/group-messages.md) ---
+	{Server: KindDynoxide, Rule: "invalid-request-member", Kind: GapAccepts, Command: `^transact-write-items$`,
+		Input: `"ReturnValuesOnConditionCheckFailure":"(ALL_NEW|UPDATED_OLD|UPDATED_NEW)"`,
+		Note:  "does not check the value of a transaction member's ReturnValuesOnConditionCheckFailure: ALL_NEW is accepted and the transaction runs",
+		Ref:   `DynamoDB's API model gives ReturnValuesOnConditionCheckFailure the values ALL_OLD and NONE (the CLI, which does not check enum values, carries that model); DynamoDB answers a model constraint as "Value 'ALL_NEW' at 'returnValuesOnConditionCheckFailure' failed to satisfy constraint: Member must satisfy enum value set: [ALL_OLD, NONE]", the form dynoxide itself gives its other constraints`},
+
 	// --- multi-attribute GSI keys (newer than both emulators) ---
 	// dynalite refuses the create-table (at most 2 key schema elements); the
 	// test records those cases as gaps itself (Agreement.Unsupported).
