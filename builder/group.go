@@ -22,6 +22,10 @@ const (
 	// RuleBatchTooMany is a batch of more requests than one call takes,
 	// which build --split cuts into calls that take them (Split).
 	RuleBatchTooMany = "batch-too-many-items"
+	// RuleTokenTooLong is a ClientRequestToken of other than 1 to 36
+	// characters; the builder refuses the empty one, which it would
+	// otherwise leave out.
+	RuleTokenTooLong = "token-too-long"
 )
 
 // DynamoDB's limits on the number of requests in a group, in one place:

@@ -158,6 +158,7 @@ func TestGroupRefusals(t *testing.T) {
 		{`batch write { put Users item {pk: "a"} if attribute_not_exists(pk) }`, RuleBatchWriteNotPlain, "if", "a batch write takes no conditions"},
 		{`batch write { update Users key pk = "a" set n = 1 }`, RuleBatchWriteNotPlain, "update", "not update (BatchWriteItem has no UpdateItem)"},
 		{`batch write { check Users key pk = "a" if attribute_exists(pk) }`, RuleBatchWriteNotPlain, "check", "not check"},
+		{`transact write token "" { delete Users key pk = "a" }`, RuleTokenTooLong, `""`, "the token is empty"},
 		{`batch get { get Users key pk = "a" select n; get Users key pk = "b" select m }`, RuleBatchGetDisagree, "select m", "member 1 (get Users) selects m, and member 0 (get Users) (at 1:13) selects n: a batch get reads table Users with one ProjectionExpression"},
 		{`batch get { get Users key pk = "a"; get Users key pk = "b" select m }`, RuleBatchGetDisagree, "select m", "member 0 (get Users) (at 1:13) reads the whole item"},
 		{`batch get { get Users key pk = "a" consistent; get Users key pk = "b" }`, RuleBatchGetDisagree, `get Users key pk = "b"`, "member 1 (get Users) reads eventually consistently, and member 0 (get Users) (at 1:13) consistently: a batch get reads table Users with one ConsistentRead"},

@@ -63,6 +63,10 @@ func (b *builder) token(st *grammar.Statement, r *Request) {
 		b.unbound(v)
 	case v.Type != grammar.TypeS:
 		b.fail(v.Pos, `token takes a string, like token "req-7f3a", not %s`, grammar.TypeWord(v.Type))
+	case v.Text == "":
+		// Left out of the JSON, an empty token would be a request without
+		// one: not what was written, which DynamoDB refuses.
+		b.refuse(RuleTokenTooLong, v.Pos, `the token is empty, and DynamoDB takes 1 to 36 characters: write a UUID, or leave token out`)
 	default:
 		b.checkUTF8(v.Pos, v.Text, "string")
 		r.ClientRequestToken = v.Text

@@ -79,21 +79,7 @@ func TestStatement(t *testing.T) {
 			[]string{"(Table Tickets has no index nope.)"}, nil},
 	}
 	for _, tt := range tests {
-		f, err := grammar.Parse("t.dx", tt.src)
-		if err != nil {
-			t.Fatalf("%s: %v", tt.src, err)
-		}
-		got := Statement(f.Statements[0], sch)
-		for _, w := range tt.want {
-			if !strings.Contains(got, w) {
-				t.Errorf("%s\nexplained:\n%s\nmissing: %s", tt.src, got, w)
-			}
-		}
-		for _, n := range tt.not {
-			if strings.Contains(got, n) {
-				t.Errorf("%s\nexplained:\n%s\nshould not say: %s", tt.src, got, n)
-			}
-		}
+		checkExplained(t, sch, tt.src, tt.want, tt.not)
 	}
 }
 
@@ -168,21 +154,7 @@ func TestGroups(t *testing.T) {
 			[]string{"Only if", "Token", "token"}},
 	}
 	for _, tt := range tests {
-		f, err := grammar.Parse("t.dx", tt.src)
-		if err != nil {
-			t.Fatalf("%s: %v", tt.src, err)
-		}
-		got := Statement(f.Statements[0], sch)
-		for _, w := range tt.want {
-			if !strings.Contains(got, w) {
-				t.Errorf("%s\nexplained:\n%s\nmissing: %s", tt.src, got, w)
-			}
-		}
-		for _, n := range tt.not {
-			if strings.Contains(got, n) {
-				t.Errorf("%s\nexplained:\n%s\nshould not say: %s", tt.src, got, n)
-			}
-		}
+		checkExplained(t, sch, tt.src, tt.want, tt.not)
 	}
 }
 
@@ -207,21 +179,7 @@ func TestOptions(t *testing.T) {
 			[]string{"the table's and each index's share (ReturnConsumedCapacity INDEXES)"}, nil},
 	}
 	for _, tt := range tests {
-		f, err := grammar.Parse("t.dx", tt.src)
-		if err != nil {
-			t.Fatalf("%s: %v", tt.src, err)
-		}
-		got := Statement(f.Statements[0], sch)
-		for _, w := range tt.want {
-			if !strings.Contains(got, w) {
-				t.Errorf("%s\nexplained:\n%s\nmissing: %s", tt.src, got, w)
-			}
-		}
-		for _, n := range tt.not {
-			if strings.Contains(got, n) {
-				t.Errorf("%s\nexplained:\n%s\nshould not say: %s", tt.src, got, n)
-			}
-		}
+		checkExplained(t, sch, tt.src, tt.want, tt.not)
 	}
 }
 
@@ -280,5 +238,26 @@ func BenchmarkTransaction100(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		Statement(f.Statements[0], sch)
+	}
+}
+
+// checkExplained explains the first statement of src and checks that the
+// text says every line (or part of one) of want and none of not.
+func checkExplained(t *testing.T, sch *schema.Schema, src string, want, not []string) {
+	t.Helper()
+	f, err := grammar.Parse("t.dx", src)
+	if err != nil {
+		t.Fatalf("%s: %v", src, err)
+	}
+	got := Statement(f.Statements[0], sch)
+	for _, w := range want {
+		if !strings.Contains(got, w) {
+			t.Errorf("%s\nexplained:\n%s\nmissing: %s", src, got, w)
+		}
+	}
+	for _, n := range not {
+		if strings.Contains(got, n) {
+			t.Errorf("%s\nexplained:\n%s\nshould not say: %s", src, got, n)
+		}
 	}
 }

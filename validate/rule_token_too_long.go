@@ -2,12 +2,13 @@ package validate
 
 import (
 	"fmt"
-	"unicode/utf8"
+	"unicode/utf16"
 
 	"github.com/dynexpr/dynexpr/grammar"
 )
 
-// maxTokenLength is how long a ClientRequestToken may be, in characters.
+// maxTokenLength is how long a ClientRequestToken may be, in UTF-16 code
+// units (what a Java service's String.length counts).
 const maxTokenLength = 36
 
 const (
@@ -23,12 +24,11 @@ var tokenTooLong = &Rule{
 runs a request once for each token for ten minutes, and answers a repeated one
 as it did the first. The token is 1 to 36 characters, room for a UUID; DynamoDB
 refuses a longer or an empty one as a validation error at clientRequestToken.
-dynexpr counts characters (Unicode code points), the fewest any reading of the
-limit counts, so that what it flags is too long whatever DynamoDB counts; a
-token of other than ASCII characters may be counted longer, so keep tokens
-ASCII. Use a UUID, or a hash of what makes the request unique cut to 36
+dynexpr counts as DynamoDB, a Java service, counts a string's length: in UTF-16
+code units, so a character outside the Basic Multilingual Plane (an emoji)
+counts as two; an ASCII character counts as one. Use a UUID, or a hash of what makes the request unique cut to 36
 characters.`,
-	DynamoMessage: "1 validation error detected: Value at 'clientRequestToken' " + msgTokenTooLong,
+	DynamoMessage: "1 validation error detected: Value 'registration-of-kp@example.com-2026-12-01' at 'clientRequestToken' " + msgTokenTooLong,
 	Bad:           `transact write token "registration-of-kp@example.com-2026-12-01" { put Tickets item {id: "a91f"} }`,
 	Good:          `transact write token "7f3a2c1e-5b4d-4e8f-9a0b-1c2d3e4f5a6b" { put Tickets item {id: "a91f"} }`,
 	AppliesTo:     "transact write (token)",
@@ -41,13 +41,14 @@ func checkTokenTooLong(p *Pass) {
 	if tok == nil || tok.Type != grammar.TypeS {
 		return // an unbound parameter: checked once bound
 	}
-	n := utf8.RuneCountInString(tok.Text)
+	n := len(utf16.Encode([]rune(tok.Text)))
+	quote := func(msg string) string { return fmt.Sprintf("Value '%s' at 'clientRequestToken' %s", tok.Text, msg) }
 	switch {
 	case n > maxTokenLength:
-		p.Reportf(tok.Pos, "the token is %d characters, and DynamoDB takes 1 to %d; it answers %q. Write a UUID, or a hash of what makes the request unique cut to %d characters",
-			n, maxTokenLength, fmt.Sprintf("Value at 'clientRequestToken' %s", msgTokenTooLong), maxTokenLength)
+		p.Reportf(tok.Pos, "the token is %d characters long as DynamoDB counts them (UTF-16 code units), and DynamoDB takes 1 to %d; it answers %q. Write a UUID, or a hash of what makes the request unique cut to %d characters",
+			n, maxTokenLength, quote(msgTokenTooLong), maxTokenLength)
 	case n == 0:
 		p.Reportf(tok.Pos, "the token is empty, and DynamoDB takes 1 to %d characters; it answers %q. Write a UUID, or leave token out",
-			maxTokenLength, fmt.Sprintf("Value at 'clientRequestToken' %s", msgTokenTooShort))
+			maxTokenLength, quote(msgTokenTooShort))
 	}
 }
