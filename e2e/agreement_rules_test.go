@@ -830,7 +830,7 @@ func sendArchive(t *testing.T, cli *CLI, srv *Server, a *ruleArchive, cases []*r
 			Agreement.NotSendable(t, c.Row, c.Name, srv.Kind, c.Want, why)
 			continue
 		}
-		in := uniqueToken(renameKnown(c.Input, names), fmt.Sprintf("%s-%d", suffix, i))
+		in := freshToken(srv, renameKnown(c.Input, names), fmt.Sprintf("%s-%d", suffix, i))
 		if i > 0 {
 			clearTables(t, srv, names, keys, refusedTables)
 		}

@@ -270,7 +270,7 @@ func runGolden(t *testing.T, c GoldenCase, srv *Server, clis []*CLI) {
 			if err != nil {
 				t.Fatalf("request.json: %v", err)
 			}
-			req = uniqueToken(req, suffix)
+			req = freshToken(srv, req, suffix)
 			r := cli.Run(t, srv, command, req)
 			t.Logf("aws %s dynamodb %s: %s (%v)", cli.Name, command, r.Outcome(), r.Took.Round(1e6))
 			if Agreement.Check(t, "golden/"+c.Group, c.Name, r, Accepted()) != AcceptedAsExpected {

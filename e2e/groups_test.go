@@ -13,6 +13,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // transactCommands are the commands dynalite 4.0.0 does not implement: it
@@ -160,13 +161,30 @@ func renameTables(doc []byte, rename func(old string) (string, error)) ([]byte, 
 // maxTokenLen is the longest ClientRequestToken DynamoDB takes.
 const maxTokenLen = 36
 
-// uniqueToken makes a transaction's ClientRequestToken unique to one send
-// by ending it with tag, keeping its length in characters (what
-// token-too-long counts): the same token on another request within ten
-// minutes is refused (IdempotentParameterMismatchException), and the suite
-// sends one request to several table sets renamed for each send, and
-// archives share tokens. A token over 36 characters is the case itself
-// (token-too-long) and stays as it is, like a request without one.
+// tokensSent holds the ClientRequestTokens sent so far, by server.
+var tokensSent sync.Map // server kind + "\x00" + token -> true
+
+// freshToken returns the request to send to srv: as it is, unless its
+// ClientRequestToken was sent to srv before, in this run. DynamoDB refuses a
+// token reused on another request within ten minutes
+// (IdempotentParameterMismatchException), and the suite sends one request
+// to several table sets, renamed for each send, and archives share tokens;
+// so a token met again is made unique (uniqueToken). The first send of a
+// token goes as written: the token may be the case.
+func freshToken(srv *Server, in []byte, tag string) []byte {
+	var m struct{ ClientRequestToken *string }
+	if json.Unmarshal(in, &m) != nil || m.ClientRequestToken == nil {
+		return in
+	}
+	if _, seen := tokensSent.LoadOrStore(srv.Kind+"\x00"+*m.ClientRequestToken, true); !seen {
+		return in
+	}
+	return uniqueToken(in, tag)
+}
+
+// uniqueToken ends a transaction's ClientRequestToken with tag, keeping its
+// length in characters. A token over 36 characters is a case of
+// token-too-long and stays as it is, like a request without one.
 func uniqueToken(in []byte, tag string) []byte {
 	var m map[string]json.RawMessage
 	if json.Unmarshal(in, &m) != nil {

@@ -542,4 +542,13 @@ func TestUniqueToken(t *testing.T) {
 			t.Errorf("uniqueToken(%s) = %s, want %s", tc.in, got, tc.want)
 		}
 	}
+	// The first send of a token is left as written; the next ones change.
+	srv := &Server{Kind: "fake-" + t.Name()}
+	in := []byte(`{"ClientRequestToken":"tok-1","TransactItems":[]}`)
+	if got := string(freshToken(srv, in, "_x")); got != string(in) {
+		t.Errorf("first send: %s", got)
+	}
+	if got := string(freshToken(srv, in, "_x")); got != `{"ClientRequestToken":"tok_x","TransactItems":[]}` {
+		t.Errorf("second send: %s", got)
+	}
 }
