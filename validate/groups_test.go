@@ -157,5 +157,15 @@ func BenchmarkCheckTransaction100(b *testing.B) {
 				Check(st, c.sch, nil)
 			}
 		})
+		// The reference, in the same run: the same 100 members, each
+		// checked as a statement of its own.
+		b.Run(c.name+"-members-alone", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, m := range st.Members {
+					Check(m, c.sch, nil)
+				}
+			}
+		})
 	}
 }
