@@ -529,15 +529,6 @@ func RequestCommand(raw json.RawMessage) (json.RawMessage, string, error) {
 	return out, command, err
 }
 
-// normalizeCommand is request.NormalizeCommand, which knows the single-item
-// commands, and the group commands' spellings.
-func normalizeCommand(s string) string {
-	if c := request.NormalizeCommand(s); c != "" {
-		return c
-	}
-	return groupCommandName(s)
-}
-
 // requestCases splits a request file into cases. A file that is not JSON
 // is one case, not sendable.
 func requestCases(a *ruleArchive, f ruleFile, findings []LintFinding) []*ruleCase {
@@ -860,17 +851,6 @@ func sendArchive(t *testing.T, cli *CLI, srv *Server, a *ruleArchive, cases []*r
 				c.Name, c.Text, findingsText(c.Findings), c.Command, in, srv.Kind, r.Outcome(), c.Want)
 		}
 	}
-}
-
-// refusedTable returns the first of tables the server refused to create,
-// with its answer ("" when none was refused).
-func refusedTable(tables []string, refused map[string]string) (string, string) {
-	for _, t := range tables {
-		if why, ok := refused[t]; ok {
-			return t, why
-		}
-	}
-	return "", ""
 }
 
 // membersNewerThanCLI are DynamoDB API members that Debian's aws-cli

@@ -14,6 +14,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/dynexpr/dynexpr/request"
 )
 
 // transactCommands are the commands dynalite 4.0.0 does not implement: it
@@ -61,6 +63,15 @@ func groupCommand(obj map[string]json.RawMessage) string {
 		return "batch-write-item"
 	}
 	return ""
+}
+
+// normalizeCommand is request.NormalizeCommand, which knows the single-item
+// commands, and the group commands' spellings.
+func normalizeCommand(s string) string {
+	if c := request.NormalizeCommand(s); c != "" {
+		return c
+	}
+	return groupCommandName(s)
 }
 
 // groupCommandNames are the spellings of the group commands a "command"
@@ -239,4 +250,15 @@ func readReasons(srv *Server, r *Result) {
 	if json.Unmarshal([]byte(ae.Body), &body) == nil {
 		r.Reasons = body.CancellationReasons
 	}
+}
+
+// refusedTable returns the first of tables the server refused to create,
+// with its answer ("" when none was refused).
+func refusedTable(tables []string, refused map[string]string) (string, string) {
+	for _, t := range tables {
+		if why, ok := refused[t]; ok {
+			return t, why
+		}
+	}
+	return "", ""
 }
