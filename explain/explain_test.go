@@ -10,10 +10,7 @@ import (
 )
 
 func TestStatement(t *testing.T) {
-	sch, err := schema.Load("../examples/tickets.yaml", "../examples/events.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sch := examplesSchema(t)
 	tests := []struct {
 		src       string
 		want, not []string // lines (or parts of lines) that must, must not appear
@@ -97,10 +94,7 @@ func TestWithoutSchema(t *testing.T) {
 }
 
 func TestGroups(t *testing.T) {
-	sch, err := schema.Load("../examples/tickets.yaml", "../examples/events.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sch := examplesSchema(t)
 	tests := []struct {
 		src       string
 		want, not []string
@@ -159,10 +153,7 @@ func TestGroups(t *testing.T) {
 }
 
 func TestOptions(t *testing.T) {
-	sch, err := schema.Load("../examples/tickets.yaml", "../examples/events.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sch := examplesSchema(t)
 	tests := []struct {
 		src       string
 		want, not []string
@@ -260,4 +251,14 @@ func checkExplained(t *testing.T, sch *schema.Schema, src string, want, not []st
 			t.Errorf("%s\nexplained:\n%s\nshould not say: %s", src, got, n)
 		}
 	}
+}
+
+// examplesSchema is the schema of the examples' tickets and events tables.
+func examplesSchema(t *testing.T) *schema.Schema {
+	t.Helper()
+	sch, err := schema.Load("../examples/tickets.yaml", "../examples/events.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sch
 }

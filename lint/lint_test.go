@@ -12,21 +12,14 @@ import (
 // TestRun lints files of every kind and checks that the results come back
 // in the order of the files, each read as its kind says.
 func TestRun(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := tempWriter(t)
 	files := []Input{
 		{Path: write("a.dx", "scan Tickets filter priority = 1 limit 10\n"), Kind: DSL},
 		{Path: write("package.json", `{"name": "x"}`), Kind: MaybeRequest},
 		{Path: write("r.json", `{"TableName": "Tickets", "Limit": 5}`), Kind: Request},
 		{Path: write("bad.dx", "scan\n"), Kind: DSL},
 		{Path: "-", Kind: ByContent},
-		{Path: filepath.Join(dir, "missing.dx"), Kind: DSL},
+		{Path: filepath.Join(t.TempDir(), "missing.dx"), Kind: DSL},
 		// describe-table output mentions TableName, but not as a request's
 		// own member: skipped when walked.
 		{Path: write("table.json", `{"Table": {"TableName": "Tickets", "KeySchema": []}}`), Kind: MaybeRequest},
@@ -82,14 +75,7 @@ func TestRun(t *testing.T) {
 // member's finding points inside the member (at the end of its
 // expression, the closing quote).
 func TestGroupRequestFiles(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := tempWriter(t)
 	files := []Input{
 		{Path: write("tw.json", `{"TransactItems": [{"Put": {"TableName": "Tickets", "Item": {"id": {"S": "a"}}, "ConditionExpression": "attribute_not_exists(id"}}]}`), Kind: MaybeRequest},
 		{Path: write("tg.json", `{"command": "transact-get-items", "TransactItems": [{"Get": {"TableName": "Tickets", "Key": {"id": {"S": "a"}}}}]}`), Kind: MaybeRequest},
@@ -111,5 +97,19 @@ func TestGroupRequestFiles(t *testing.T) {
 	}
 	if f := got[0].Findings; len(f) != 1 || f[0].Rule != "syntax-error" || f[0].Pos.Line != 1 || f[0].Pos.Col != 128 {
 		t.Errorf("the member's syntax error: %v", f)
+	}
+}
+
+// tempWriter returns a function that writes a file of a test's own
+// temporary folder and returns its path.
+func tempWriter(t *testing.T) func(name, text string) string {
+	dir := t.TempDir()
+	return func(name, text string) string {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
 	}
 }
