@@ -2,13 +2,14 @@ package validate
 
 import (
 	"fmt"
-	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/dynexpr/dynexpr/grammar"
 )
 
-// maxTokenLength is how long a ClientRequestToken may be, in UTF-16 code
-// units (what a Java service's String.length counts).
+// maxTokenLength is how long a ClientRequestToken may be. It is counted in
+// UTF-8 bytes: the strictest reading of a limit whose unit outside ASCII is
+// not on record (see Why).
 const maxTokenLength = 36
 
 const (
@@ -24,9 +25,10 @@ var tokenTooLong = &Rule{
 runs a request once for each token for ten minutes, and answers a repeated one
 as it did the first. The token is 1 to 36 characters, room for a UUID; DynamoDB
 refuses a longer or an empty one as a validation error at clientRequestToken.
-dynexpr counts as DynamoDB, a Java service, counts a string's length: in UTF-16
-code units, so a character outside the Basic Multilingual Plane (an emoji)
-counts as two; an ASCII character counts as one. Use a UUID, or a hash of what makes the request unique cut to 36
+DynamoDB's model gives the length, 1 to 36, without saying what it counts in a
+token of other than ASCII characters; the local emulators count UTF-8 bytes.
+dynexpr counts bytes too, the strictest reading, so that a token it calls clean
+is taken whatever DynamoDB counts: for ASCII, a character is a byte. Use a UUID, or a hash of what makes the request unique cut to 36
 characters.`,
 	DynamoMessage: "1 validation error detected: Value 'registration-of-kp@example.com-2026-12-01' at 'clientRequestToken' " + msgTokenTooLong,
 	Bad:           `transact write token "registration-of-kp@example.com-2026-12-01" { put Tickets item {id: "a91f"} }`,
@@ -41,12 +43,15 @@ func checkTokenTooLong(p *Pass) {
 	if tok == nil || tok.Type != grammar.TypeS {
 		return // an unbound parameter: checked once bound
 	}
-	n := len(utf16.Encode([]rune(tok.Text)))
+	n := len(tok.Text)
 	quote := func(msg string) string { return fmt.Sprintf("Value '%s' at 'clientRequestToken' %s", tok.Text, msg) }
 	switch {
-	case n > maxTokenLength:
-		p.Reportf(tok.Pos, "the token is %d characters long as DynamoDB counts them (UTF-16 code units), and DynamoDB takes 1 to %d; it answers %q. Write a UUID, or a hash of what makes the request unique cut to %d characters",
+	case n > maxTokenLength && utf8.RuneCountInString(tok.Text) == n:
+		p.Reportf(tok.Pos, "the token is %d characters, and DynamoDB takes 1 to %d; it answers %q. Write a UUID, or a hash of what makes the request unique cut to %d characters",
 			n, maxTokenLength, quote(msgTokenTooLong), maxTokenLength)
+	case n > maxTokenLength:
+		p.Reportf(tok.Pos, "the token is %d bytes of UTF-8 (%d characters), and DynamoDB takes 1 to %d, counting characters outside ASCII in a way not on record (the local emulators count bytes); it may answer %q. Write a UUID, or another token of at most %d ASCII characters",
+			n, utf8.RuneCountInString(tok.Text), maxTokenLength, quote(msgTokenTooLong), maxTokenLength)
 	case n == 0:
 		p.Reportf(tok.Pos, "the token is empty, and DynamoDB takes 1 to %d characters; it answers %q. Write a UUID, or leave token out",
 			maxTokenLength, quote(msgTokenTooShort))
