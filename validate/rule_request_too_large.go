@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/dynexpr/dynexpr/grammar"
@@ -74,16 +75,6 @@ func checkRequestTooLarge(p *Pass) {
 // bigPuts writes a group of n puts of items of about size bytes each, for
 // the examples and cases of request-too-large.
 func bigPuts(group string, n, size int) string {
-	var b strings.Builder
-	b.WriteString(group + " {\n")
-	body := strings.Repeat("x", size)
-	for i := range n {
-		sep := ";"
-		if i == n-1 {
-			sep = ""
-		}
-		fmt.Fprintf(&b, "  put Tickets item {id: \"k%d\", body: %q}%s\n", i, body, sep)
-	}
-	b.WriteString("}")
-	return b.String()
+	body := strconv.Quote(strings.Repeat("x", size))
+	return groupOf(group, n, func(i int) string { return fmt.Sprintf("put Tickets item {id: \"k%d\", body: %s}", i, body) })
 }

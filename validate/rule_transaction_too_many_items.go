@@ -52,6 +52,12 @@ func checkTransactionTooManyItems(p *Pass) {
 // manyMembers writes a group of n members, member = "k0" to
 // member = "k<n-1>", for the examples of the rules on counts.
 func manyMembers(group, member string, n int) string {
+	return groupOf(group, n, func(i int) string { return fmt.Sprintf("%s = \"k%d\"", member, i) })
+}
+
+// groupOf writes a group of n members, member i as member(i) writes it,
+// one a line: the large examples of the rules on groups.
+func groupOf(group string, n int, member func(i int) string) string {
 	var b strings.Builder
 	b.WriteString(group + " {\n")
 	for i := range n {
@@ -59,7 +65,7 @@ func manyMembers(group, member string, n int) string {
 		if i == n-1 {
 			sep = ""
 		}
-		fmt.Fprintf(&b, "  %s = \"k%d\"%s\n", member, i, sep)
+		b.WriteString("  " + member(i) + sep + "\n")
 	}
 	b.WriteString("}")
 	return b.String()
