@@ -85,7 +85,7 @@ func (b *builder) group(st *grammar.Statement) *Request {
 	case grammar.KindTransactWrite, grammar.KindTransactGet:
 		r.TransactItems = make([]Member, len(members))
 		for i, mr := range members {
-			r.TransactItems[i] = Member{Op: transactOp(st.Members[i].Kind), Request: mr}
+			r.TransactItems[i] = Member{Op: MemberOp(st.Kind, st.Members[i].Kind), Request: mr}
 		}
 	case grammar.KindBatchGet:
 		r.RequestItems = b.batchGet(st, members)
@@ -97,9 +97,9 @@ func (b *builder) group(st *grammar.Statement) *Request {
 				t = &TableRequests{}
 				r.RequestItems[mr.TableName] = t
 			}
-			w := Member{Op: "PutRequest", Request: &Request{Item: mr.Item}}
+			w := Member{Op: MemberOp(st.Kind, st.Members[i].Kind), Request: &Request{Item: mr.Item}}
 			if st.Members[i].Kind != grammar.KindPut {
-				w = Member{Op: "DeleteRequest", Request: &Request{Key: mr.Key}}
+				w.Request = &Request{Key: mr.Key}
 			}
 			t.Writes = append(t.Writes, w)
 		}
@@ -118,9 +118,20 @@ func takesMember(g, m grammar.Kind) bool {
 	return m == grammar.KindGet
 }
 
-// transactOp is the key a transaction's member is written under.
-func transactOp(k grammar.Kind) string {
-	switch k {
+// MemberOp is the key a member of kind m is written under in a group of
+// kind g: Put, Update, Delete, ConditionCheck or Get in a transaction's
+// TransactItems, PutRequest or DeleteRequest in a batch write's list; ""
+// where the group has no place for it (a batch get's keys have no key).
+func MemberOp(g, m grammar.Kind) string {
+	switch {
+	case g == grammar.KindBatchWrite && m == grammar.KindPut:
+		return "PutRequest"
+	case g == grammar.KindBatchWrite && m == grammar.KindDelete:
+		return "DeleteRequest"
+	case !g.IsTransaction():
+		return ""
+	}
+	switch m {
 	case grammar.KindPut:
 		return "Put"
 	case grammar.KindUpdate:
@@ -129,8 +140,10 @@ func transactOp(k grammar.Kind) string {
 		return "Delete"
 	case grammar.KindCheck:
 		return "ConditionCheck"
+	case grammar.KindGet:
+		return "Get"
 	}
-	return "Get"
+	return ""
 }
 
 // batchGet gathers a batch get's keys by table. BatchGetItem takes one

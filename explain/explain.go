@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dynexpr/dynexpr/builder"
 	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/schema"
 )
@@ -96,11 +97,12 @@ func (e *explainer) op() string {
 	k := e.st.Kind
 	switch e.group {
 	case grammar.KindTransactWrite, grammar.KindTransactGet:
-		return map[grammar.Kind]string{grammar.KindGet: "Get", grammar.KindPut: "Put", grammar.KindUpdate: "Update",
-			grammar.KindDelete: "Delete", grammar.KindCheck: "ConditionCheck"}[k]
+		return builder.MemberOp(e.group, k)
 	case grammar.KindBatchWrite:
-		return map[grammar.Kind]string{grammar.KindPut: "PutRequest", grammar.KindDelete: "DeleteRequest",
-			grammar.KindUpdate: "Update (not a batch write request)", grammar.KindCheck: "ConditionCheck (not a batch write request)"}[k]
+		if op := builder.MemberOp(e.group, k); op != "" {
+			return op
+		}
+		return map[grammar.Kind]string{grammar.KindUpdate: "Update", grammar.KindCheck: "ConditionCheck"}[k] + " (not a batch write request)"
 	case grammar.KindBatchGet:
 		return "Keys of RequestItems." + e.st.Table.Name
 	}
