@@ -216,12 +216,10 @@ func (b *binder) value(v *Value, attr string) {
 		return
 	}
 	name := v.FromParam
-	p, ok := b.params[name]
+	p, ok := b.param(name, v.Pos)
 	if !ok {
-		b.errs = append(b.errs, diag.Errorf(v.Pos, "%s", UnboundMessage(name)))
 		return
 	}
-	b.used[name] = true
 	if !p.JSON {
 		want := TypeS
 		if attr == numberAttr {
@@ -249,6 +247,18 @@ func (b *binder) value(v *Value, attr string) {
 	fromJSON(v, x)
 }
 
+// param is the parameter $name, used at pos: marked used, or reported
+// unbound there.
+func (b *binder) param(name string, pos diag.Pos) (Param, bool) {
+	p, ok := b.params[name]
+	if !ok {
+		b.errs = append(b.errs, diag.Errorf(pos, "%s", UnboundMessage(name)))
+		return Param{}, false
+	}
+	b.used[name] = true
+	return p, true
+}
+
 // UnboundMessage is the error for $name used and not given, the same for
 // a value and a table or index name; the builder says it too.
 func UnboundMessage(name string) string {
@@ -272,12 +282,10 @@ func (b *binder) name(t *TableRef, what string) {
 		return
 	}
 	name := t.Param
-	p, ok := b.params[name]
+	p, ok := b.param(name, t.Pos)
 	if !ok {
-		b.errs = append(b.errs, diag.Errorf(t.Pos, "%s", UnboundMessage(name)))
 		return
 	}
-	b.used[name] = true
 	text := p.Text
 	if p.JSON {
 		dec := json.NewDecoder(strings.NewReader(p.Text))
