@@ -1,6 +1,9 @@
 package request
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // This file is the one table of the members DynamoDB requests take: which
 // command takes which, each member's JSON type and values, and which are
@@ -160,20 +163,21 @@ var required = map[string][]string{
 func Required(shape string) []string { return required[shape] }
 
 // commandTable is what the accessors below return for one command, worked
-// out once from the two tables above.
+// out from the two tables above the first time one is asked for: a build
+// never reads request JSON, and a process pays only for what it uses.
 type commandTable struct {
 	statement, expressions, legacy []string
 }
 
 var (
-	specByName = func() map[string]MemberSpec {
+	specByName = sync.OnceValue(func() map[string]MemberSpec {
 		m := make(map[string]MemberSpec, len(memberSpecs))
 		for _, s := range memberSpecs {
 			m[s.Name] = s
 		}
 		return m
-	}()
-	commandTables = func() map[string]commandTable {
+	})
+	commandTables = sync.OnceValue(func() map[string]commandTable {
 		out := make(map[string]commandTable, len(cliMembers))
 		for cmd, names := range cliMembers {
 			var t commandTable
@@ -194,8 +198,8 @@ var (
 			out[cmd] = t
 		}
 		return out
-	}()
-	allMembers = func() []string {
+	})
+	allMembers = sync.OnceValue(func() []string {
 		seen := map[string]bool{}
 		var out []string
 		for _, c := range append(Commands[:len(Commands):len(Commands)], GroupCommands...) {
@@ -207,12 +211,12 @@ var (
 			}
 		}
 		return out
-	}()
+	})
 )
 
 // Spec returns the member called name.
 func Spec(name string) (MemberSpec, bool) {
-	s, ok := specByName[name]
+	s, ok := specByName()[name]
 	return s, ok
 }
 
@@ -223,16 +227,16 @@ func Members(command string) []string { return cliMembers[command] }
 
 // AllMembers returns every member of every command, each once (not those
 // only inside a group's members: Keys, Put, ...).
-func AllMembers() []string { return allMembers }
+func AllMembers() []string { return allMembers() }
 
 // StatementMembers returns the members of command that are not legacy
 // parameters, in the order the DSL writes what they say.
-func StatementMembers(command string) []string { return commandTables[command].statement }
+func StatementMembers(command string) []string { return commandTables()[command].statement }
 
 // ExpressionMembers returns the expression parameters of command, in the
 // order DynamoDB lists them ("Expression parameters: {...}").
-func ExpressionMembers(command string) []string { return commandTables[command].expressions }
+func ExpressionMembers(command string) []string { return commandTables()[command].expressions }
 
 // LegacyMembers returns the legacy parameters of command, in the order
 // DynamoDB lists them ("Non-expression parameters: {...}").
-func LegacyMembers(command string) []string { return commandTables[command].legacy }
+func LegacyMembers(command string) []string { return commandTables()[command].legacy }

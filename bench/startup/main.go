@@ -8,6 +8,8 @@
 // static binary (CGO_ENABLED=0, how the README installs it). cobra's flag
 // package imports net, which with cgo on links the C library dynamically;
 // loading it costs a default build most of a millisecond at every start.
+// A third pair measures just that: a hello world that imports net, built
+// by default, beside the plain one.
 //
 //	go run ./bench/startup [-n 60]
 package main
@@ -43,10 +45,18 @@ func run(runs int) error {
 	}
 	defer os.RemoveAll(dir)
 	hello := filepath.Join(dir, "hello")
+	helloNet := filepath.Join(dir, "hello-with-net")
 	dynexpr := filepath.Join(dir, "dynexpr")
 	static := filepath.Join(dir, "dynexpr-static")
 	src := filepath.Join(dir, "hello.go")
-	if err := os.WriteFile(src, []byte("package main\n\nimport \"os\"\n\nfunc main() { os.Stdout.WriteString(\"{}\\n\") }\n"), 0o644); err != nil {
+	srcNet := filepath.Join(dir, "net", "hello.go")
+	if err := os.WriteFile(src, []byte(helloSource("")), 0o644); err != nil {
+		return err
+	}
+	if err := os.Mkdir(filepath.Dir(srcNet), 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(srcNet, []byte(helloSource(`_ "net"`)), 0o644); err != nil {
 		return err
 	}
 	for _, b := range []struct {
@@ -54,6 +64,7 @@ func run(runs int) error {
 		args []string
 	}{
 		{"", []string{"build", "-o", hello, src}},
+		{"", []string{"build", "-o", helloNet, srcNet}},
 		{"", []string{"build", "-o", dynexpr, "./cmd/dynexpr"}},
 		{"0", []string{"build", "-o", static, "./cmd/dynexpr"}},
 	} {
@@ -65,41 +76,49 @@ func run(runs int) error {
 			return fmt.Errorf("go %v: %v\n%s", b.args, err, out)
 		}
 	}
-	for _, bin := range []string{dynexpr, static} {
-		if err := measure(runs, hello, bin); err != nil {
+	for _, subject := range []struct {
+		bin  string
+		args []string
+	}{{dynexpr, buildArgs}, {static, buildArgs}, {helloNet, nil}} {
+		if err := measure(runs, hello, subject.bin, subject.args); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// measure runs hello and bin's build alternately and prints the medians.
-func measure(runs int, hello, dynexpr string) error {
+// helloSource is a hello world that also imports imp, if not empty.
+func helloSource(imp string) string {
+	return "package main\n\nimport (\n\t\"os\"\n\t" + imp + "\n)\n\nfunc main() { os.Stdout.WriteString(\"{}\\n\") }\n"
+}
+
+// measure runs hello and bin with args alternately and prints the medians.
+func measure(runs int, hello, bin string, args []string) error {
 	// Warm the page cache for both binaries before timing.
 	for range 5 {
 		if _, err := timeRun(hello); err != nil {
 			return err
 		}
-		if _, err := timeRun(dynexpr, buildArgs...); err != nil {
+		if _, err := timeRun(bin, args...); err != nil {
 			return err
 		}
 	}
-	var ratios, helloTimes, buildTimes []float64
+	var ratios, helloTimes, binTimes []float64
 	for range runs {
 		h, err := timeRun(hello)
 		if err != nil {
 			return err
 		}
-		d, err := timeRun(dynexpr, buildArgs...)
+		d, err := timeRun(bin, args...)
 		if err != nil {
 			return err
 		}
 		ratios = append(ratios, float64(d)/float64(h))
 		helloTimes = append(helloTimes, float64(h)/1e6)
-		buildTimes = append(buildTimes, float64(d)/1e6)
+		binTimes = append(binTimes, float64(d)/1e6)
 	}
-	fmt.Printf("%s: %d pairs; hello world median %.2f ms, dynexpr build median %.2f ms; median of pairwise ratios %.2f\n",
-		filepath.Base(dynexpr), runs, median(helloTimes), median(buildTimes), median(ratios))
+	fmt.Printf("%s: %d pairs; hello world median %.2f ms, %s median %.2f ms; median of pairwise ratios %.2f\n",
+		filepath.Base(bin), runs, median(helloTimes), filepath.Base(bin), median(binTimes), median(ratios))
 	return nil
 }
 
