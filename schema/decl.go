@@ -2,7 +2,6 @@ package schema
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -96,7 +95,20 @@ var awsWords = &dialect{
 // key may have.
 const maxKeyAttrs = 4
 
-var validName = regexp.MustCompile(`^[A-Za-z0-9_.-]*$`)
+// validName reports whether s has only the characters DynamoDB allows in
+// a table or index name: letters, digits, "_", "-" and ".". A loop rather
+// than a regular expression, which would be compiled at every start of the
+// command, whether or not it reads a schema.
+func validName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '_', c == '.', c == '-':
+		default:
+			return false
+		}
+	}
+	return true
+}
 
 // build checks d and returns its table, or nil after reporting what is wrong.
 func (p *parser) build(d *tableDecl) *Table {
@@ -185,7 +197,7 @@ func (p *parser) checkName(n name, kind string) {
 	switch {
 	case len(n.text) < 3 || len(n.text) > 255:
 		p.errorf(n.node, "%s name %q is %d characters long: DynamoDB names are 3 to 255 characters", kind, n.text, len(n.text))
-	case !validName.MatchString(n.text):
+	case !validName(n.text):
 		p.errorf(n.node, "%s name %q has a character DynamoDB does not allow: use only letters, digits, \"_\", \"-\" and \".\"", kind, n.text)
 	}
 }
