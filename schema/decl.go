@@ -67,28 +67,24 @@ type tableDecl struct {
 
 // dialect is how a format spells what a message tells the user to write.
 type dialect struct {
-	declareType func(attr string) string    // how to give an attribute a type
+	declareType string                      // how to give an attribute a type: a format of its name
 	partition   string                      // how to declare a partition key
 	include     string                      // the field listing INCLUDE's attributes
 	projection  func(ProjectionType) string // how a projection type is written
 }
 
 var projectWords = &dialect{
-	declareType: func(attr string) string {
-		return fmt.Sprintf("declare its type under the table's attributes, e.g. %s: S (or N, B)", attr)
-	},
-	partition:  "write key: {partition: NAME}",
-	include:    "include",
-	projection: func(pt ProjectionType) string { return strings.ToLower(string(pt)) },
+	declareType: "declare its type under the table's attributes, e.g. %s: S (or N, B)",
+	partition:   "write key: {partition: NAME}",
+	include:     "include",
+	projection:  func(pt ProjectionType) string { return strings.ToLower(string(pt)) },
 }
 
 var awsWords = &dialect{
-	declareType: func(attr string) string {
-		return fmt.Sprintf("add an AttributeDefinitions element with AttributeName %q and AttributeType S, N or B", attr)
-	},
-	partition:  "add a KeySchema element with KeyType HASH",
-	include:    "NonKeyAttributes",
-	projection: func(pt ProjectionType) string { return string(pt) },
+	declareType: "add an AttributeDefinitions element with AttributeName %q and AttributeType S, N or B",
+	partition:   "add a KeySchema element with KeyType HASH",
+	include:     "NonKeyAttributes",
+	projection:  func(pt ProjectionType) string { return string(pt) },
 }
 
 // maxKeyAttrs is how many partition (and sort) attributes a global index
@@ -233,7 +229,7 @@ func (p *parser) checkKey(d *tableDecl, k keyDecl, what string) {
 			}
 			seen[n.text] = true
 			if d.attrs[n.text] == "" && !d.attrsBad {
-				p.errorf(n.node, "key attribute %q of %s has no type: %s", n.text, what, d.words.declareType(n.text))
+				p.errorf(n.node, "key attribute %q of %s has no type: %s", n.text, what, fmt.Sprintf(d.words.declareType, n.text))
 			}
 		}
 	}
