@@ -13,19 +13,13 @@ import (
 
 	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/grammar/ddbexpr"
+	"github.com/dynexpr/dynexpr/internal/dxtest"
 )
 
 // parseOne parses a single statement.
 func parseOne(t testing.TB, src string) *grammar.Statement {
 	t.Helper()
-	f, err := grammar.Parse("<arg>", src)
-	if err != nil {
-		t.Fatalf("parse %q: %v", src, err)
-	}
-	if len(f.Statements) != 1 {
-		t.Fatalf("parse %q: %d statements, want 1", src, len(f.Statements))
-	}
-	return f.Statements[0]
+	return dxtest.Statement(t, "<arg>", src)
 }
 
 // build parses and builds src, checks the request against DynamoDB's

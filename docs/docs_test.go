@@ -20,16 +20,14 @@
 package docs
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/dynexpr/dynexpr/internal/clitest"
+	"github.com/dynexpr/dynexpr/internal/goldenfile"
 )
-
-var update = flag.Bool("update", false, "rewrite the output blocks of the examples")
 
 // pages are the documents whose examples are checked.
 var pages = []string{"language.md", "cookbook.md"}
@@ -90,7 +88,7 @@ func TestExamples(t *testing.T) {
 				if got == o.body {
 					continue
 				}
-				if *update {
+				if *goldenfile.Update {
 					repl[o.start] = got
 					continue
 				}

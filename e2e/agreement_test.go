@@ -213,7 +213,7 @@ func (k GapKind) String() string {
 // KnownGap is a recorded way an emulator differs from DynamoDB. A mismatch
 // that a gap covers is counted as a known gap, not a disagreement.
 type KnownGap struct {
-	Server string  // KindDynoxide or KindDynalite
+	Server string  // KindDynoxide or KindDynalite; "" = both, a gap they share (gaps only: an issue names its server)
 	Rule   string  // the rule name (validate's catalog) or row group; "" = any rule
 	Case   string  // path.Match pattern on the case name; "" = every case of the rule
 	Kind   GapKind // which mismatch it covers; 0 = any
@@ -513,7 +513,7 @@ func (a *AgreementTable) classify(rule, caseName string, r Result, want Expect) 
 
 // covers reports whether the gap (or issue) explains mismatch on r.
 func (g KnownGap) covers(rule, caseName string, r Result, mismatch GapKind) bool {
-	if g.Server != r.Server || g.Rule != "" && g.Rule != rule || g.Kind != 0 && g.Kind != mismatch {
+	if g.Server != "" && g.Server != r.Server || g.Rule != "" && g.Rule != rule || g.Kind != 0 && g.Kind != mismatch {
 		return false
 	}
 	if g.Case != "" {

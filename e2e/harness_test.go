@@ -347,6 +347,13 @@ func TestRanAndGapScopes(t *testing.T) {
 	if v := a.Check(&f, "any-rule", "z", refused, Accepted()); v != Disagreement {
 		t.Errorf("gap narrowed by Input: %v", v)
 	}
+	// A gap that names no server is both emulators'.
+	shared := NewAgreementTable([]KnownGap{{Rule: "shared", Kind: GapAccepts}})
+	for _, server := range []string{KindDynoxide, KindDynalite} {
+		if v := shared.Check(&f, "shared", "s", Result{Server: server, CLI: "v2"}, Refused("x")); v != KnownEmulatorGap {
+			t.Errorf("a gap of both emulators, on %s: %v", server, v)
+		}
+	}
 }
 
 func TestParseCatalog(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dynexpr/dynexpr/grammar"
+	"github.com/dynexpr/dynexpr/internal/dxtest"
 	"github.com/dynexpr/dynexpr/schema"
 )
 
@@ -81,11 +81,7 @@ func TestStatement(t *testing.T) {
 }
 
 func TestWithoutSchema(t *testing.T) {
-	f, err := grammar.Parse("t.dx", `scan Tickets filter a = 1 limit 5`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := Statement(f.Statements[0], nil)
+	got := Statement(dxtest.Statement(t, "t.dx", `scan Tickets filter a = 1 limit 5`), nil)
 	for _, w := range []string{"Scan: reads every item of table Tickets", "No schema describes table Tickets", "Limit 5"} {
 		if !strings.Contains(got, w) {
 			t.Errorf("explained:\n%s\nmissing: %s", got, w)
@@ -197,11 +193,7 @@ func TestOverLimit(t *testing.T) {
 		{"transact write {" + members(100, put) + "}", ""},
 	}
 	for _, tt := range tests {
-		f, err := grammar.Parse("t.dx", tt.src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := Statement(f.Statements[0], nil)
+		got := Statement(dxtest.Statement(t, "t.dx", tt.src), nil)
 		if tt.want == "" {
 			if strings.Contains(got, "More than") {
 				t.Errorf("%.40s...: within the limit, but explained:\n%s", tt.src, got)
@@ -222,13 +214,10 @@ func BenchmarkTransaction100(b *testing.B) {
 	src := "transact write token \"t\" {" + members(100, func(i int) string {
 		return fmt.Sprintf(`update Tickets key id = "t%d" set status = "RESOLVED" remove openBucket if attribute_exists(openBucket)`, i)
 	}) + "}"
-	f, err := grammar.Parse("t.dx", src)
-	if err != nil {
-		b.Fatal(err)
-	}
+	st := dxtest.Statement(b, "t.dx", src)
 	b.ReportAllocs()
 	for b.Loop() {
-		Statement(f.Statements[0], sch)
+		Statement(st, sch)
 	}
 }
 
@@ -236,11 +225,7 @@ func BenchmarkTransaction100(b *testing.B) {
 // text says every line (or part of one) of want and none of not.
 func checkExplained(t *testing.T, sch *schema.Schema, src string, want, not []string) {
 	t.Helper()
-	f, err := grammar.Parse("t.dx", src)
-	if err != nil {
-		t.Fatalf("%s: %v", src, err)
-	}
-	got := Statement(f.Statements[0], sch)
+	got := Statement(dxtest.Statement(t, "t.dx", src), sch)
 	for _, w := range want {
 		if !strings.Contains(got, w) {
 			t.Errorf("%s\nexplained:\n%s\nmissing: %s", src, got, w)

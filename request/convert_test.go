@@ -3,7 +3,6 @@ package request
 import (
 	"encoding/json"
 	"errors"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,11 +11,10 @@ import (
 	"github.com/dynexpr/dynexpr/builder"
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
+	"github.com/dynexpr/dynexpr/internal/goldenfile"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
-
-var update = flag.Bool("update", false, "rewrite the want.dx and want.err files of testdata/import")
 
 // oneRequest parses src as a request file of one request.
 func oneRequest(t *testing.T, src string) *Request {
@@ -469,25 +467,8 @@ func TestImportCases(t *testing.T) {
 	for _, dir := range dirs {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			text, errs := importCase(t, dir)
-			for name, got := range map[string]string{"want.dx": text, "want.err": errs} {
-				path := filepath.Join(dir, name)
-				if *update {
-					os.Remove(path)
-					if got != "" {
-						if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-							t.Fatal(err)
-						}
-					}
-					continue
-				}
-				want, err := os.ReadFile(path)
-				if err != nil && !os.IsNotExist(err) {
-					t.Fatal(err)
-				}
-				if got != string(want) {
-					t.Errorf("%s differs; got:\n%s\nwant:\n%s", name, got, want)
-				}
-			}
+			goldenfile.Check(t, filepath.Join(dir, "want.dx"), text)
+			goldenfile.Check(t, filepath.Join(dir, "want.err"), errs)
 		})
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/dynexpr/dynexpr/internal/clitest"
+	"github.com/dynexpr/dynexpr/internal/goldenfile"
 	"github.com/dynexpr/dynexpr/request"
 )
 
@@ -28,15 +29,14 @@ func TestImportCommand(t *testing.T) {
 	for _, dir := range dirs {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			r := clitest.Run(t, dir, "", "import", "input.json")
-			want, err := os.ReadFile(filepath.Join(dir, "want.dx"))
-			if err != nil && !os.IsNotExist(err) {
-				t.Fatal(err)
-			}
-			if wantErr, rerr := os.ReadFile(filepath.Join(dir, "want.err")); rerr == nil {
+			want := goldenfile.Read(t, filepath.Join(dir, "want.dx"))
+			// want.err, when the case has one, is never empty (-update
+			// removes an empty one).
+			if wantErr := goldenfile.Read(t, filepath.Join(dir, "want.err")); wantErr != "" {
 				if r.Code != 2 {
 					t.Fatalf("exit status %d, want status 2", r.Code)
 				}
-				for _, line := range strings.Split(strings.TrimSpace(string(wantErr)), "\n") {
+				for _, line := range strings.Split(strings.TrimSpace(wantErr), "\n") {
 					if !strings.Contains(r.Stderr, line+"\n") {
 						t.Errorf("standard error lacks %q:\n%s", line, r.Stderr)
 					}
@@ -44,7 +44,7 @@ func TestImportCommand(t *testing.T) {
 			} else if r.Code != 0 {
 				t.Fatalf("exit status %d\n%s", r.Code, r.Stderr)
 			}
-			if r.Stdout != string(want) {
+			if r.Stdout != want {
 				t.Errorf("got:\n%s\nwant:\n%s", r.Stdout, want)
 			}
 			if r.Stdout != "" {

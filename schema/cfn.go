@@ -125,7 +125,7 @@ func cdkConstruct(rf *fields, logicalID string) string {
 	_, md := rf.get("Metadata")
 	if v := field(md, "aws:cdk:path"); v != nil && v.Kind == yaml.ScalarNode {
 		parts := strings.Split(v.Value, "/")
-		if n := len(parts); n >= 2 && parts[n-1] == "Resource" && parts[n-2] != "" && validName.MatchString(parts[n-2]) {
+		if n := len(parts); n >= 2 && parts[n-1] == "Resource" && parts[n-2] != "" && validName(parts[n-2]) {
 			return parts[n-2]
 		}
 	}

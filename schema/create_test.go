@@ -3,17 +3,15 @@ package schema
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/dynexpr/dynexpr/diag"
+	"github.com/dynexpr/dynexpr/internal/goldenfile"
 	"github.com/google/go-cmp/cmp"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // TestCreateTableInputs compares the create-table inputs of each example
 // with testdata/NAME.create.json: one JSON document per table, one after
@@ -26,19 +24,7 @@ func TestCreateTableInputs(t *testing.T) {
 			for _, in := range inputs {
 				got.Write(in.JSON())
 			}
-			golden := filepath.Join("testdata", name+".create.json")
-			if *update {
-				if err := os.WriteFile(golden, got.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(string(want), got.String()); diff != "" {
-				t.Errorf("create-table inputs differ from %s (-want +got):\n%s", golden, diff)
-			}
+			goldenfile.Check(t, filepath.Join("testdata", name+".create.json"), got.String())
 
 			// The describe-table form of the same tables gives the same
 			// inputs: nothing in them depends on the format.

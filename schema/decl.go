@@ -2,7 +2,6 @@ package schema
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -68,35 +67,44 @@ type tableDecl struct {
 
 // dialect is how a format spells what a message tells the user to write.
 type dialect struct {
-	declareType func(attr string) string    // how to give an attribute a type
+	declareType string                      // how to give an attribute a type: a format of its name
 	partition   string                      // how to declare a partition key
 	include     string                      // the field listing INCLUDE's attributes
 	projection  func(ProjectionType) string // how a projection type is written
 }
 
 var projectWords = &dialect{
-	declareType: func(attr string) string {
-		return fmt.Sprintf("declare its type under the table's attributes, e.g. %s: S (or N, B)", attr)
-	},
-	partition:  "write key: {partition: NAME}",
-	include:    "include",
-	projection: func(pt ProjectionType) string { return strings.ToLower(string(pt)) },
+	declareType: "declare its type under the table's attributes, e.g. %s: S (or N, B)",
+	partition:   "write key: {partition: NAME}",
+	include:     "include",
+	projection:  func(pt ProjectionType) string { return strings.ToLower(string(pt)) },
 }
 
 var awsWords = &dialect{
-	declareType: func(attr string) string {
-		return fmt.Sprintf("add an AttributeDefinitions element with AttributeName %q and AttributeType S, N or B", attr)
-	},
-	partition:  "add a KeySchema element with KeyType HASH",
-	include:    "NonKeyAttributes",
-	projection: func(pt ProjectionType) string { return string(pt) },
+	declareType: "add an AttributeDefinitions element with AttributeName %q and AttributeType S, N or B",
+	partition:   "add a KeySchema element with KeyType HASH",
+	include:     "NonKeyAttributes",
+	projection:  func(pt ProjectionType) string { return string(pt) },
 }
 
 // maxKeyAttrs is how many partition (and sort) attributes a global index
 // key may have.
 const maxKeyAttrs = 4
 
-var validName = regexp.MustCompile(`^[A-Za-z0-9_.-]*$`)
+// validName reports whether s has only the characters DynamoDB allows in
+// a table or index name: letters, digits, "_", "-" and ".". A loop rather
+// than a regular expression, which would be compiled at every start of the
+// command, whether or not it reads a schema.
+func validName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '_', c == '.', c == '-':
+		default:
+			return false
+		}
+	}
+	return true
+}
 
 // build checks d and returns its table, or nil after reporting what is wrong.
 func (p *parser) build(d *tableDecl) *Table {
@@ -185,7 +193,7 @@ func (p *parser) checkName(n name, kind string) {
 	switch {
 	case len(n.text) < 3 || len(n.text) > 255:
 		p.errorf(n.node, "%s name %q is %d characters long: DynamoDB names are 3 to 255 characters", kind, n.text, len(n.text))
-	case !validName.MatchString(n.text):
+	case !validName(n.text):
 		p.errorf(n.node, "%s name %q has a character DynamoDB does not allow: use only letters, digits, \"_\", \"-\" and \".\"", kind, n.text)
 	}
 }
@@ -221,7 +229,7 @@ func (p *parser) checkKey(d *tableDecl, k keyDecl, what string) {
 			}
 			seen[n.text] = true
 			if d.attrs[n.text] == "" && !d.attrsBad {
-				p.errorf(n.node, "key attribute %q of %s has no type: %s", n.text, what, d.words.declareType(n.text))
+				p.errorf(n.node, "key attribute %q of %s has no type: %s", n.text, what, fmt.Sprintf(d.words.declareType, n.text))
 			}
 		}
 	}

@@ -10,7 +10,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -237,7 +236,23 @@ func (p *parser) decode() *yaml.Node {
 	return nil
 }
 
-var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+// cutYAMLLine splits a yaml.v3 error of the form "yaml: line N: message"
+// into N and the message; ok is false for an error of another form. N is 0
+// when it is too large to be a line.
+func cutYAMLLine(e string) (line int, msg string, ok bool) {
+	rest, ok := strings.CutPrefix(e, "yaml: line ")
+	if !ok {
+		return 0, "", false
+	}
+	digits, msg, ok := strings.Cut(rest, ": ")
+	if !ok || digits == "" || strings.Trim(digits, "0123456789") != "" || strings.Contains(msg, "\n") {
+		return 0, "", false
+	}
+	if line, err := strconv.Atoi(digits); err == nil {
+		return line, msg, true
+	}
+	return 0, msg, true
+}
 
 // decodeYAML returns the root node of the file's one YAML document.
 func (p *parser) decodeYAML() (root *yaml.Node, err *diag.Error) {
@@ -273,9 +288,9 @@ func (p *parser) yamlError(e error) *diag.Error {
 	}
 	msg := strings.TrimPrefix(e.Error(), "yaml: ")
 	pos := diag.Pos{File: p.src.file}
-	if m := yamlLine.FindStringSubmatch(e.Error()); m != nil {
-		msg = m[2]
-		if line, err := strconv.Atoi(m[1]); err == nil && line >= 1 && line <= len(p.src.yamlLines) {
+	if line, rest, ok := cutYAMLLine(e.Error()); ok {
+		msg = rest
+		if line >= 1 && line <= len(p.src.yamlLines) {
 			off := p.src.yamlLines[line-1]
 			for off < len(p.src.data) && (p.src.data[off] == ' ' || p.src.data[off] == '\t') {
 				off++

@@ -23,6 +23,7 @@ const (
 	formatTFShow            // format_version: with values: or planned_values:
 	formatTTL               // TimeToLiveDescription:
 	formatServerless        // service: and provider:
+	formatTFJSON            // resource: Terraform configuration in JSON, in a file not named *.tf.json
 )
 
 const msgEmpty = "the schema file is empty: write a project schema (tables:), describe-table JSON or a CloudFormation template"
@@ -34,25 +35,32 @@ const msgEmpty = "the schema file is empty: write a project schema (tables:), de
 // .tf.json); "" when they are no schema's. It is what lint asks to leave a
 // walked schema file alone, so it names only members no request has.
 func FormatOf(has func(member string) bool) string {
+	_, name := formatOf(has)
+	return name
+}
+
+// formatOf is FormatOf with the format detect reads the file as; a format
+// is told by its top-level members in one place, here.
+func formatOf(has func(member string) bool) (format, string) {
 	switch {
 	case has("tables"):
-		return "project schema"
+		return formatProject, "project schema"
 	case has("service") && has("provider"):
-		return "Serverless service"
+		return formatServerless, "Serverless service"
 	case has("Resources"), has("AWSTemplateFormatVersion"):
-		return "CloudFormation template"
+		return formatCFN, "CloudFormation template"
 	case has("TimeToLiveDescription"):
-		return "describe-time-to-live output"
+		return formatTTL, "describe-time-to-live output"
 	case has("Table"):
-		return "describe-table output"
+		return formatDescribe, "describe-table output"
 	case has("KeySchema"), has("AttributeDefinitions"):
-		return "create-table input"
+		return formatDescribe, "create-table input"
 	case has("format_version") && (has("values") || has("planned_values")):
-		return "terraform show -json output"
+		return formatTFShow, "terraform show -json output"
 	case has("resource"):
-		return "Terraform configuration"
+		return formatTFJSON, "Terraform configuration"
 	}
-	return ""
+	return formatUnknown, ""
 }
 
 // detect tells the format from the root node's fields.
@@ -69,23 +77,12 @@ func detect(root *yaml.Node) (format, string) {
 				has[k.Value] = true
 			}
 		}
-		switch FormatOf(func(name string) bool { return has[name] }) {
-		case "project schema":
-			return formatProject, ""
-		case "CloudFormation template":
-			return formatCFN, ""
-		case "Serverless service":
-			return formatServerless, ""
-		case "describe-table output", "create-table input":
-			return formatDescribe, ""
-		case "terraform show -json output":
-			return formatTFShow, ""
-		case "Terraform configuration":
+		switch f, _ := formatOf(func(name string) bool { return has[name] }); {
+		case f == formatTFJSON:
 			return formatUnknown, "this looks like Terraform configuration in JSON, which Terraform reads only from files named *.tf.json: rename the file"
-		case "describe-time-to-live output":
-			return formatTTL, ""
-		}
-		if has["TableName"] {
+		case f != formatUnknown:
+			return f, ""
+		case has["TableName"]:
 			// A create-table input with its keys missing: read as one, so
 			// that the reader says what is missing.
 			return formatDescribe, ""

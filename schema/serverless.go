@@ -5,13 +5,17 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 )
 
 // slsVar is the start of a framework variable: ${source:... or ${self:...
 // (CloudFormation's own ${AWS::Region} and ${Param} in a !Sub are not).
-var slsVar = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9]*(\([^)]*\))?:[^:]`)
+// Compiled on first use: a build that reads no serverless.yml never does.
+var slsVar = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9]*(\([^)]*\))?:[^:]`)
+})
 
 // serverless reads a Serverless Framework serverless.yml: its tables are
 // the CloudFormation under resources (a fragment {Resources: ...}, or a
@@ -107,7 +111,7 @@ func (sv *slsVars) substitute(n *yaml.Node, depth int) {
 // text replaces the variables of s. When s is one variable, whole is the
 // node it stands for (which may be a mapping or a list).
 func (sv *slsVars) text(s string, depth int) (whole *yaml.Node, out string, why string) {
-	if strings.HasPrefix(s, "${") && matchBrace(s, 2) == len(s)-1 && slsVar.MatchString(s[2:]) {
+	if strings.HasPrefix(s, "${") && matchBrace(s, 2) == len(s)-1 && slsVar().MatchString(s[2:]) {
 		return sv.variable(s[2:len(s)-1], depth)
 	}
 	var b strings.Builder
@@ -119,7 +123,7 @@ func (sv *slsVars) text(s string, depth int) (whole *yaml.Node, out string, why 
 			return nil, b.String(), ""
 		}
 		end := matchBrace(rest, i+2)
-		if end < 0 || !slsVar.MatchString(rest[i+2:]) {
+		if end < 0 || !slsVar().MatchString(rest[i+2:]) {
 			b.WriteString(rest[:i+2]) // not the framework's: CloudFormation's, left as it is
 			rest = rest[i+2:]
 			continue

@@ -17,12 +17,10 @@ import (
 // alone, as Terraform's own checks are its business.
 
 var tfWords = &dialect{
-	declareType: func(attr string) string {
-		return fmt.Sprintf("add an attribute block: attribute { name = %q, type = \"S\" } (or \"N\", \"B\")", attr)
-	},
-	partition:  "write hash_key = NAME",
-	include:    "non_key_attributes",
-	projection: func(pt ProjectionType) string { return string(pt) },
+	declareType: "add an attribute block: attribute { name = %q, type = \"S\" } (or \"N\", \"B\")",
+	partition:   "write hash_key = NAME",
+	include:     "non_key_attributes",
+	projection:  func(pt ProjectionType) string { return string(pt) },
 }
 
 var (

@@ -8,20 +8,18 @@ import (
 
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
+	"github.com/dynexpr/dynexpr/internal/dxtest"
 	"github.com/dynexpr/dynexpr/schema"
 )
 
 // parseGroup parses src, which holds one group.
 func parseGroup(t testing.TB, src string) *grammar.Statement {
 	t.Helper()
-	f, err := grammar.Parse("g.dx", src)
-	if err != nil {
-		t.Fatal(err)
+	st := dxtest.Statement(t, "g.dx", src)
+	if !st.Kind.IsGroup() {
+		t.Fatalf("want a group, got a %s", st.Kind)
 	}
-	if len(f.Statements) != 1 || !f.Statements[0].Kind.IsGroup() {
-		t.Fatalf("want one group, got %d statements", len(f.Statements))
-	}
-	return f.Statements[0]
+	return st
 }
 
 // ruleLines renders the findings of the rules named, one per line.

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -13,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dynexpr/dynexpr/internal/goldenfile"
 	"github.com/dynexpr/dynexpr/validate"
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -25,8 +25,6 @@ func TestMain(m *testing.M) {
 		"dynexpr": func() { os.Exit(Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 	})
 }
-
-var updateScripts = flag.Bool("update", false, "rewrite the expected files inside the scripts (review with git diff)")
 
 // TestScripts runs testdata/script/*.txtar, the command line's contract:
 // one behaviour per script, each asserting standard output, standard error
@@ -46,7 +44,7 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 filepath.Join("testdata", "script"),
 		RequireExplicitExec: true,
-		UpdateScripts:       *updateScripts,
+		UpdateScripts:       *goldenfile.Update, // the expected files inside the scripts
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("EXAMPLES", examples)
 			return nil
