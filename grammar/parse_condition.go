@@ -40,9 +40,7 @@ func (p *fastParser) notCondition1() *NotCondition {
 	if isKw(t, "not") {
 		p.pos++
 		if inner := p.notCondition(); inner != nil {
-			n := p.nots.alloc()
-			n.Pos, n.Not = pos, inner
-			return n
+			return p.nots.put(NotCondition{Pos: pos, Not: inner})
 		}
 		p.want(wantCondition)
 		if !p.rewind(start) {
@@ -55,9 +53,7 @@ func (p *fastParser) notCondition1() *NotCondition {
 		g := p.condition()
 		if g != nil && p.peek().Value == ")" {
 			p.pos++
-			n := p.nots.alloc()
-			n.Pos, n.Group = pos, g
-			return n
+			return p.nots.put(NotCondition{Pos: pos, Group: g})
 		}
 		if g == nil {
 			p.want(wantCondition)
@@ -73,9 +69,7 @@ func (p *fastParser) notCondition1() *NotCondition {
 		p.rewind(start)
 		return nil
 	}
-	n := p.nots.alloc()
-	n.Pos, n.Compare = pos, c
-	return n
+	return p.nots.put(NotCondition{Pos: pos, Compare: c})
 }
 
 // Comparison: @@ ( @op @@ | "between" @@ "and" @@ | "in" "(" @@ ( "," @@ )* ")" )?
@@ -158,26 +152,20 @@ func (p *fastParser) operand1() *Operand {
 	// which participle backtracks over.
 	if t.Type == tokIdent && p.peekAt(1).Value == "(" {
 		if c := p.call(); c != nil {
-			o := p.operands.alloc()
-			o.Pos, o.Call = pos, c
-			return o
+			return p.operands.put(Operand{Pos: pos, Call: c})
 		}
 		if !p.rewind(start) {
 			return nil
 		}
 	}
 	if v := p.value(); v != nil {
-		o := p.operands.alloc()
-		o.Pos, o.Value = pos, v
-		return o
+		return p.operands.put(Operand{Pos: pos, Value: v})
 	}
 	if !p.rewind(start) {
 		return nil
 	}
 	if path := p.path(); path != nil {
-		o := p.operands.alloc()
-		o.Pos, o.Path = pos, path
-		return o
+		return p.operands.put(Operand{Pos: pos, Path: path})
 	}
 	return nil
 }
@@ -249,9 +237,7 @@ func (p *fastParser) step() *PathStep {
 		if n == nil {
 			return nil
 		}
-		s := p.steps.alloc()
-		s.Pos, s.Field = pos, n
-		return s
+		return p.steps.put(PathStep{Pos: pos, Field: n})
 	}
 	p.pos++
 	t = p.peek()
@@ -264,9 +250,7 @@ func (p *fastParser) step() *PathStep {
 	if !p.expect("]", wantCloseIndex) {
 		return nil
 	}
-	s := p.steps.alloc()
-	s.Pos, s.Index = pos, idx
-	return s
+	return p.steps.put(PathStep{Pos: pos, Index: idx})
 }
 
 // PathName: @Ident | @Quoted

@@ -233,20 +233,11 @@ func (p *fastParser) parseBody(k bodyKind, word string, pos diag.Pos) (b clauseB
 	case bodyProjection:
 		return node(b, p.projection())
 	case bodyOrder:
-		o := p.orders.get(1)
-		o.Pos, o.Asc, o.Desc = pos, word == "asc", word == "desc"
-		b.node = o
-		return b, true
+		return node(b, p.orders.putOne(Order{Pos: pos, Asc: word == "asc", Desc: word == "desc"}))
 	case bodyConsistent:
-		c := p.consistents.get(1)
-		c.Pos = pos
-		b.node = c
-		return b, true
+		return node(b, p.consistents.putOne(Consistent{Pos: pos}))
 	case bodyKeyword:
-		id := p.idents.get(1)
-		id.Pos, id.Name = pos, word
-		b.node = id
-		return b, true
+		return node(b, p.idents.putOne(Ident{Pos: pos, Name: word}))
 	case bodyNumber:
 		return node(b, p.number())
 	case bodyAfter:

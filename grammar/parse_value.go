@@ -56,9 +56,7 @@ func (p *fastParser) value1() *Value {
 		p.rewind(start)
 		return nil
 	}
-	x := p.values.alloc()
-	*x = v
-	return x
+	return p.values.put(v)
 }
 
 // closer says how a bracketed list ends: its closing token, and what the
@@ -140,9 +138,7 @@ func (p *fastParser) mapEntry() *MapEntry {
 	if v == nil {
 		return nil
 	}
-	e := p.entries.alloc()
-	e.Pos, e.RawKey, e.Value = pos, key, v
-	return e
+	return p.entries.put(MapEntry{Pos: pos, RawKey: key, Value: v})
 }
 
 // Projection: @"count" | @"all" | @"projected" | @@ ( "," @@ )*
@@ -152,19 +148,13 @@ func (p *fastParser) projection() *Projection {
 	switch {
 	case isKw(t, "count"):
 		p.pos++
-		pr := p.projections.get(1)
-		pr.Pos, pr.Count = pos, true
-		return pr
+		return p.projections.putOne(Projection{Pos: pos, Count: true})
 	case isKw(t, "all"):
 		p.pos++
-		pr := p.projections.get(1)
-		pr.Pos, pr.All = pos, true
-		return pr
+		return p.projections.putOne(Projection{Pos: pos, All: true})
 	case isKw(t, "projected"):
 		p.pos++
-		pr := p.projections.get(1)
-		pr.Pos, pr.Projected = pos, true
-		return pr
+		return p.projections.putOne(Projection{Pos: pos, Projected: true})
 	}
 	first := p.path()
 	if first == nil {
@@ -174,9 +164,7 @@ func (p *fastParser) projection() *Projection {
 	if !ok {
 		return nil
 	}
-	pr := p.projections.get(1)
-	pr.Pos, pr.Paths = pos, paths
-	return pr
+	return p.projections.putOne(Projection{Pos: pos, Paths: paths})
 }
 
 // Number: @Number
@@ -195,9 +183,7 @@ func (p *fastParser) after() *After {
 		p.pos++
 		m := p.nestedMap()
 		if m != nil {
-			a := p.afters.get(1)
-			a.Pos, a.Map = pos, m
-			return a
+			return p.afters.putOne(After{Pos: pos, Map: m})
 		}
 		if !p.rewind(start) {
 			return nil
@@ -208,9 +194,7 @@ func (p *fastParser) after() *After {
 		p.rewind(start)
 		return nil
 	}
-	a := p.afters.get(1)
-	a.Pos, a.Key = pos, cond
-	return a
+	return p.afters.putOne(After{Pos: pos, Key: cond})
 }
 
 // nestedMap is mapBody one level of nesting deeper.
@@ -223,9 +207,7 @@ func (p *fastParser) segment() *Segment {
 	if !ok {
 		return nil
 	}
-	s := p.segments.get(1)
-	s.Pos, s.Index, s.Total = pos, index, total
-	return s
+	return p.segments.putOne(Segment{Pos: pos, Index: index, Total: total})
 }
 
 // SetAction: @@ "=" @@ ( @("+" | "-") @@ )?

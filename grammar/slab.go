@@ -23,6 +23,22 @@ func (s *slab[T]) get(first int) *T {
 	return &(*s)[len(*s)-1]
 }
 
+// put is alloc holding v: a node whose fields are all known when it is
+// made is written as one composite literal. (It calls get, as alloc does,
+// rather than alloc: one call deeper, it would not be inlined.)
+func (s *slab[T]) put(v T) *T {
+	x := s.get(4)
+	*x = v
+	return x
+}
+
+// putOne is put for a node a statement has one of, with get(1)'s chunks.
+func (s *slab[T]) putOne(v T) *T {
+	x := s.get(1)
+	*x = v
+	return x
+}
+
 // many returns a copy of vals carved from a chunk, with capacity its
 // length: appending to it copies, so slices never share elements. The lists
 // are built in small arrays on the stack and copied here once.
