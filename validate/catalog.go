@@ -18,9 +18,11 @@ package validate
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
+	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/schema"
 )
 
@@ -94,11 +96,13 @@ type Rule struct {
 	// 2, not 1; lint reports them as findings (1), but for a file it could
 	// not read (2).
 	BadInput bool
-	// Groups rules check a group of requests (transact write, transact
-	// get, batch get, batch write) as a whole: their check runs once on
-	// the group, whose Pass.Stmt is the group statement. Every other rule
-	// runs on each member as on a request of its own.
-	Groups bool
+	// Kinds are the statements check runs on; nil is every request of its
+	// own and every member of a group. A rule whose Kinds are groups
+	// (transact write, transact get, batch get, batch write) checks the
+	// group as a whole: its check runs once on the group, whose Pass.Stmt
+	// is the group statement. AppliesTo says it in words for the docs, more
+	// finely (which clauses).
+	Kinds []grammar.Kind
 
 	// bigBad builds the whole Bad example of a rule that only a large
 	// request breaks (over 100 members, over 4 MB): Bad is then the
@@ -115,6 +119,15 @@ type Rule struct {
 	// variable's initializer refer to the variable.
 	check        func(*Pass)
 	checkRequest func(*requestPass)
+}
+
+// runsOn reports whether r's check runs on a statement of kind k: a
+// rule without Kinds runs on every statement but a group.
+func (r *Rule) runsOn(k grammar.Kind) bool {
+	if r.Kinds == nil {
+		return !k.IsGroup()
+	}
+	return slices.Contains(r.Kinds, k)
 }
 
 // catalog is every rule, in the order of the tables of the rules docs

@@ -11,10 +11,10 @@
 //   - check.go: Finding, Config, Pass (a rule's view of one statement),
 //     Check and the finding sort; a group (transact write, ...) is checked
 //     member by member by the rules of one request, then whole by the rules
-//     that check groups (Rule.Groups, helpers in groups.go); after the
-//     catalog, Check reports what the builder refuses
-//     (rule_dsl_cannot_write.go), each refusal under the rule the builder
-//     names;
+//     that check groups (their Rule.Kinds are groups; helpers in
+//     groups.go); after the catalog, Check reports what the builder
+//     refuses (rule_dsl_cannot_write.go), each refusal under the rule the
+//     builder names;
 //   - check_request.go, check_request_exprs.go: CheckRequest's pass over a
 //     request: reading its members and expressions, reporting, silencing,
 //     and running the catalog on the statement the request makes;

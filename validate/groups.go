@@ -8,9 +8,9 @@ import (
 	"github.com/dynexpr/dynexpr/grammar"
 )
 
-// Helpers of the rules that check groups (Rule.Groups). They read only what
-// a group made from request JSON has too: the members' kinds, tables,
-// clause bodies and their positions, never the DSL's text.
+// Helpers of the rules that check groups (whose Rule.Kinds are groups).
+// They read only what a group made from request JSON has too: the members'
+// kinds, tables, clause bodies and their positions, never the DSL's text.
 
 // itemOf is the item member m names, as text equal for two members on the
 // same item: its table and its primary key, each key value by what

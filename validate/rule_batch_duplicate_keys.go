@@ -25,15 +25,12 @@ known.`,
   get Tickets key id = "b02c" select subject
 }`,
 	AppliesTo: "batch get, batch write",
-	Groups:    true,
+	Kinds:     []grammar.Kind{grammar.KindBatchGet, grammar.KindBatchWrite},
 	check:     checkBatchDuplicateKeys,
 }
 
 func checkBatchDuplicateKeys(p *Pass) {
 	st := p.Stmt
-	if st.Kind != grammar.KindBatchGet && st.Kind != grammar.KindBatchWrite {
-		return
-	}
 	// An update or a check in a batch write is batch-write-not-plain's.
 	plain := func(m *grammar.Statement) bool {
 		return m.Kind == grammar.KindGet || m.Kind == grammar.KindPut || m.Kind == grammar.KindDelete

@@ -38,19 +38,15 @@ batch write {
   delete Tickets key id = "k1"
 }`,
 	AppliesTo: "batch write, batch get",
-	Groups:    true,
+	Kinds:     []grammar.Kind{grammar.KindBatchWrite, grammar.KindBatchGet},
 	check:     checkBatchTooManyItems,
 }
 
 func checkBatchTooManyItems(p *Pass) {
 	st := p.Stmt
 	limit, what, tableMsg, totalMsg := builder.MaxBatchWrites, "requests", msgBatchWriteTableTooMany, msgBatchWriteTooMany
-	switch st.Kind {
-	case grammar.KindBatchWrite:
-	case grammar.KindBatchGet:
+	if st.Kind == grammar.KindBatchGet {
 		limit, what, tableMsg, totalMsg = builder.MaxBatchGetKeys, "keys", msgBatchGetTableTooMany, msgBatchGetTooMany
-	default:
-		return
 	}
 	if len(st.Members) <= limit {
 		return

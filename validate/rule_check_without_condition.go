@@ -35,12 +35,13 @@ use transact get.`,
   put Tickets item {id: "b02c", parent: "a91f"}
 }`,
 	AppliesTo: "check members of transact write",
+	Kinds:     []grammar.Kind{grammar.KindCheck},
 	check:     checkCheckWithoutCondition,
 }
 
 func checkCheckWithoutCondition(p *Pass) {
 	st := p.Stmt
-	if st.Kind != grammar.KindCheck || st.If != nil {
+	if st.If != nil {
 		return
 	}
 	i := 0

@@ -47,19 +47,15 @@ transact write {
   put Tickets item {id: "k1", body: "another"}
 }`,
 	AppliesTo: "transact write, batch write",
-	Groups:    true,
+	Kinds:     []grammar.Kind{grammar.KindTransactWrite, grammar.KindBatchWrite},
 	check:     checkRequestTooLarge,
 }
 
 func checkRequestTooLarge(p *Pass) {
 	st := p.Stmt
 	limit, what, answer := maxTransactionBytes, "4 MB", fmt.Sprintf("; DynamoDB answers %q", msgTransactionTooLarge)
-	switch st.Kind {
-	case grammar.KindTransactWrite:
-	case grammar.KindBatchWrite:
+	if st.Kind == grammar.KindBatchWrite {
 		limit, what, answer = maxBatchWriteBytes, "16 MB", ", which DynamoDB refuses"
-	default:
-		return
 	}
 	total := 0
 	for i, m := range st.Members {

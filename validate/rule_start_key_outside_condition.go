@@ -26,6 +26,7 @@ Each case has its own message.`,
 	Good:          `query TicketsByCustomer key customerId = "c1" after {customerId: "c1", id: "a91f"}`,
 	AppliesTo:     "query with after (ExclusiveStartKey)",
 	NeedsSchema:   true,
+	Kinds:         []grammar.Kind{grammar.KindQuery},
 	check:         checkStartKeyOutside,
 }
 
@@ -40,7 +41,7 @@ const (
 
 func checkStartKeyOutside(p *Pass) {
 	st := p.Stmt
-	if st.Kind != grammar.KindQuery || st.After == nil || st.Key == nil {
+	if st.After == nil || st.Key == nil {
 		return
 	}
 	key, _, ok := queriedKey(p)

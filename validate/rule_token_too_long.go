@@ -34,7 +34,7 @@ characters.`,
 	Bad:           `transact write token "registration-of-kp@example.com-2026-12-01" { put Tickets item {id: "a91f"} }`,
 	Good:          `transact write token "7f3a2c1e-5b4d-4e8f-9a0b-1c2d3e4f5a6b" { put Tickets item {id: "a91f"} }`,
 	AppliesTo:     "transact write (token)",
-	Groups:        true,
+	Kinds:         []grammar.Kind{grammar.KindTransactWrite},
 	check:         checkTokenTooLong,
 }
 

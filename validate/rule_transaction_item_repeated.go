@@ -24,15 +24,12 @@ attributes of the key clause, and a put's key is not known.`,
   update Tickets key id = "a91f" set status = "RESOLVED" if attribute_exists(id)
 }`,
 	AppliesTo: "transact write, transact get",
-	Groups:    true,
+	Kinds:     []grammar.Kind{grammar.KindTransactWrite, grammar.KindTransactGet},
 	check:     checkTransactionItemRepeated,
 }
 
 func checkTransactionItemRepeated(p *Pass) {
 	st := p.Stmt
-	if !st.Kind.IsTransaction() {
-		return
-	}
 	all := func(*grammar.Statement) bool { return true }
 	p.sameItems(all, func(i int, m *grammar.Statement, first int) {
 		fix := "Make them one member: a check's condition goes into the write's if, two updates' actions into one update"

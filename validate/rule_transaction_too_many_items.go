@@ -36,13 +36,13 @@ transact write {
   delete Tickets key id = "k1"
 }`,
 	AppliesTo: "transact write, transact get",
-	Groups:    true,
+	Kinds:     []grammar.Kind{grammar.KindTransactWrite, grammar.KindTransactGet},
 	check:     checkTransactionTooManyItems,
 }
 
 func checkTransactionTooManyItems(p *Pass) {
 	st := p.Stmt
-	if !st.Kind.IsTransaction() || len(st.Members) <= builder.MaxTransactItems {
+	if len(st.Members) <= builder.MaxTransactItems {
 		return
 	}
 	p.Reportf(st.Members[builder.MaxTransactItems].Pos, "this %s has %d members, and a transaction takes at most %d; DynamoDB answers %q. Split it where atomicity allows: from %s on, the members go in another transaction",
