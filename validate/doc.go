@@ -27,7 +27,8 @@
 // only it uses. Helpers several rules share are in files named for what
 // they do: walk.go and paths.go (where a statement's conditions and paths
 // stand), expressions.go, values.go, keys.go, item_keys.go,
-// key_condition.go, schemaless_keys.go, path_overlap.go, names.go, placeholders.go,
-// request_json.go, words.go, item_size.go, groups.go; key_messages.go holds DynamoDB's messages
-// that several rules quote.
+// key_condition.go, schemaless_keys.go, path_overlap.go, names.go,
+// placeholders.go, request_json.go, words.go, item_size.go, groups.go.
+// dynamo_messages.go holds the messages of DynamoDB (and of the AWS CLI)
+// that the rules quote, to be compared with DynamoDB's in one place.
 package validate

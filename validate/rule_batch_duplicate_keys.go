@@ -2,8 +2,6 @@ package validate
 
 import "github.com/dynexpr/dynexpr/grammar"
 
-const msgBatchDuplicates = "Provided list of item keys contains duplicates"
-
 var batchDuplicateKeys = &Rule{
 	Name:     "batch-duplicate-keys",
 	Severity: Error,

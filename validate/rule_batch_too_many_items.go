@@ -5,13 +5,6 @@ import (
 	"github.com/dynexpr/dynexpr/grammar"
 )
 
-const (
-	msgBatchWriteTableTooMany = "Member must have length less than or equal to 25"
-	msgBatchWriteTooMany      = "Too many items requested for the BatchWriteItem call"
-	msgBatchGetTableTooMany   = "Member must have length less than or equal to 100"
-	msgBatchGetTooMany        = "Too many items requested for the BatchGetItem call"
-)
-
 var batchTooManyItems = &Rule{
 	Name:     "batch-too-many-items",
 	Severity: Error,

@@ -7,14 +7,6 @@ import (
 	"github.com/dynexpr/dynexpr/grammar"
 )
 
-// What the AWS CLI answers a ConditionCheck without a condition, before
-// sending it, and what DynamoDB answers, for member %d (TransactItems[%d]:
-// the CLI counts from 0, the service from 1).
-const (
-	msgCheckNoConditionCLI     = `Missing required parameter in TransactItems[%d].ConditionCheck: "ConditionExpression"`
-	msgCheckNoConditionService = "1 validation error detected: Value null at 'transactItems.%d.member.conditionCheck.conditionExpression' failed to satisfy constraint: Member must not be null"
-)
-
 var checkWithoutCondition = &Rule{
 	Name:     "check-without-condition",
 	Severity: Error,

@@ -7,8 +7,6 @@ import (
 	"github.com/dynexpr/dynexpr/schema"
 )
 
-const msgTableEmpty = "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: %s"
-
 var emptyKeyValue = &Rule{
 	Name:     "empty-key-value",
 	Severity: Error,

@@ -31,7 +31,7 @@ func checkAttributesToGet(c *requestPass) {
 		if seen[e.Text] {
 			c.report(legacyAttributesDuplicate, Error, e.Start, e.End, "",
 				"AttributesToGet names %q twice: name it once; DynamoDB answers %q", e.Text,
-				invalidPrefix+"Duplicate value in attribute name: "+e.Text)
+				msgDuplicateAttributeName+e.Text)
 			return
 		}
 		seen[e.Text] = true

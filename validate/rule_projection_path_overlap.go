@@ -9,10 +9,6 @@ import (
 	"github.com/dynexpr/dynexpr/request"
 )
 
-// msgDuplicateAttributeName is DynamoDB's answer to AttributesToGet naming
-// an attribute twice, followed by the name.
-const msgDuplicateAttributeName = "One or more parameter values were invalid: Duplicate value in attribute name: "
-
 var projectionPathOverlap = &Rule{
 	Name:     "projection-path-overlap",
 	Severity: Error,

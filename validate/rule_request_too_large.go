@@ -16,8 +16,6 @@ const (
 	maxBatchWriteBytes  = 16 << 20
 )
 
-const msgTransactionTooLarge = "Transaction payload size cannot exceed 4MB"
-
 var requestTooLarge = &Rule{
 	Name:     "request-too-large",
 	Severity: Error,

@@ -30,15 +30,6 @@ Each case has its own message.`,
 	check:         checkStartKeyOutside,
 }
 
-// What DynamoDB answers a start key outside the key condition: another
-// partition when the sort key is not tested, a sort key the test does not
-// take, and another partition with a sort key the test takes.
-const (
-	msgStartKeyOutside = "The provided starting key is outside query boundaries based on provided conditions"
-	msgStartKeyRange   = "The provided starting key does not match the range key predicate"
-	msgStartKeyOneRow  = "The query can return at most one row and cannot be restarted"
-)
-
 func checkStartKeyOutside(p *Pass) {
 	st := p.Stmt
 	if st.After == nil || st.Key == nil {

@@ -12,11 +12,6 @@ import (
 // not on record (see Why).
 const maxTokenLength = 36
 
-const (
-	msgTokenTooLong  = "failed to satisfy constraint: Member must have length less than or equal to 36"
-	msgTokenTooShort = "failed to satisfy constraint: Member must have length greater than or equal to 1"
-)
-
 var tokenTooLong = &Rule{
 	Name:     "token-too-long",
 	Severity: Error,

@@ -2,8 +2,6 @@ package validate
 
 import "github.com/dynexpr/dynexpr/grammar"
 
-const msgTransactRepeated = "Transaction request cannot include multiple operations on one item"
-
 var transactionItemRepeated = &Rule{
 	Name:     "transaction-item-repeated",
 	Severity: Error,

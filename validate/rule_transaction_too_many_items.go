@@ -8,8 +8,6 @@ import (
 	"github.com/dynexpr/dynexpr/grammar"
 )
 
-const msgTransactTooMany = "1 validation error detected: Value '[...]' at 'transactItems' failed to satisfy constraint: Member must have length less than or equal to 100"
-
 var transactionTooManyItems = &Rule{
 	Name:     "transaction-too-many-items",
 	Severity: Error,
