@@ -17,42 +17,25 @@ type itemKeyTerm struct {
 // itemKeyTerms reads an item key, k = v [and k = v]: its terms, and where
 // it is not of that shape.
 func itemKeyTerms(st *grammar.Statement, c *grammar.Condition) (terms []itemKeyTerm, bad []diag.Pos) {
-	var cond func(*grammar.Condition)
-	var not func(*grammar.NotCondition)
-	cond = func(c *grammar.Condition) {
-		if c == nil {
-			return
-		}
-		for i, a := range c.Or {
-			if a == nil {
-				continue
-			}
-			if i > 0 {
-				bad = append(bad, tokenBefore(st, a.Pos, "or"))
-				return
-			}
-			for _, n := range a.And {
-				not(n)
-			}
-		}
-	}
-	not = func(n *grammar.NotCondition) {
+	badAt := func(at diag.Pos) { bad = append(bad, at) }
+	var term func(*grammar.NotCondition)
+	term = func(n *grammar.NotCondition) {
 		switch {
 		case n == nil:
 		case n.Not != nil:
-			bad = append(bad, n.Pos)
+			badAt(n.Pos)
 		case n.Group != nil:
-			cond(n.Group)
+			andTerms(st, n.Group, term, badAt)
 		case n.Compare != nil:
 			cmp := n.Compare
 			if cmp.Op != "=" || cmp.Left == nil || cmp.Left.Path == nil || len(cmp.Left.Path.Elems) != 1 || cmp.Right == nil || cmp.Right.Value == nil {
-				bad = append(bad, cmp.Pos)
+				badAt(cmp.Pos)
 				return
 			}
 			terms = append(terms, itemKeyTerm{cmp.Left.Path.Pos, topName(cmp.Left.Path), cmp.Right.Value})
 		}
 	}
-	cond(c)
+	andTerms(st, c, term, badAt)
 	return terms, bad
 }
 
