@@ -55,19 +55,29 @@ func afterEntries(st *grammar.Statement) ([]itemKeyTerm, []diag.Pos) {
 	return itemKeyTerms(st, a.Key)
 }
 
-// startKeyAttrs are the attributes a start key holds: the table's key, and
-// the index's when the statement reads one.
-func startKeyAttrs(p *Pass) ([]string, bool) {
-	if p.Table == nil || p.Stmt.Index != nil && p.Index == nil {
-		return nil, false
+// startKey is a statement's start key (after) read against the schema.
+type startKey struct {
+	terms []itemKeyTerm
+	bad   []diag.Pos // where it is not ATTR = VALUE joined with and
+	// required are the attributes it holds: the table's key, and the
+	// index's when the statement reads one.
+	required []string
+}
+
+// readStartKey reads the statement's start key; nil without one, and when
+// the schema does not know the table or the index read.
+func readStartKey(p *Pass) *startKey {
+	if p.Stmt.After == nil || p.Table == nil || p.Stmt.Index != nil && p.Index == nil {
+		return nil
 	}
-	out := p.Table.Key.Attributes()
+	required := p.Table.Key.Attributes()
 	if p.Index != nil {
 		for _, a := range p.Index.KeyAttributes() {
-			if !slices.Contains(out, a) {
-				out = append(out, a)
+			if !slices.Contains(required, a) {
+				required = append(required, a)
 			}
 		}
 	}
-	return out, true
+	terms, bad := afterEntries(p.Stmt)
+	return &startKey{terms, bad, required}
 }

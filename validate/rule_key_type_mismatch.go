@@ -90,15 +90,10 @@ func checkKeyTypeMismatch(p *Pass) {
 	if st.Kind == grammar.KindUpdate {
 		checkIndexKeyUpdates(p)
 	}
-	if st.After != nil {
-		required, ok := startKeyAttrs(p)
-		if !ok {
-			return
-		}
-		entries, _ := afterEntries(st)
-		for _, e := range entries {
+	if start := readStartKey(p); start != nil {
+		for _, e := range start.terms {
 			want := t.AttrType(e.attr)
-			if !slices.Contains(required, e.attr) || !mismatched(e.value, want) {
+			if !slices.Contains(start.required, e.attr) || !mismatched(e.value, want) {
 				continue
 			}
 			p.ReportAt(Error, e.value.Pos, retyped(e.value, want), "%s, typed %s, and %s; DynamoDB answers %q.%s",

@@ -53,14 +53,13 @@ func checkStartKeyOutside(p *Pass) {
 		}
 		tests[k.attr] = k
 	}
-	entries, bad := afterEntries(st)
-	required, ok := startKeyAttrs(p)
-	if len(bad) > 0 || !ok || len(entries) != len(required) {
+	start := readStartKey(p)
+	if start == nil || len(start.bad) > 0 || len(start.terms) != len(start.required) {
 		return // key-incomplete's: DynamoDB refuses the start key itself first
 	}
 	given := map[string]*grammar.Value{}
-	for _, e := range entries {
-		if !slices.Contains(required, e.attr) || given[e.attr] != nil || e.value == nil || e.value.Text == "" && e.value.Type != grammar.TypeN {
+	for _, e := range start.terms {
+		if !slices.Contains(start.required, e.attr) || given[e.attr] != nil || e.value == nil || e.value.Text == "" && e.value.Type != grammar.TypeN {
 			return // an empty value is empty-key-value's: the start key itself is refused first
 		}
 		given[e.attr] = e.value
