@@ -119,6 +119,12 @@ type Rule struct {
 	// variable's initializer refer to the variable.
 	check        func(*Pass)
 	checkRequest func(*requestPass)
+	// checkSchemaless is check without a schema, for a rule that checks
+	// even then what the statement alone makes certain (the attributes of
+	// a key clause are keys). A rule that has it runs check only on a
+	// statement whose table the schema knows: an unknown table is
+	// unknown-table's.
+	checkSchemaless func(*Pass)
 }
 
 // runsOn reports whether r's check runs on a statement of kind k: a
@@ -128,6 +134,19 @@ func (r *Rule) runsOn(k grammar.Kind) bool {
 		return !k.IsGroup()
 	}
 	return slices.Contains(r.Kinds, k)
+}
+
+// schemalessOr is the check a rule with a checkSchemaless runs on p:
+// checkSchemaless without a schema, check with the statement's table, and
+// none when the schema lacks the table.
+func (r *Rule) schemalessOr(p *Pass) func(*Pass) {
+	switch {
+	case p.Schema == nil:
+		return r.checkSchemaless
+	case p.Table == nil:
+		return nil // unknown-table says it
+	}
+	return r.check
 }
 
 // catalog is every rule, in the order of the tables of the rules docs

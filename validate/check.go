@@ -161,10 +161,18 @@ func (p *Pass) tableOf(st *grammar.Statement) *schema.Table {
 }
 
 // run runs on p the catalog's rules whose check runs on its statement's
-// kind (Rule.Kinds).
+// kind (Rule.Kinds), each with the check it runs there. It runs for every
+// statement and member, so the common case stays inline.
 func (p *Pass) run() {
 	for _, r := range catalog {
-		if r.check == nil || !r.runsOn(p.Stmt.Kind) || r.NeedsSchema && p.Schema == nil {
+		if !r.runsOn(p.Stmt.Kind) || r.NeedsSchema && p.Schema == nil {
+			continue
+		}
+		check := r.check
+		if r.checkSchemaless != nil {
+			check = r.schemalessOr(p)
+		}
+		if check == nil {
 			continue
 		}
 		if p.cfg != nil && p.cfg.Severities[r.Name] == Off {
@@ -173,7 +181,7 @@ func (p *Pass) run() {
 			}
 		}
 		p.rule = r
-		r.check(p)
+		check(p)
 	}
 }
 
