@@ -19,12 +19,9 @@ func init() { legacyAttributesDuplicate.checkRequest = checkAttributesToGet }
 // checkAttributesToGet reports the first name AttributesToGet repeats, the
 // one DynamoDB names.
 func checkAttributesToGet(c *requestPass) {
-	v := c.value("AttributesToGet")
+	v := c.legacyValue("AttributesToGet")
 	if v == nil {
 		return
-	}
-	if legacy, _ := c.refusedMix(); legacy != nil {
-		return // DynamoDB refuses the mix first
 	}
 	seen := make(map[string]bool, len(v.Elems))
 	for _, e := range v.Elems {
