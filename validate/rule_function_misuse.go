@@ -65,8 +65,8 @@ func init() { functionMisuse.checkRequest = checkRequestFunctions }
 // statement's check reports it otherwise), but for what DynamoDB finds
 // while reading the expression, which readExpression reported.
 func checkRequestFunctions(c *requestPass) {
-	for _, x := range c.expressions() {
-		if !x.parsed() || x.e.Condition == nil {
+	for x := range c.parsedExpressions() {
+		if x.e.Condition == nil {
 			continue
 		}
 		cond, ok := c.requestCondition(x, x.e.Condition)

@@ -135,8 +135,8 @@ func clashPartner(one *grammar.Path, later []*grammar.Path, reported map[*gramma
 // them otherwise.
 func checkRequestProjection(c *requestPass) {
 	checkAttributesToGetRepeats(c)
-	for _, x := range c.expressions() {
-		if x.param != "ProjectionExpression" || !x.parsed() || x.e.Projection == nil {
+	for x := range c.parsedExpressions() {
+		if x.param != "ProjectionExpression" || x.e.Projection == nil {
 			continue
 		}
 		var paths []*grammar.Path
