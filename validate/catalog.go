@@ -84,7 +84,9 @@ type Rule struct {
 	DynamoMessage string
 	// Bad and Good are examples in the DSL.
 	Bad, Good string
-	// AppliesTo says which requests the rule looks at.
+	// AppliesTo says which requests the rule looks at, in the docs' words;
+	// left out where the Kinds its check runs on say it (the docs then
+	// list them).
 	AppliesTo string
 	// NeedsSchema rules are skipped, with one notice per run, without a schema.
 	NeedsSchema bool
@@ -100,8 +102,8 @@ type Rule struct {
 	// own and every member of a group. A rule whose Kinds are groups
 	// (transact write, transact get, batch get, batch write) checks the
 	// group as a whole: its check runs once on the group, whose Pass.Stmt
-	// is the group statement. AppliesTo says it in words for the docs, more
-	// finely (which clauses).
+	// is the group statement. AppliesTo may say more, for the docs (which
+	// clauses).
 	Kinds []grammar.Kind
 
 	// bigBad builds the whole Bad example of a rule that only a large

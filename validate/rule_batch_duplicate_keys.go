@@ -22,9 +22,8 @@ known.`,
   get Tickets key id = "a91f" select subject;
   get Tickets key id = "b02c" select subject
 }`,
-	AppliesTo: "batch get, batch write",
-	Kinds:     []grammar.Kind{grammar.KindBatchGet, grammar.KindBatchWrite},
-	check:     checkBatchDuplicateKeys,
+	Kinds: []grammar.Kind{grammar.KindBatchGet, grammar.KindBatchWrite},
+	check: checkBatchDuplicateKeys,
 }
 
 func checkBatchDuplicateKeys(p *Pass) {

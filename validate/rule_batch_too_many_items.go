@@ -30,9 +30,8 @@ batch write {
   delete Tickets key id = "k0";
   delete Tickets key id = "k1"
 }`,
-	AppliesTo: "batch write, batch get",
-	Kinds:     []grammar.Kind{grammar.KindBatchWrite, grammar.KindBatchGet},
-	check:     checkBatchTooManyItems,
+	Kinds: []grammar.Kind{grammar.KindBatchWrite, grammar.KindBatchGet},
+	check: checkBatchTooManyItems,
 }
 
 func checkBatchTooManyItems(p *Pass) {

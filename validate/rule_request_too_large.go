@@ -44,9 +44,8 @@ transact write {
   put Tickets item {id: "k0", body: "a short body"};
   put Tickets item {id: "k1", body: "another"}
 }`,
-	AppliesTo: "transact write, batch write",
-	Kinds:     []grammar.Kind{grammar.KindTransactWrite, grammar.KindBatchWrite},
-	check:     checkRequestTooLarge,
+	Kinds: []grammar.Kind{grammar.KindTransactWrite, grammar.KindBatchWrite},
+	check: checkRequestTooLarge,
 }
 
 func checkRequestTooLarge(p *Pass) {

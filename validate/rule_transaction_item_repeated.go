@@ -21,9 +21,8 @@ attributes of the key clause, and a put's key is not known.`,
 	Good: `transact write {
   update Tickets key id = "a91f" set status = "RESOLVED" if attribute_exists(id)
 }`,
-	AppliesTo: "transact write, transact get",
-	Kinds:     []grammar.Kind{grammar.KindTransactWrite, grammar.KindTransactGet},
-	check:     checkTransactionItemRepeated,
+	Kinds: []grammar.Kind{grammar.KindTransactWrite, grammar.KindTransactGet},
+	check: checkTransactionItemRepeated,
 }
 
 func checkTransactionItemRepeated(p *Pass) {

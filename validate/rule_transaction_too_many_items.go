@@ -33,9 +33,8 @@ transact write {
   delete Tickets key id = "k0";
   delete Tickets key id = "k1"
 }`,
-	AppliesTo: "transact write, transact get",
-	Kinds:     []grammar.Kind{grammar.KindTransactWrite, grammar.KindTransactGet},
-	check:     checkTransactionTooManyItems,
+	Kinds: []grammar.Kind{grammar.KindTransactWrite, grammar.KindTransactGet},
+	check: checkTransactionTooManyItems,
 }
 
 func checkTransactionTooManyItems(p *Pass) {
