@@ -27,17 +27,13 @@ known.`,
 }
 
 func checkBatchDuplicateKeys(p *Pass) {
-	st := p.Stmt
 	// An update or a check in a batch write is batch-write-not-plain's.
 	plain := func(m *grammar.Statement) bool {
 		return m.Kind == grammar.KindGet || m.Kind == grammar.KindPut || m.Kind == grammar.KindDelete
 	}
-	p.sameItems(plain, func(i int, m *grammar.Statement, first int) {
-		fix := "Drop one"
-		if st.Kind == grammar.KindBatchWrite {
-			fix = "Keep the one that should win"
-		}
-		p.Reportf(m.Pos, "%s names the item %s names (at %s): the same table and key; DynamoDB answers %q. %s",
-			grammar.MemberName(i, m), grammar.MemberName(first, st.Members[first]), p.place(st.Members[first].Pos), msgBatchDuplicates, fix)
-	})
+	fix := "Drop one"
+	if p.Stmt.Kind == grammar.KindBatchWrite {
+		fix = "Keep the one that should win"
+	}
+	p.reportSameItems(plain, msgBatchDuplicates, fix)
 }
