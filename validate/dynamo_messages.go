@@ -7,6 +7,10 @@ package validate
 // an example with them filled in. Where the AWS CLI refuses a request
 // before sending it, its message is here too, and the comment says so.
 
+// invalidPrefix opens most of DynamoDB's messages about parameter values;
+// the legacy rules put what DynamoDB says of the parameter after it.
+const invalidPrefix = "One or more parameter values were invalid: "
+
 // Empty values written to a key attribute (empty-key-value,
 // sparse-key-blanked).
 const (
