@@ -13,11 +13,13 @@ import (
 
 // caseLang is one of the two languages the rule cases are written in (the
 // DSL, request JSON): where their archives are, what their case files end
-// in, and how the findings of one rule on a case file are rendered.
+// in, how the findings of one rule on a case file are rendered, and which
+// rules must have an archive.
 type caseLang struct {
 	dir      string   // testdata/rules or testdata/requests
 	exts     []string // of the case files, the first as the messages name it
 	findings func(t *testing.T, rule, name string, src []byte, sch *schema.Schema) string
+	needs    func(*Rule) bool
 }
 
 // run runs each archive <dir>/<rule>.txtar as a subtest named after its rule:
@@ -25,8 +27,8 @@ type caseLang struct {
 // of the rule, one without (a near miss) none; each archive needs one of
 // each. The schema is the archive's schema.yaml, or else the examples'; a
 // case file named noschema-* is checked without one (what a rule decides
-// with no schema). It returns the rules that have an archive.
-func (l caseLang) run(t *testing.T) map[string]bool {
+// with no schema). Every rule that needs an archive must have one.
+func (l caseLang) run(t *testing.T) {
 	tested := map[string]bool{}
 	for _, a := range archives(t, filepath.Join(l.dir, "*.txtar")) {
 		rule := strings.TrimSuffix(filepath.Base(a.path), ".txtar")
@@ -69,7 +71,11 @@ func (l caseLang) run(t *testing.T) map[string]bool {
 			}
 		})
 	}
-	return tested
+	for _, r := range All() {
+		if l.needs(r) && !tested[r.Name] {
+			t.Errorf("rule %s has no %s/%s.txtar", r.Name, l.dir, r.Name)
+		}
+	}
 }
 
 // generatedCase is a DSL rule case too large to keep in an archive (a

@@ -18,9 +18,11 @@ package validate
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
+	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/schema"
 )
 
@@ -82,7 +84,9 @@ type Rule struct {
 	DynamoMessage string
 	// Bad and Good are examples in the DSL.
 	Bad, Good string
-	// AppliesTo says which requests the rule looks at.
+	// AppliesTo says which requests the rule looks at, in the docs' words;
+	// left out where the Kinds its check runs on say it (the docs then
+	// list them).
 	AppliesTo string
 	// NeedsSchema rules are skipped, with one notice per run, without a schema.
 	NeedsSchema bool
@@ -94,11 +98,13 @@ type Rule struct {
 	// 2, not 1; lint reports them as findings (1), but for a file it could
 	// not read (2).
 	BadInput bool
-	// Groups rules check a group of requests (transact write, transact
-	// get, batch get, batch write) as a whole: their check runs once on
-	// the group, whose Pass.Stmt is the group statement. Every other rule
-	// runs on each member as on a request of its own.
-	Groups bool
+	// Kinds are the statements check runs on; nil is every request of its
+	// own and every member of a group. A rule whose Kinds are groups
+	// (transact write, transact get, batch get, batch write) checks the
+	// group as a whole: its check runs once on the group, whose Pass.Stmt
+	// is the group statement. AppliesTo may say more, for the docs (which
+	// clauses).
+	Kinds []grammar.Kind
 
 	// bigBad builds the whole Bad example of a rule that only a large
 	// request breaks (over 100 members, over 4 MB): Bad is then the
@@ -115,6 +121,34 @@ type Rule struct {
 	// variable's initializer refer to the variable.
 	check        func(*Pass)
 	checkRequest func(*requestPass)
+	// checkSchemaless is check without a schema, for a rule that checks
+	// even then what the statement alone makes certain (the attributes of
+	// a key clause are keys). A rule that has it runs check only on a
+	// statement whose table the schema knows: an unknown table is
+	// unknown-table's.
+	checkSchemaless func(*Pass)
+}
+
+// runsOn reports whether r's check runs on a statement of kind k: a
+// rule without Kinds runs on every statement but a group.
+func (r *Rule) runsOn(k grammar.Kind) bool {
+	if r.Kinds == nil {
+		return !k.IsGroup()
+	}
+	return slices.Contains(r.Kinds, k)
+}
+
+// schemalessOr is the check a rule with a checkSchemaless runs on p:
+// checkSchemaless without a schema, check with the statement's table, and
+// none when the schema lacks the table.
+func (r *Rule) schemalessOr(p *Pass) func(*Pass) {
+	switch {
+	case p.Schema == nil:
+		return r.checkSchemaless
+	case p.Table == nil:
+		return nil // unknown-table says it
+	}
+	return r.check
 }
 
 // catalog is every rule, in the order of the tables of the rules docs

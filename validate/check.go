@@ -40,7 +40,7 @@ func (c *Config) severity(r *Rule, found Severity) Severity {
 
 // Pass is one rule's view of one statement: a request of its own, a
 // member of a group (transact write, ...), or, for the rules that check
-// groups (Rule.Groups), the group itself.
+// groups (Rule.Kinds), the group itself.
 type Pass struct {
 	Stmt *grammar.Statement
 	// Group is the group Stmt is a member of; nil for a request of its own
@@ -116,15 +116,13 @@ func Check(st *grammar.Statement, sch *schema.Schema, cfg *Config) []Finding {
 // are asked for once, of the group, which holds every member's.
 func check(st *grammar.Statement, sch *schema.Schema, cfg *Config, refusals bool) []Finding {
 	var out []Finding
-	if st.Kind.IsGroup() {
-		for _, m := range st.Members {
-			p := newPass(m, schemaFor(m, sch), cfg, &out)
-			p.Group = st
-			p.run(false)
-		}
+	for _, m := range st.Members {
+		p := newPass(m, schemaFor(m, sch), cfg, &out)
+		p.Group = st
+		p.run()
 	}
 	p := newPass(st, schemaFor(st, sch), cfg, &out)
-	p.run(st.Kind.IsGroup())
+	p.run()
 	if refusals {
 		checkBuildRefusals(&p)
 	}
@@ -162,11 +160,19 @@ func (p *Pass) tableOf(st *grammar.Statement) *schema.Table {
 	return p.Schema.Table(st.Table.Name)
 }
 
-// run runs the catalog's rules of one request (groups false) or those that
-// check groups (groups true) on p.
-func (p *Pass) run(groups bool) {
+// run runs on p the catalog's rules whose check runs on its statement's
+// kind (Rule.Kinds), each with the check it runs there. It runs for every
+// statement and member, so the common case stays inline.
+func (p *Pass) run() {
 	for _, r := range catalog {
-		if r.check == nil || r.Groups != groups || r.NeedsSchema && p.Schema == nil {
+		if !r.runsOn(p.Stmt.Kind) || r.NeedsSchema && p.Schema == nil {
+			continue
+		}
+		check := r.check
+		if r.checkSchemaless != nil {
+			check = r.schemalessOr(p)
+		}
+		if check == nil {
 			continue
 		}
 		if p.cfg != nil && p.cfg.Severities[r.Name] == Off {
@@ -175,7 +181,7 @@ func (p *Pass) run(groups bool) {
 			}
 		}
 		p.rule = r
-		r.check(p)
+		check(p)
 	}
 }
 

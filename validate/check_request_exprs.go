@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"iter"
 	"strconv"
 	"unicode/utf16"
 
@@ -97,9 +98,18 @@ func (c *requestPass) readExpression(x *reqExpr) {
 	c.checkLimits(x)
 }
 
-// parsed reports whether x is an expression of the request's operation
-// that parses: the one kind the rules about what an expression says read.
-func (x *reqExpr) parsed() bool { return x.known && x.e != nil }
+// parsedExpressions yields, in the order DynamoDB reads them, the
+// request's expressions that belong to its operation and parse: the ones
+// the rules about what an expression says read.
+func (c *requestPass) parsedExpressions() iter.Seq[*reqExpr] {
+	return func(yield func(*reqExpr) bool) {
+		for _, x := range c.expressions() {
+			if x.known && x.e != nil && !yield(x) {
+				return
+			}
+		}
+	}
+}
 
 // problemRule files a problem DynamoDB finds while reading an expression
 // under the rule the DSL files it under.

@@ -11,10 +11,10 @@
 //   - check.go: Finding, Config, Pass (a rule's view of one statement),
 //     Check and the finding sort; a group (transact write, ...) is checked
 //     member by member by the rules of one request, then whole by the rules
-//     that check groups (Rule.Groups, helpers in groups.go); after the
-//     catalog, Check reports what the builder refuses
-//     (rule_dsl_cannot_write.go), each refusal under the rule the builder
-//     names;
+//     that check groups (their Rule.Kinds are groups; helpers in
+//     groups.go); after the catalog, Check reports what the builder
+//     refuses (rule_dsl_cannot_write.go), each refusal under the rule the
+//     builder names;
 //   - check_request.go, check_request_exprs.go: CheckRequest's pass over a
 //     request: reading its members and expressions, reporting, silencing,
 //     and running the catalog on the statement the request makes;
@@ -27,7 +27,8 @@
 // only it uses. Helpers several rules share are in files named for what
 // they do: walk.go and paths.go (where a statement's conditions and paths
 // stand), expressions.go, values.go, keys.go, item_keys.go,
-// key_condition.go, schemaless_keys.go, path_overlap.go, names.go, placeholders.go,
-// request_json.go, words.go, item_size.go, groups.go; key_messages.go holds DynamoDB's messages
-// that several rules quote.
+// key_condition.go, schemaless_keys.go, path_overlap.go, names.go,
+// placeholders.go, request_json.go, words.go, item_size.go, groups.go.
+// dynamo_messages.go holds the messages of DynamoDB (and of the AWS CLI)
+// that the rules quote, to be compared with DynamoDB's in one place.
 package validate

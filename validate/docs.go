@@ -12,7 +12,7 @@ func Markdown(r *Rule) string {
 	fmt.Fprintf(&b, "# %s\n\n", r.Name)
 	fmt.Fprintf(&b, "%s.\n\n", strings.TrimSuffix(upperFirst(r.Title), "."))
 	fmt.Fprintf(&b, "- Severity: %s\n", r.Severity)
-	fmt.Fprintf(&b, "- Applies to: %s\n", r.AppliesTo)
+	fmt.Fprintf(&b, "- Applies to: %s\n", r.appliesTo())
 	schema := "no"
 	if r.NeedsSchema {
 		schema = "yes (skipped, with one notice, when no schema is given)"
@@ -55,7 +55,7 @@ func HelpText(r *Rule) string {
 	if r.Good != "" {
 		fmt.Fprintf(&b, "\nGood:\n%s\n", indent(r.Good, "  "))
 	}
-	fmt.Fprintf(&b, "\nApplies to: %s\n", r.AppliesTo)
+	fmt.Fprintf(&b, "\nApplies to: %s\n", r.appliesTo())
 	if r.NeedsSchema {
 		b.WriteString("Needs the schema (--schema or .dynexpr.yaml).\n")
 	}
@@ -74,6 +74,19 @@ func Index() string {
 		fmt.Fprintf(&b, "| [%s](%s.md) | %s | %s | %s |\n", r.Name, r.Name, r.Severity, schema, strings.ReplaceAll(r.Title, "|", `\|`))
 	}
 	return b.String()
+}
+
+// appliesTo is what the docs say r applies to: its AppliesTo, or else the
+// statements its check runs on (Kinds), in their order.
+func (r *Rule) appliesTo() string {
+	if r.AppliesTo != "" {
+		return r.AppliesTo
+	}
+	words := make([]string, len(r.Kinds))
+	for i, k := range r.Kinds {
+		words[i] = k.String()
+	}
+	return strings.Join(words, ", ")
 }
 
 // indent puts prefix before every line of s.

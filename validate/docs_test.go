@@ -58,7 +58,7 @@ func TestCatalogIsComplete(t *testing.T) {
 		switch {
 		case seen[r.Name]:
 			t.Errorf("rule %s is in the catalog twice", r.Name)
-		case r.Title == "" || r.Why == "" || r.AppliesTo == "":
+		case r.Title == "" || r.Why == "" || r.appliesTo() == "":
 			t.Errorf("rule %s lacks a title, why or applies-to", r.Name)
 		case r.Severity == Off:
 			t.Errorf("rule %s has no severity", r.Name)

@@ -8,9 +8,9 @@ import (
 	"github.com/dynexpr/dynexpr/grammar"
 )
 
-// Helpers of the rules that check groups (Rule.Groups). They read only what
-// a group made from request JSON has too: the members' kinds, tables,
-// clause bodies and their positions, never the DSL's text.
+// Helpers of the rules that check groups (whose Rule.Kinds are groups).
+// They read only what a group made from request JSON has too: the members'
+// kinds, tables, clause bodies and their positions, never the DSL's text.
 
 // itemOf is the item member m names, as text equal for two members on the
 // same item: its table and its primary key, each key value by what
@@ -109,12 +109,13 @@ func keyValueIdentity(v *grammar.Value) (id string, known bool) {
 	return "", false
 }
 
-// sameItems calls fn for each member of the group in p that names an item
-// an earlier member (first) names too, among the members for which
-// consider is true.
-func (p *Pass) sameItems(consider func(m *grammar.Statement) bool, fn func(i int, m *grammar.Statement, first int)) {
+// reportSameItems reports each member of the group in p that names an
+// item an earlier member names too, among the members for which consider
+// is true, with DynamoDB's answer and what to do instead.
+func (p *Pass) reportSameItems(consider func(m *grammar.Statement) bool, answer, fix string) {
+	st := p.Stmt
 	seen := map[string]int{}
-	for i, m := range p.Stmt.Members {
+	for i, m := range st.Members {
 		if !consider(m) {
 			continue
 		}
@@ -123,7 +124,8 @@ func (p *Pass) sameItems(consider func(m *grammar.Statement) bool, fn func(i int
 			continue
 		}
 		if first, dup := seen[item]; dup {
-			fn(i, m, first)
+			p.Reportf(m.Pos, "%s names the item %s names (at %s): the same table and key; DynamoDB answers %q. %s",
+				grammar.MemberName(i, m), grammar.MemberName(first, st.Members[first]), p.place(st.Members[first].Pos), answer, fix)
 			continue
 		}
 		seen[item] = i

@@ -17,42 +17,25 @@ type itemKeyTerm struct {
 // itemKeyTerms reads an item key, k = v [and k = v]: its terms, and where
 // it is not of that shape.
 func itemKeyTerms(st *grammar.Statement, c *grammar.Condition) (terms []itemKeyTerm, bad []diag.Pos) {
-	var cond func(*grammar.Condition)
-	var not func(*grammar.NotCondition)
-	cond = func(c *grammar.Condition) {
-		if c == nil {
-			return
-		}
-		for i, a := range c.Or {
-			if a == nil {
-				continue
-			}
-			if i > 0 {
-				bad = append(bad, tokenBefore(st, a.Pos, "or"))
-				return
-			}
-			for _, n := range a.And {
-				not(n)
-			}
-		}
-	}
-	not = func(n *grammar.NotCondition) {
+	badAt := func(at diag.Pos) { bad = append(bad, at) }
+	var term func(*grammar.NotCondition)
+	term = func(n *grammar.NotCondition) {
 		switch {
 		case n == nil:
 		case n.Not != nil:
-			bad = append(bad, n.Pos)
+			badAt(n.Pos)
 		case n.Group != nil:
-			cond(n.Group)
+			andTerms(st, n.Group, term, badAt)
 		case n.Compare != nil:
 			cmp := n.Compare
 			if cmp.Op != "=" || cmp.Left == nil || cmp.Left.Path == nil || len(cmp.Left.Path.Elems) != 1 || cmp.Right == nil || cmp.Right.Value == nil {
-				bad = append(bad, cmp.Pos)
+				badAt(cmp.Pos)
 				return
 			}
 			terms = append(terms, itemKeyTerm{cmp.Left.Path.Pos, topName(cmp.Left.Path), cmp.Right.Value})
 		}
 	}
-	cond(c)
+	andTerms(st, c, term, badAt)
 	return terms, bad
 }
 
@@ -72,19 +55,29 @@ func afterEntries(st *grammar.Statement) ([]itemKeyTerm, []diag.Pos) {
 	return itemKeyTerms(st, a.Key)
 }
 
-// startKeyAttrs are the attributes a start key holds: the table's key, and
-// the index's when the statement reads one.
-func startKeyAttrs(p *Pass) ([]string, bool) {
-	if p.Table == nil || p.Stmt.Index != nil && p.Index == nil {
-		return nil, false
+// startKey is a statement's start key (after) read against the schema.
+type startKey struct {
+	terms []itemKeyTerm
+	bad   []diag.Pos // where it is not ATTR = VALUE joined with and
+	// required are the attributes it holds: the table's key, and the
+	// index's when the statement reads one.
+	required []string
+}
+
+// readStartKey reads the statement's start key; nil without one, and when
+// the schema does not know the table or the index read.
+func readStartKey(p *Pass) *startKey {
+	if p.Stmt.After == nil || p.Table == nil || p.Stmt.Index != nil && p.Index == nil {
+		return nil
 	}
-	out := p.Table.Key.Attributes()
+	required := p.Table.Key.Attributes()
 	if p.Index != nil {
 		for _, a := range p.Index.KeyAttributes() {
-			if !slices.Contains(out, a) {
-				out = append(out, a)
+			if !slices.Contains(required, a) {
+				required = append(required, a)
 			}
 		}
 	}
-	return out, true
+	terms, bad := afterEntries(p.Stmt)
+	return &startKey{terms, bad, required}
 }

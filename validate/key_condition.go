@@ -46,6 +46,17 @@ func (ks *keyShape) problem(at diag.Pos, format string, args ...any) {
 }
 
 func (ks *keyShape) cond(c *grammar.Condition) {
+	andTerms(ks.st, c, ks.not, func(at diag.Pos) {
+		ks.problem(at, "a key condition cannot use or: a query reads one partition, and DynamoDB answers %q. Run one query for each alternative",
+			fmt.Sprintf(msgKCInvalidOp, "OR"))
+	})
+}
+
+// andTerms walks c as a key is written, terms joined by and (a key
+// condition, an item key): it calls term on each term of the first
+// alternative, in order, then orAt at the first or, after which nothing
+// is read.
+func andTerms(st *grammar.Statement, c *grammar.Condition, term func(*grammar.NotCondition), orAt func(diag.Pos)) {
 	if c == nil {
 		return
 	}
@@ -54,12 +65,11 @@ func (ks *keyShape) cond(c *grammar.Condition) {
 			continue
 		}
 		if i > 0 {
-			ks.problem(tokenBefore(ks.st, a.Pos, "or"), "a key condition cannot use or: a query reads one partition, and DynamoDB answers %q. Run one query for each alternative",
-				fmt.Sprintf(msgKCInvalidOp, "OR"))
+			orAt(tokenBefore(st, a.Pos, "or"))
 			return
 		}
 		for _, n := range a.And {
-			ks.not(n)
+			term(n)
 		}
 	}
 }

@@ -6,13 +6,6 @@ import (
 	"github.com/dynexpr/dynexpr/grammar"
 )
 
-// DynamoDB's messages about document paths. DynamoDB prints a path as
-// [a, b, [1], c] (ddbPath).
-const (
-	msgPathOverlap  = "Two document paths overlap with each other; must remove or rewrite one of these paths; path one: %s, path two: %s"
-	msgPathConflict = "Two document paths conflict with each other; must remove or rewrite one of these paths; path one: %s, path two: %s"
-)
-
 // pathClash is how two document paths of one expression meet.
 type pathClash int
 

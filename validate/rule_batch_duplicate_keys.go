@@ -2,8 +2,6 @@ package validate
 
 import "github.com/dynexpr/dynexpr/grammar"
 
-const msgBatchDuplicates = "Provided list of item keys contains duplicates"
-
 var batchDuplicateKeys = &Rule{
 	Name:     "batch-duplicate-keys",
 	Severity: Error,
@@ -24,26 +22,18 @@ known.`,
   get Tickets key id = "a91f" select subject;
   get Tickets key id = "b02c" select subject
 }`,
-	AppliesTo: "batch get, batch write",
-	Groups:    true,
-	check:     checkBatchDuplicateKeys,
+	Kinds: []grammar.Kind{grammar.KindBatchGet, grammar.KindBatchWrite},
+	check: checkBatchDuplicateKeys,
 }
 
 func checkBatchDuplicateKeys(p *Pass) {
-	st := p.Stmt
-	if st.Kind != grammar.KindBatchGet && st.Kind != grammar.KindBatchWrite {
-		return
-	}
 	// An update or a check in a batch write is batch-write-not-plain's.
 	plain := func(m *grammar.Statement) bool {
 		return m.Kind == grammar.KindGet || m.Kind == grammar.KindPut || m.Kind == grammar.KindDelete
 	}
-	p.sameItems(plain, func(i int, m *grammar.Statement, first int) {
-		fix := "Drop one"
-		if st.Kind == grammar.KindBatchWrite {
-			fix = "Keep the one that should win"
-		}
-		p.Reportf(m.Pos, "%s names the item %s names (at %s): the same table and key; DynamoDB answers %q. %s",
-			grammar.MemberName(i, m), grammar.MemberName(first, st.Members[first]), p.place(st.Members[first].Pos), msgBatchDuplicates, fix)
-	})
+	fix := "Drop one"
+	if p.Stmt.Kind == grammar.KindBatchWrite {
+		fix = "Keep the one that should win"
+	}
+	p.reportSameItems(plain, msgBatchDuplicates, fix)
 }

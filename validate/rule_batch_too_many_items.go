@@ -5,13 +5,6 @@ import (
 	"github.com/dynexpr/dynexpr/grammar"
 )
 
-const (
-	msgBatchWriteTableTooMany = "Member must have length less than or equal to 25"
-	msgBatchWriteTooMany      = "Too many items requested for the BatchWriteItem call"
-	msgBatchGetTableTooMany   = "Member must have length less than or equal to 100"
-	msgBatchGetTooMany        = "Too many items requested for the BatchGetItem call"
-)
-
 var batchTooManyItems = &Rule{
 	Name:     "batch-too-many-items",
 	Severity: Error,
@@ -37,20 +30,15 @@ batch write {
   delete Tickets key id = "k0";
   delete Tickets key id = "k1"
 }`,
-	AppliesTo: "batch write, batch get",
-	Groups:    true,
-	check:     checkBatchTooManyItems,
+	Kinds: []grammar.Kind{grammar.KindBatchWrite, grammar.KindBatchGet},
+	check: checkBatchTooManyItems,
 }
 
 func checkBatchTooManyItems(p *Pass) {
 	st := p.Stmt
 	limit, what, tableMsg, totalMsg := builder.MaxBatchWrites, "requests", msgBatchWriteTableTooMany, msgBatchWriteTooMany
-	switch st.Kind {
-	case grammar.KindBatchWrite:
-	case grammar.KindBatchGet:
+	if st.Kind == grammar.KindBatchGet {
 		limit, what, tableMsg, totalMsg = builder.MaxBatchGetKeys, "keys", msgBatchGetTableTooMany, msgBatchGetTooMany
-	default:
-		return
 	}
 	if len(st.Members) <= limit {
 		return

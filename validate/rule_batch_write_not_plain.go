@@ -1,10 +1,5 @@
 package validate
 
-const (
-	msgBatchWriteCondition = `Unknown parameter in RequestItems.Tickets[0].PutRequest: "ConditionExpression", must be one of: Item`
-	msgBatchWriteUpdate    = `Unknown parameter in RequestItems.Tickets[0]: "UpdateRequest", must be one of: PutRequest, DeleteRequest`
-)
-
 // Its findings are the builder's refusals (checkBuildRefusals): what a
 // member's request has no place for is known in one place, the builder,
 // which cannot write it.

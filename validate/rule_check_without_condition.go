@@ -7,14 +7,6 @@ import (
 	"github.com/dynexpr/dynexpr/grammar"
 )
 
-// What the AWS CLI answers a ConditionCheck without a condition, before
-// sending it, and what DynamoDB answers, for member %d (TransactItems[%d]:
-// the CLI counts from 0, the service from 1).
-const (
-	msgCheckNoConditionCLI     = `Missing required parameter in TransactItems[%d].ConditionCheck: "ConditionExpression"`
-	msgCheckNoConditionService = "1 validation error detected: Value null at 'transactItems.%d.member.conditionCheck.conditionExpression' failed to satisfy constraint: Member must not be null"
-)
-
 var checkWithoutCondition = &Rule{
 	Name:     "check-without-condition",
 	Severity: Error,
@@ -35,12 +27,13 @@ use transact get.`,
   put Tickets item {id: "b02c", parent: "a91f"}
 }`,
 	AppliesTo: "check members of transact write",
+	Kinds:     []grammar.Kind{grammar.KindCheck},
 	check:     checkCheckWithoutCondition,
 }
 
 func checkCheckWithoutCondition(p *Pass) {
 	st := p.Stmt
-	if st.Kind != grammar.KindCheck || st.If != nil {
+	if st.If != nil {
 		return
 	}
 	i := 0

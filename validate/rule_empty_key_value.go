@@ -7,8 +7,6 @@ import (
 	"github.com/dynexpr/dynexpr/schema"
 )
 
-const msgTableEmpty = "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: %s"
-
 var emptyKeyValue = &Rule{
 	Name:     "empty-key-value",
 	Severity: Error,
@@ -18,26 +16,16 @@ refuses the request, whether it writes an item, names one by its key, or queries
 a key. Without a schema, the values of a get, update, delete or check key, of a query's
 key condition and of a start key are still checked: those attributes can only be
 keys.`,
-	DynamoMessage: fmt.Sprintf(msgTableEmpty, "id"),
-	Bad:           `get Tickets key id = ""`,
-	Good:          `get Tickets key id = "a91f"`,
-	AppliesTo:     "get, update, delete, check (key), put (item), query (key condition), after (start key)",
-	check:         checkEmptyKeyValue,
+	DynamoMessage:   fmt.Sprintf(msgTableEmpty, "id"),
+	Bad:             `get Tickets key id = ""`,
+	Good:            `get Tickets key id = "a91f"`,
+	AppliesTo:       "get, update, delete, check (key), put (item), query (key condition), after (start key)",
+	check:           checkEmptyKeyValue,
+	checkSchemaless: checkCertainEmptyKeys,
 }
 
 func checkEmptyKeyValue(p *Pass) {
 	t, st := p.Table, p.Stmt
-	if t == nil {
-		if p.Schema != nil {
-			return // unknown-table says it
-		}
-		for _, k := range certainKeyValues(st) {
-			if !k.prefix && isEmptyScalar(k.v) {
-				p.ReportAt(Error, k.v.Pos, "", "%s%s is not a valid value for key attribute %q: DynamoDB rejects it (%q)", emptyWord(k.v), boundFrom(k.v), k.attr, fmt.Sprintf(msgTableEmpty, k.attr))
-			}
-		}
-		return
-	}
 	report := func(attr string, v *grammar.Value, ix *schema.Index) {
 		if !typeFits(t, attr, v) {
 			return
@@ -88,6 +76,16 @@ func checkEmptyKeyValue(p *Pass) {
 				report(attr, v, nil)
 			}
 		})
+	}
+}
+
+// checkCertainEmptyKeys is empty-key-value without a schema: the values of
+// the attributes that can only be keys.
+func checkCertainEmptyKeys(p *Pass) {
+	for _, k := range certainKeyValues(p.Stmt) {
+		if !k.prefix && isEmptyScalar(k.v) {
+			p.ReportAt(Error, k.v.Pos, "", "%s%s is not a valid value for key attribute %q: DynamoDB rejects it (%q)", emptyWord(k.v), boundFrom(k.v), k.attr, fmt.Sprintf(msgTableEmpty, k.attr))
+		}
 	}
 }
 

@@ -20,12 +20,13 @@ attributes the key condition tests are still known to be keys of what is queried
 	Bad:           `query Tickets index open-tickets-index key openBucket = "OPEN" filter openedAt > "2026-11-01"`,
 	Good:          `query Tickets index open-tickets-index key openBucket = "OPEN" and openedAt > "2026-11-01"`,
 	AppliesTo:     "query (filter)",
+	Kinds:         []grammar.Kind{grammar.KindQuery},
 	check:         checkFilterOnKey,
 }
 
 func checkFilterOnKey(p *Pass) {
 	st := p.Stmt
-	if st.Kind != grammar.KindQuery || st.Filter == nil {
+	if st.Filter == nil {
 		return
 	}
 	key, owner, ok := queriedKey(p)

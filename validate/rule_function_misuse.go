@@ -28,19 +28,6 @@ var (
 	attributeTypeNames = []string{"B", "NULL", "SS", "BOOL", "L", "BS", "N", "NS", "S", "M"}
 )
 
-const (
-	msgInvalidFunction = "Invalid function name; function: %s"
-	msgFunctionContext = "The function is not allowed to be used this way in an expression; function: %s"
-	msgUpdateFunction  = "The function is not allowed in an update expression; function: %s"
-	msgCondFunction    = "The function is not allowed in a condition expression; function: %s"
-	msgArity           = "Incorrect number of operands for operator or function; operator or function: %s, number of operands: %d"
-	msgOperandType     = "Incorrect operand type for operator or function; operator or function: %s, operand type: %s"
-	msgNeedsPath       = "Operator or function requires a document path; operator or function: %s"
-	msgRepeatedPath    = "The first operand must be distinct from the remaining operands for this operator or function; operator: %s, first operand: %s"
-	msgBetweenOrder    = "The BETWEEN operator requires upper bound to be greater than or equal to lower bound; lower bound operand: %s, upper bound operand: %s"
-	msgBetweenTypes    = "The BETWEEN operator requires same data type for lower and upper bounds; lower bound operand: %s, upper bound operand: %s"
-)
-
 var functionMisuse = &Rule{
 	Name:     "function-misuse",
 	Severity: Error,
@@ -78,8 +65,8 @@ func init() { functionMisuse.checkRequest = checkRequestFunctions }
 // statement's check reports it otherwise), but for what DynamoDB finds
 // while reading the expression, which readExpression reported.
 func checkRequestFunctions(c *requestPass) {
-	for _, x := range c.expressions() {
-		if !x.parsed() || x.e.Condition == nil {
+	for x := range c.parsedExpressions() {
+		if x.e.Condition == nil {
 			continue
 		}
 		cond, ok := c.requestCondition(x, x.e.Condition)

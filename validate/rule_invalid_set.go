@@ -7,15 +7,6 @@ import (
 	"github.com/dynexpr/dynexpr/grammar"
 )
 
-const (
-	msgEmptySS = "One or more parameter values were invalid: An string set  may not be empty"
-	msgEmptyNS = "One or more parameter values were invalid: An number set  may not be empty"
-	msgEmptyBS = "One or more parameter values were invalid: Binary sets should not be empty"
-	msgDupSS   = "One or more parameter values were invalid: Input collection %s contains duplicates."
-	msgDupNS   = "Input collection contains duplicates"
-	msgDupBS   = "One or more parameter values were invalid: Input collection %sof type BS contains duplicates."
-)
-
 var invalidSet = &Rule{
 	Name:     "invalid-set",
 	Severity: Error,

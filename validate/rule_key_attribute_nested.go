@@ -14,21 +14,16 @@ var keyAttributeNested = &Rule{
 DynamoDB refuses a path that looks inside one, id.x or id[0], wherever it stands:
 in select, filter, condition or update. Without a schema, the attributes of a get,
 update or delete key and of a query's key condition are still known to be keys.`,
-	DynamoMessage: fmt.Sprintf(msgNestedKey, "id") + "; " + fmt.Sprintf(msgNestedIndexKey, "openBucket"),
-	Bad:           `update Tickets key id = "a91f" set openBucket.state = "OPEN"`,
-	Good:          `update Tickets key id = "a91f" set openBucket = "OPEN"`,
-	AppliesTo:     "select, filter, if and update paths",
-	check:         checkKeyAttributeNested,
+	DynamoMessage:   fmt.Sprintf(msgNestedKey, "id") + "; " + fmt.Sprintf(msgNestedIndexKey, "openBucket"),
+	Bad:             `update Tickets key id = "a91f" set openBucket.state = "OPEN"`,
+	Good:            `update Tickets key id = "a91f" set openBucket = "OPEN"`,
+	AppliesTo:       "select, filter, if and update paths",
+	check:           checkKeyAttributeNested,
+	checkSchemaless: checkNestedWrittenKey,
 }
 
 func checkKeyAttributeNested(p *Pass) {
 	t, st := p.Table, p.Stmt
-	if t == nil {
-		if p.Schema == nil {
-			checkNestedWrittenKey(p)
-		}
-		return
-	}
 	queried, _, isQuery := queriedKey(p)
 	isQuery = isQuery && st.Kind == grammar.KindQuery
 	for _, pp := range p.statementPaths() {

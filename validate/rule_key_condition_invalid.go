@@ -28,12 +28,13 @@ partition key with =, so DynamoDB refuses it.`,
 	Bad:           `query Tickets index open-tickets-index key openBucket = "OPEN" or openBucket = "HOLD"`,
 	Good:          `query Tickets index open-tickets-index key openBucket = "OPEN" and openedAt >= "2026-11-01"`,
 	AppliesTo:     "query (key condition)",
+	Kinds:         []grammar.Kind{grammar.KindQuery},
 	check:         checkKeyConditionInvalid,
 }
 
 func checkKeyConditionInvalid(p *Pass) {
 	st := p.Stmt
-	if st.Kind != grammar.KindQuery || st.Key == nil {
+	if st.Key == nil {
 		return
 	}
 	ks := readKeyCondition(st, st.Key)

@@ -114,24 +114,19 @@ func checkKeyIncomplete(p *Pass) {
 				quotedList(missing), t.Name, keyNames(t.Key), fmt.Sprintf(msgMissingKey, missing[0]), strings.Join(add, ", "))
 		}
 	}
-	if st.After != nil {
-		required, ok := startKeyAttrs(p)
-		if !ok {
-			return
-		}
-		terms, bad := afterEntries(st)
-		for _, at := range bad {
+	if start := readStartKey(p); start != nil {
+		for _, at := range start.bad {
 			p.Reportf(at, "a start key (after) is ATTR = VALUE joined with and, or a map; DynamoDB takes no other (%q). Write %s",
-				startKeyMessage(st), keyTemplate(required))
+				startKeyMessage(st), keyTemplate(start.required))
 		}
 		of := "table " + t.Name
 		if p.Index != nil {
 			of = "index " + p.Index.Name + " (the table's key and the index's)"
 		}
-		checkKeyTerms(p, terms, len(bad) > 0, keySpec{
+		checkKeyTerms(p, start.terms, len(start.bad) > 0, keySpec{
 			what:     "start key (after)",
-			holds:    fmt.Sprintf("a start key of %s holds %s", of, strings.Join(required, ", ")),
-			required: required,
+			holds:    fmt.Sprintf("a start key of %s holds %s", of, strings.Join(start.required, ", ")),
+			required: start.required,
 			where:    st.After.Pos,
 			msg:      startKeyMessage(st),
 		})

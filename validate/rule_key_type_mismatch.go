@@ -23,20 +23,15 @@ delete key, of a query's key condition and of a start key can only be keys, so
 their values must be S, N or B, never a boolean, null, a list, a map or a set.`,
 	DynamoMessage: fmt.Sprintf(msgTypeMismatchKey, "id", "S", "N") + "; " +
 		fmt.Sprintf(msgTypeMismatchIndexKey, "openBucket", "S", "N", "open-tickets-index") + "; " + msgConditionType,
-	Bad:       `put Tickets item {id: 42, subject: "printer"}`,
-	Good:      `put Tickets item {id: "42", subject: "printer"}`,
-	AppliesTo: "get, update, delete, check (key), put (item), query (key condition), after (start key), update (set of an index key)",
-	check:     checkKeyTypeMismatch,
+	Bad:             `put Tickets item {id: 42, subject: "printer"}`,
+	Good:            `put Tickets item {id: "42", subject: "printer"}`,
+	AppliesTo:       "get, update, delete, check (key), put (item), query (key condition), after (start key), update (set of an index key)",
+	check:           checkKeyTypeMismatch,
+	checkSchemaless: checkCertainKeyTypes,
 }
 
 func checkKeyTypeMismatch(p *Pass) {
 	t, st := p.Table, p.Stmt
-	if t == nil {
-		if p.Schema == nil {
-			checkCertainKeyTypes(p)
-		}
-		return
-	}
 	switch st.Kind {
 	case grammar.KindGet, grammar.KindUpdate, grammar.KindDelete, grammar.KindCheck:
 		terms, _ := itemKeyTerms(st, st.Key)
@@ -90,15 +85,10 @@ func checkKeyTypeMismatch(p *Pass) {
 	if st.Kind == grammar.KindUpdate {
 		checkIndexKeyUpdates(p)
 	}
-	if st.After != nil {
-		required, ok := startKeyAttrs(p)
-		if !ok {
-			return
-		}
-		entries, _ := afterEntries(st)
-		for _, e := range entries {
+	if start := readStartKey(p); start != nil {
+		for _, e := range start.terms {
 			want := t.AttrType(e.attr)
-			if !slices.Contains(required, e.attr) || !mismatched(e.value, want) {
+			if !slices.Contains(start.required, e.attr) || !mismatched(e.value, want) {
 				continue
 			}
 			p.ReportAt(Error, e.value.Pos, retyped(e.value, want), "%s, typed %s, and %s; DynamoDB answers %q.%s",

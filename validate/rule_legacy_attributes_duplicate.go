@@ -19,19 +19,16 @@ func init() { legacyAttributesDuplicate.checkRequest = checkAttributesToGet }
 // checkAttributesToGet reports the first name AttributesToGet repeats, the
 // one DynamoDB names.
 func checkAttributesToGet(c *requestPass) {
-	v := c.value("AttributesToGet")
+	v := c.legacyValue("AttributesToGet")
 	if v == nil {
 		return
-	}
-	if legacy, _ := c.refusedMix(); legacy != nil {
-		return // DynamoDB refuses the mix first
 	}
 	seen := make(map[string]bool, len(v.Elems))
 	for _, e := range v.Elems {
 		if seen[e.Text] {
 			c.report(legacyAttributesDuplicate, Error, e.Start, e.End, "",
 				"AttributesToGet names %q twice: name it once; DynamoDB answers %q", e.Text,
-				invalidPrefix+"Duplicate value in attribute name: "+e.Text)
+				msgDuplicateAttributeName+e.Text)
 			return
 		}
 		seen[e.Text] = true

@@ -39,9 +39,6 @@ join.`,
 
 func init() { legacyConditionInvalid.checkRequest = checkLegacyConditions }
 
-// invalidPrefix opens most of DynamoDB's messages about parameter values.
-const invalidPrefix = "One or more parameter values were invalid: "
-
 // legacyArity is how many values each ComparisonOperator takes: min, and
 // max (-1: no limit).
 var legacyArity = map[string][2]int{

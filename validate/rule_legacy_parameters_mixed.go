@@ -73,6 +73,21 @@ func (c *requestPass) refusedMix() (legacy, exprs []string) {
 	return legacy, exprs
 }
 
+// legacyValue is the value of the legacy parameter name as DynamoDB reads
+// it: nil when the request lacks it, and when DynamoDB refuses the mix of
+// legacy and expression parameters first (legacy-parameters-mixed's), so
+// that it reads no further.
+func (c *requestPass) legacyValue(name string) *request.Value {
+	v := c.value(name)
+	if v == nil {
+		return nil // the usual case, answered before the costlier refusedMix
+	}
+	if legacy, _ := c.refusedMix(); legacy != nil {
+		return nil
+	}
+	return v
+}
+
 // checkLegacyMixed reports legacy parameters beside expressions, which
 // DynamoDB refuses.
 func checkLegacyMixed(c *requestPass) {

@@ -30,12 +30,9 @@ func init() { legacyUpdateInvalid.checkRequest = checkAttributeUpdates }
 // checkAttributeUpdates checks each action of AttributeUpdates against its
 // value, in the order DynamoDB does.
 func checkAttributeUpdates(c *requestPass) {
-	v := c.value("AttributeUpdates")
+	v := c.legacyValue("AttributeUpdates")
 	if v == nil {
 		return
-	}
-	if legacy, _ := c.refusedMix(); legacy != nil {
-		return // DynamoDB refuses the mix first
 	}
 	for i := range v.Members {
 		e := &v.Members[i]
@@ -83,11 +80,8 @@ func (c *requestPass) requestTable() *schema.Table {
 // checkAttributeUpdatesKeys is update-key-attribute's check of request
 // JSON: AttributeUpdates naming a key attribute of the table.
 func checkAttributeUpdatesKeys(c *requestPass) {
-	v, t := c.value("AttributeUpdates"), c.requestTable()
+	v, t := c.legacyValue("AttributeUpdates"), c.requestTable()
 	if v == nil || t == nil {
-		return
-	}
-	if legacy, _ := c.refusedMix(); legacy != nil {
 		return
 	}
 	for _, e := range v.Members {

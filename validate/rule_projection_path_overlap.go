@@ -9,10 +9,6 @@ import (
 	"github.com/dynexpr/dynexpr/request"
 )
 
-// msgDuplicateAttributeName is DynamoDB's answer to AttributesToGet naming
-// an attribute twice, followed by the name.
-const msgDuplicateAttributeName = "One or more parameter values were invalid: Duplicate value in attribute name: "
-
 var projectionPathOverlap = &Rule{
 	Name:     "projection-path-overlap",
 	Severity: Error,
@@ -139,8 +135,8 @@ func clashPartner(one *grammar.Path, later []*grammar.Path, reported map[*gramma
 // them otherwise.
 func checkRequestProjection(c *requestPass) {
 	checkAttributesToGetRepeats(c)
-	for _, x := range c.expressions() {
-		if x.param != "ProjectionExpression" || !x.parsed() || x.e.Projection == nil {
+	for x := range c.parsedExpressions() {
+		if x.param != "ProjectionExpression" || x.e.Projection == nil {
 			continue
 		}
 		var paths []*grammar.Path

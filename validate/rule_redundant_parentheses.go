@@ -18,10 +18,7 @@ wraps the whole again writes these.`,
 func init() { redundantParentheses.checkRequest = checkRedundantParentheses }
 
 func checkRedundantParentheses(c *requestPass) {
-	for _, x := range c.expressions() {
-		if !x.parsed() {
-			continue
-		}
+	for x := range c.parsedExpressions() {
 		if se := x.e.RedundantParensError(); se != nil {
 			c.reportExpr(redundantParentheses, x, se.Offset, se.End, "", "%s; DynamoDB answers %q", se.Msg, se.DynamoMsg)
 		}

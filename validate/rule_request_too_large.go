@@ -16,8 +16,6 @@ const (
 	maxBatchWriteBytes  = 16 << 20
 )
 
-const msgTransactionTooLarge = "Transaction payload size cannot exceed 4MB"
-
 var requestTooLarge = &Rule{
 	Name:     "request-too-large",
 	Severity: Error,
@@ -46,20 +44,15 @@ transact write {
   put Tickets item {id: "k0", body: "a short body"};
   put Tickets item {id: "k1", body: "another"}
 }`,
-	AppliesTo: "transact write, batch write",
-	Groups:    true,
-	check:     checkRequestTooLarge,
+	Kinds: []grammar.Kind{grammar.KindTransactWrite, grammar.KindBatchWrite},
+	check: checkRequestTooLarge,
 }
 
 func checkRequestTooLarge(p *Pass) {
 	st := p.Stmt
 	limit, what, answer := maxTransactionBytes, "4 MB", fmt.Sprintf("; DynamoDB answers %q", msgTransactionTooLarge)
-	switch st.Kind {
-	case grammar.KindTransactWrite:
-	case grammar.KindBatchWrite:
+	if st.Kind == grammar.KindBatchWrite {
 		limit, what, answer = maxBatchWriteBytes, "16 MB", ", which DynamoDB refuses"
-	default:
-		return
 	}
 	total := 0
 	for i, m := range st.Members {

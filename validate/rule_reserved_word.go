@@ -28,10 +28,7 @@ cannot happen in a .dx file.)`,
 func init() { reservedWord.checkRequest = checkReservedWords }
 
 func checkReservedWords(c *requestPass) {
-	for _, x := range c.expressions() {
-		if !x.parsed() {
-			continue
-		}
+	for x := range c.parsedExpressions() {
 		seen := map[string]bool{}
 		for _, s := range x.e.ReservedNames() {
 			c.reportReserved(x, s, seen)

@@ -26,21 +26,13 @@ Each case has its own message.`,
 	Good:          `query TicketsByCustomer key customerId = "c1" after {customerId: "c1", id: "a91f"}`,
 	AppliesTo:     "query with after (ExclusiveStartKey)",
 	NeedsSchema:   true,
+	Kinds:         []grammar.Kind{grammar.KindQuery},
 	check:         checkStartKeyOutside,
 }
 
-// What DynamoDB answers a start key outside the key condition: another
-// partition when the sort key is not tested, a sort key the test does not
-// take, and another partition with a sort key the test takes.
-const (
-	msgStartKeyOutside = "The provided starting key is outside query boundaries based on provided conditions"
-	msgStartKeyRange   = "The provided starting key does not match the range key predicate"
-	msgStartKeyOneRow  = "The query can return at most one row and cannot be restarted"
-)
-
 func checkStartKeyOutside(p *Pass) {
 	st := p.Stmt
-	if st.Kind != grammar.KindQuery || st.After == nil || st.Key == nil {
+	if st.After == nil || st.Key == nil {
 		return
 	}
 	key, _, ok := queriedKey(p)
@@ -61,14 +53,13 @@ func checkStartKeyOutside(p *Pass) {
 		}
 		tests[k.attr] = k
 	}
-	entries, bad := afterEntries(st)
-	required, ok := startKeyAttrs(p)
-	if len(bad) > 0 || !ok || len(entries) != len(required) {
+	start := readStartKey(p)
+	if start == nil || len(start.bad) > 0 || len(start.terms) != len(start.required) {
 		return // key-incomplete's: DynamoDB refuses the start key itself first
 	}
 	given := map[string]*grammar.Value{}
-	for _, e := range entries {
-		if !slices.Contains(required, e.attr) || given[e.attr] != nil || e.value == nil || e.value.Text == "" && e.value.Type != grammar.TypeN {
+	for _, e := range start.terms {
+		if !slices.Contains(start.required, e.attr) || given[e.attr] != nil || e.value == nil || e.value.Text == "" && e.value.Type != grammar.TypeN {
 			return // an empty value is empty-key-value's: the start key itself is refused first
 		}
 		given[e.attr] = e.value

@@ -12,11 +12,6 @@ import (
 // not on record (see Why).
 const maxTokenLength = 36
 
-const (
-	msgTokenTooLong  = "failed to satisfy constraint: Member must have length less than or equal to 36"
-	msgTokenTooShort = "failed to satisfy constraint: Member must have length greater than or equal to 1"
-)
-
 var tokenTooLong = &Rule{
 	Name:     "token-too-long",
 	Severity: Error,
@@ -34,7 +29,7 @@ characters.`,
 	Bad:           `transact write token "registration-of-kp@example.com-2026-12-01" { put Tickets item {id: "a91f"} }`,
 	Good:          `transact write token "7f3a2c1e-5b4d-4e8f-9a0b-1c2d3e4f5a6b" { put Tickets item {id: "a91f"} }`,
 	AppliesTo:     "transact write (token)",
-	Groups:        true,
+	Kinds:         []grammar.Kind{grammar.KindTransactWrite},
 	check:         checkTokenTooLong,
 }
 

@@ -2,8 +2,6 @@ package validate
 
 import "github.com/dynexpr/dynexpr/grammar"
 
-const msgTransactRepeated = "Transaction request cannot include multiple operations on one item"
-
 var transactionItemRepeated = &Rule{
 	Name:     "transaction-item-repeated",
 	Severity: Error,
@@ -23,23 +21,15 @@ attributes of the key clause, and a put's key is not known.`,
 	Good: `transact write {
   update Tickets key id = "a91f" set status = "RESOLVED" if attribute_exists(id)
 }`,
-	AppliesTo: "transact write, transact get",
-	Groups:    true,
-	check:     checkTransactionItemRepeated,
+	Kinds: []grammar.Kind{grammar.KindTransactWrite, grammar.KindTransactGet},
+	check: checkTransactionItemRepeated,
 }
 
 func checkTransactionItemRepeated(p *Pass) {
-	st := p.Stmt
-	if !st.Kind.IsTransaction() {
-		return
-	}
 	all := func(*grammar.Statement) bool { return true }
-	p.sameItems(all, func(i int, m *grammar.Statement, first int) {
-		fix := "Make them one member: a check's condition goes into the write's if, two updates' actions into one update"
-		if st.Kind == grammar.KindTransactGet {
-			fix = "Drop one, selecting in the other what both read"
-		}
-		p.Reportf(m.Pos, "%s names the item %s names (at %s): the same table and key; DynamoDB answers %q. %s",
-			grammar.MemberName(i, m), grammar.MemberName(first, st.Members[first]), p.place(st.Members[first].Pos), msgTransactRepeated, fix)
-	})
+	fix := "Make them one member: a check's condition goes into the write's if, two updates' actions into one update"
+	if p.Stmt.Kind == grammar.KindTransactGet {
+		fix = "Drop one, selecting in the other what both read"
+	}
+	p.reportSameItems(all, msgTransactRepeated, fix)
 }

@@ -8,8 +8,6 @@ import (
 	"github.com/dynexpr/dynexpr/grammar"
 )
 
-const msgTransactTooMany = "1 validation error detected: Value '[...]' at 'transactItems' failed to satisfy constraint: Member must have length less than or equal to 100"
-
 var transactionTooManyItems = &Rule{
 	Name:     "transaction-too-many-items",
 	Severity: Error,
@@ -35,14 +33,13 @@ transact write {
   delete Tickets key id = "k0";
   delete Tickets key id = "k1"
 }`,
-	AppliesTo: "transact write, transact get",
-	Groups:    true,
-	check:     checkTransactionTooManyItems,
+	Kinds: []grammar.Kind{grammar.KindTransactWrite, grammar.KindTransactGet},
+	check: checkTransactionTooManyItems,
 }
 
 func checkTransactionTooManyItems(p *Pass) {
 	st := p.Stmt
-	if !st.Kind.IsTransaction() || len(st.Members) <= builder.MaxTransactItems {
+	if len(st.Members) <= builder.MaxTransactItems {
 		return
 	}
 	p.Reportf(st.Members[builder.MaxTransactItems].Pos, "this %s has %d members, and a transaction takes at most %d; DynamoDB answers %q. Split it where atomicity allows: from %s on, the members go in another transaction",

@@ -35,10 +35,7 @@ func (c *requestPass) mapKnown(isValue bool) bool {
 }
 
 func checkUndefinedPlaceholders(c *requestPass) {
-	for _, x := range c.expressions() {
-		if !x.parsed() {
-			continue
-		}
+	for x := range c.parsedExpressions() {
 		c.checkUndefined(x)
 	}
 }

@@ -19,12 +19,13 @@ the update's own key are still known to be the table's key.`,
 	Bad:           `update Tickets key id = "a91f" set id = "b02c"`,
 	Good:          `update Tickets key id = "a91f" set subject = "Printer fixed"`,
 	AppliesTo:     "update (set, remove, add, delete)",
+	Kinds:         []grammar.Kind{grammar.KindUpdate},
 	check:         checkUpdateKeyAttribute,
 }
 
 func checkUpdateKeyAttribute(p *Pass) {
 	t, st := p.Table, p.Stmt
-	if st.Kind != grammar.KindUpdate || t == nil && p.Schema != nil {
+	if t == nil && p.Schema != nil {
 		return
 	}
 	// Without a schema, the attributes of the update's key are the table's.
