@@ -80,49 +80,26 @@ func operandBytes(o *grammar.Operand, hint string) int {
 // expression (key condition, filter or condition) the builder writes for c.
 func MinConditionLen(c *grammar.Condition) int { return condBytes(c) }
 
-func condBytes(c *grammar.Condition) int {
-	if c == nil {
-		return 0
-	}
-	n := len("OR") * max(len(c.Or)-1, 0)
-	for _, a := range c.Or {
-		if a == nil {
-			continue
-		}
-		n += len("AND") * max(len(a.And)-1, 0)
-		for _, x := range a.And {
-			n += notBytes(x)
+// conditionBytes weighs a condition by the bytes the builder writes for it.
+var conditionBytes = &grammar.ConditionWeights{Or: len("OR"), And: len("AND"), Not: len("NOT"), Comparison: comparisonBytes}
+
+func condBytes(c *grammar.Condition) int { return grammar.SumCondition(c, conditionBytes) }
+
+func comparisonBytes(c *grammar.Comparison) int {
+	hint := ComparisonHint(c)
+	n := operandBytes(c.Left, hint)
+	switch {
+	case c.Op != "":
+		n += len(c.Op) + operandBytes(c.Right, hint)
+	case c.Low != nil:
+		n += len("BETWEEN") + operandBytes(c.Low, hint) + len("AND") + operandBytes(c.High, hint)
+	case len(c.In) > 0:
+		n += len("IN") + 2 + len(c.In) - 1
+		for _, o := range c.In {
+			n += operandBytes(o, hint)
 		}
 	}
 	return n
-}
-
-func notBytes(x *grammar.NotCondition) int {
-	switch {
-	case x == nil:
-		return 0
-	case x.Not != nil:
-		return len("NOT") + notBytes(x.Not)
-	case x.Group != nil:
-		return condBytes(x.Group)
-	case x.Compare != nil:
-		c := x.Compare
-		hint := ComparisonHint(c)
-		n := operandBytes(c.Left, hint)
-		switch {
-		case c.Op != "":
-			n += len(c.Op) + operandBytes(c.Right, hint)
-		case c.Low != nil:
-			n += len("BETWEEN") + operandBytes(c.Low, hint) + len("AND") + operandBytes(c.High, hint)
-		case len(c.In) > 0:
-			n += len("IN") + 2 + len(c.In) - 1
-			for _, o := range c.In {
-				n += operandBytes(o, hint)
-			}
-		}
-		return n
-	}
-	return 0
 }
 
 // MinUpdateLen is a lower bound of the length of the UpdateExpression the

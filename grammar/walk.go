@@ -67,3 +67,45 @@ func ConditionPaths(c *Condition) []*Path {
 	})
 	return out
 }
+
+// ConditionWeights are what SumCondition adds up: a weight for each OR,
+// AND and NOT of a condition, and Comparison's for each comparison.
+type ConditionWeights struct {
+	Or, And, Not int
+	Comparison   func(*Comparison) int
+}
+
+// SumCondition adds up w over c's boolean structure: the length of the
+// expression a condition is written as (the weights are the keywords'
+// lengths) and the operators DynamoDB counts in it (each weighs one) are
+// both such sums. Parentheses weigh nothing.
+func SumCondition(c *Condition, w *ConditionWeights) int {
+	if c == nil {
+		return 0
+	}
+	n := w.Or * max(len(c.Or)-1, 0)
+	for _, a := range c.Or {
+		if a == nil {
+			continue
+		}
+		n += w.And * max(len(a.And)-1, 0)
+		for _, x := range a.And {
+			n += sumNot(x, w)
+		}
+	}
+	return n
+}
+
+func sumNot(x *NotCondition, w *ConditionWeights) int {
+	switch {
+	case x == nil:
+		return 0
+	case x.Not != nil:
+		return w.Not + sumNot(x.Not, w)
+	case x.Group != nil:
+		return SumCondition(x.Group, w)
+	case x.Compare != nil:
+		return w.Comparison(x.Compare)
+	}
+	return 0
+}

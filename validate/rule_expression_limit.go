@@ -356,43 +356,20 @@ func builtExprLen(r *builder.Request, kind string) int {
 // and, or, not, function call, + and -. Parentheses and set, remove, add and
 // delete actions are not operators.
 
-func condOps(c *grammar.Condition) int {
-	if c == nil {
-		return 0
+// conditionOps weighs a condition by the operators DynamoDB counts in it.
+var conditionOps = &grammar.ConditionWeights{Or: 1, And: 1, Not: 1, Comparison: comparisonOps}
+
+func condOps(c *grammar.Condition) int { return grammar.SumCondition(c, conditionOps) }
+
+func comparisonOps(c *grammar.Comparison) int {
+	n := 0
+	if c.Op != "" || c.Low != nil || len(c.In) > 0 {
+		n++
 	}
-	n := max(len(c.Or)-1, 0)
-	for _, a := range c.Or {
-		if a == nil {
-			continue
-		}
-		n += max(len(a.And)-1, 0)
-		for _, x := range a.And {
-			n += notOps(x)
-		}
+	for _, o := range grammar.Operands(c) {
+		n += operandOps(o)
 	}
 	return n
-}
-
-func notOps(x *grammar.NotCondition) int {
-	switch {
-	case x == nil:
-		return 0
-	case x.Not != nil:
-		return 1 + notOps(x.Not)
-	case x.Group != nil:
-		return condOps(x.Group)
-	case x.Compare != nil:
-		c := x.Compare
-		n := 0
-		if c.Op != "" || c.Low != nil || len(c.In) > 0 {
-			n++
-		}
-		for _, o := range grammar.Operands(c) {
-			n += operandOps(o)
-		}
-		return n
-	}
-	return 0
 }
 
 func operandOps(o *grammar.Operand) int {
