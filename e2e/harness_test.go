@@ -12,6 +12,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestParseCLIError(t *testing.T) {
@@ -228,8 +230,8 @@ func TestSplitStatements(t *testing.T) {
 		"4:3-5 get T key `a;b` = \"1\"\n  select c;",
 		"6:1-0 scan T\n# end\n",
 	}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("SplitStatements:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("SplitStatements (-want +got):\n%s", diff)
 	}
 	group := "t: transact write {\n  put T item {a: \"x;\"};\n  delete T key a = \"y\"\n};\nget T key a = \"z\""
 	if g := SplitStatements(group); len(g) != 2 || g[0].StartLine != 1 || g[1].StartLine != 5 || !strings.HasSuffix(group[g[0].Start:g[0].End], "\n};") {
@@ -403,8 +405,8 @@ func TestLoadGoldenCases(t *testing.T) {
 		"put/noschema schema= eligible=false",
 		"query/gsi schema=schema.yaml eligible=true",
 	}
-	if !reflect.DeepEqual(ids, want) {
-		t.Errorf("cases:\n%s\nwant:\n%s", strings.Join(ids, "\n"), strings.Join(want, "\n"))
+	if diff := cmp.Diff(want, ids); diff != "" {
+		t.Errorf("cases (-want +got):\n%s", diff)
 	}
 	q := cases[2]
 	if !reflect.DeepEqual(q.Args, []string{"-p", "b=open#2026-11"}) || q.Command != "query" {
