@@ -126,19 +126,11 @@ func parse(opt Options, filename string, data []byte) (*Schema, []ttlEntry, erro
 	var decls []*tableDecl
 	var ttls []ttlEntry
 	s := &Schema{}
-	switch format, what := detect(root); format {
-	case formatProject:
-		decls = p.project(root)
-	case formatCFN:
-		decls = p.cfn(root)
-	case formatServerless:
-		decls = p.serverless(root)
-	case formatDescribe:
-		decls = p.describe(root)
-	case formatTFShow:
-		decls = p.tfShow(root)
-	case formatTTL:
+	switch format, what := detect(root); {
+	case format == formatTTL:
 		ttls = p.describeTTL(root)
+	case int(format) < len(tableReaders) && tableReaders[format] != nil:
+		decls = tableReaders[format](p, root)
 	default:
 		p.errorf(root, "%s", what)
 	}

@@ -26,6 +26,18 @@ const (
 	formatTFJSON            // resource: Terraform configuration in JSON, in a file not named *.tf.json
 )
 
+// tableReaders are the readers of the formats that define tables, by
+// format. (A TTL file gives its tables' time-to-live attributes instead;
+// Terraform's HCL is told by the file's name before any YAML is read, and
+// its JSON form in a file of another name is refused by detect.)
+var tableReaders = [...]func(*parser, *yaml.Node) []*tableDecl{
+	formatProject:    (*parser).project,
+	formatCFN:        (*parser).cfn,
+	formatDescribe:   (*parser).describe,
+	formatTFShow:     (*parser).tfShow,
+	formatServerless: (*parser).serverless,
+}
+
 const msgEmpty = "the schema file is empty: write a project schema (tables:), describe-table JSON or a CloudFormation template"
 
 // FormatOf names the schema format whose top-level members these are
