@@ -15,8 +15,8 @@ package e2e
 // test. Each gap is narrowed as far as the evidence goes: the kind of
 // mismatch (the server accepts / refuses / says something else), and
 // regular expressions on the command, the request JSON and the server's
-// answer; a gap that names no Server is both emulators', written once. Add more here or with Agreement.AddKnownGap, always with the
-// evidence.
+// answer. A gap that names no Server is both emulators', written once.
+// Add more here or with Agreement.AddKnownGap, always with the evidence.
 var knownGaps = []KnownGap{
 	// --- secondary-index keys set to "" (docs/rules/sparse-key-blanked.md,
 	// docs/rules/empty-key-value.md) ---
