@@ -80,8 +80,12 @@ type Rule struct {
 	// Why explains the rule, quoting DynamoDB's message where there is one
 	// (Markdown).
 	Why string
-	// DynamoMessage is what DynamoDB answers, where it refuses the request.
-	DynamoMessage string
+	// DynamoMessages are what DynamoDB answers, one answer an entry, where
+	// it refuses the request: examples with DynamoDB's blanks filled in as
+	// the Bad example would have them. They are written out, not formatted
+	// from dynamo_messages.go's formats: formatting would run at every start
+	// for text only the docs read.
+	DynamoMessages []string
 	// Bad and Good are examples in the DSL.
 	Bad, Good string
 	// AppliesTo says which requests the rule looks at, in the docs' words;

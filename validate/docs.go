@@ -22,8 +22,8 @@ func Markdown(r *Rule) string {
 		b.WriteString("- Only in request JSON files: the DSL cannot express this mistake\n")
 	}
 	fmt.Fprintf(&b, "\n## Why\n\n%s\n", oneParagraph(r.Why))
-	if r.DynamoMessage != "" {
-		fmt.Fprintf(&b, "\nDynamoDB answers:\n\n```\n%s\n```\n", strings.ReplaceAll(r.DynamoMessage, "; ", "\n"))
+	if len(r.DynamoMessages) > 0 {
+		fmt.Fprintf(&b, "\nDynamoDB answers:\n\n```\n%s\n```\n", strings.Join(r.DynamoMessages, "\n"))
 	}
 	if r.Bad != "" {
 		fmt.Fprintf(&b, "\n## Bad\n\n```\n%s\n```\n", r.Bad)
@@ -46,8 +46,8 @@ func Markdown(r *Rule) string {
 func HelpText(r *Rule) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s (%s): %s\n\n%s\n", r.Name, r.Severity, r.Title, wrap(oneParagraph(r.Why), 78))
-	if r.DynamoMessage != "" {
-		fmt.Fprintf(&b, "\nDynamoDB answers:\n  %s\n", strings.ReplaceAll(r.DynamoMessage, "; ", "\n  "))
+	if len(r.DynamoMessages) > 0 {
+		fmt.Fprintf(&b, "\nDynamoDB answers:\n  %s\n", strings.Join(r.DynamoMessages, "\n  "))
 	}
 	if r.Bad != "" {
 		fmt.Fprintf(&b, "\nBad:\n%s\n", indent(r.Bad, "  "))

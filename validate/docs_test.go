@@ -62,7 +62,7 @@ func TestCatalogIsComplete(t *testing.T) {
 			t.Errorf("rule %s lacks a title, why or applies-to", r.Name)
 		case r.Severity == Off:
 			t.Errorf("rule %s has no severity", r.Name)
-		case r.Severity == Error && r.DynamoMessage == "" && r.check != nil && !r.RequestOnly && !r.BadInput && r.Name != "invalid-name":
+		case r.Severity == Error && len(r.DynamoMessages) == 0 && r.check != nil && !r.RequestOnly && !r.BadInput && r.Name != "invalid-name":
 			t.Errorf("rule %s is an error but quotes no DynamoDB message", r.Name)
 		case r.Bad == "" || r.Good == "":
 			t.Errorf("rule %s lacks a bad or good example", r.Name)

@@ -3,8 +3,8 @@ package validate
 // DynamoDB's answers that the rules quote, all in this one file so that a
 // reviewer compares them with what DynamoDB answers in one place; grouped by
 // the part of the request they are about. A %s or %d is what DynamoDB puts
-// there (a name, a number, a path); a rule's DynamoMessage, in its docs, is
-// an example with them filled in. Where the AWS CLI refuses a request
+// there (a name, a number, a path); a rule's DynamoMessages, in its docs, are
+// examples with them filled in. Where the AWS CLI refuses a request
 // before sending it, its message is here too, and the comment says so.
 
 // invalidPrefix opens most of DynamoDB's messages about parameter values;

@@ -13,7 +13,7 @@ repeated get; of two writes of one item keep the one that should win. With the
 schema, the key is the table's key attributes (a put's from its item); without
 one, the attributes of a get's or delete's key clause, and a put's key is not
 known.`,
-	DynamoMessage: msgBatchDuplicates,
+	DynamoMessages: []string{msgBatchDuplicates},
 	Bad: `batch get {
   get Tickets key id = "a91f" select subject;
   get Tickets key id = "a91f" select subject

@@ -17,7 +17,12 @@ length less than or equal to 25, or 100); when only the total over several
 tables is, it answers that too many items were requested. dynexpr build --split
 writes such a batch as several requests of at most 25 writes (100 keys) each,
 one a line, for the loop that sends them.`,
-	DynamoMessage: msgBatchWriteTableTooMany + "; " + msgBatchWriteTooMany + "; " + msgBatchGetTableTooMany + "; " + msgBatchGetTooMany,
+	DynamoMessages: []string{
+		msgBatchWriteTableTooMany,
+		msgBatchWriteTooMany,
+		msgBatchGetTableTooMany,
+		msgBatchGetTooMany,
+	},
 	Bad: `# 26 requests
 batch write {
   delete Tickets key id = "k0";

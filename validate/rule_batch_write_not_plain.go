@@ -13,7 +13,10 @@ request. A condition (if), an update or a check has no place in the request:
 the AWS CLI refuses the unknown parameter before sending it, and dynexpr build
 refuses it too. For conditional writes, updates or checks, use transact write
 (up to 100 members, all or nothing), or single requests.`,
-	DynamoMessage: msgBatchWriteCondition + "; " + msgBatchWriteUpdate,
+	DynamoMessages: []string{
+		msgBatchWriteCondition,
+		msgBatchWriteUpdate,
+	},
 	Bad: `batch write {
   put Tickets item {id: "a91f", subject: "Printer on fire"} if attribute_not_exists(id);
   update Tickets key id = "b02c" set status = "RESOLVED"

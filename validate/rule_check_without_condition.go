@@ -17,7 +17,10 @@ ConditionExpression is a required member of a ConditionCheck: the AWS CLI
 refuses the request before sending it, and DynamoDB itself refuses it as a
 member that must not be null. Write the condition with if; to read an item,
 use transact get.`,
-	DynamoMessage: fmt.Sprintf(msgCheckNoConditionCLI, 0) + "; " + fmt.Sprintf(msgCheckNoConditionService, 1),
+	DynamoMessages: []string{
+		`Missing required parameter in TransactItems[0].ConditionCheck: "ConditionExpression"`,
+		"1 validation error detected: Value null at 'transactItems.1.member.conditionCheck.conditionExpression' failed to satisfy constraint: Member must not be null",
+	},
 	Bad: `transact write {
   check Tickets key id = "a91f";
   put Tickets item {id: "b02c", parent: "a91f"}

@@ -8,12 +8,12 @@ var consistentReadOnGSI = &Rule{
 cannot be read consistently: DynamoDB refuses ConsistentRead on a query or scan
 of one. Read the table (or a local secondary index) when you need the latest
 write.`,
-	DynamoMessage: "Consistent reads are not supported on global secondary indexes",
-	Bad:           `query Tickets index open-tickets-index key openBucket = "OPEN" consistent`,
-	Good:          `query Tickets index open-tickets-index key openBucket = "OPEN"`,
-	AppliesTo:     "query and scan of a global secondary index",
-	NeedsSchema:   true,
-	check:         checkConsistentGSI,
+	DynamoMessages: []string{"Consistent reads are not supported on global secondary indexes"},
+	Bad:            `query Tickets index open-tickets-index key openBucket = "OPEN" consistent`,
+	Good:           `query Tickets index open-tickets-index key openBucket = "OPEN"`,
+	AppliesTo:      "query and scan of a global secondary index",
+	NeedsSchema:    true,
+	check:          checkConsistentGSI,
 }
 
 func checkConsistentGSI(p *Pass) {

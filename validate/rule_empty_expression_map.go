@@ -7,11 +7,14 @@ var emptyExpressionMap = &Rule{
 	Why: `DynamoDB refuses an empty ExpressionAttributeNames or ExpressionAttributeValues
 map: leave the member out when no expression uses a placeholder. Request
 builders that always write both maps hit this on requests without placeholders.`,
-	DynamoMessage: "ExpressionAttributeNames must not be empty; ExpressionAttributeValues must not be empty",
-	Bad:           `{"TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "ProjectionExpression": "subject", "ExpressionAttributeNames": {}}`,
-	Good:          `{"TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "ProjectionExpression": "subject"}`,
-	AppliesTo:     requestApplies,
-	RequestOnly:   true,
+	DynamoMessages: []string{
+		"ExpressionAttributeNames must not be empty",
+		"ExpressionAttributeValues must not be empty",
+	},
+	Bad:         `{"TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "ProjectionExpression": "subject", "ExpressionAttributeNames": {}}`,
+	Good:        `{"TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "ProjectionExpression": "subject"}`,
+	AppliesTo:   requestApplies,
+	RequestOnly: true,
 }
 
 func init() { emptyExpressionMap.checkRequest = checkEmptyMaps }

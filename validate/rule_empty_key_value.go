@@ -16,7 +16,7 @@ refuses the request, whether it writes an item, names one by its key, or queries
 a key. Without a schema, the values of a get, update, delete or check key, of a query's
 key condition and of a start key are still checked: those attributes can only be
 keys.`,
-	DynamoMessage:   fmt.Sprintf(msgTableEmpty, "id"),
+	DynamoMessages:  []string{"One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: id"},
 	Bad:             `get Tickets key id = ""`,
 	Good:            `get Tickets key id = "a91f"`,
 	AppliesTo:       "get, update, delete, check (key), put (item), query (key condition), after (start key)",

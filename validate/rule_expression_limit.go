@@ -38,11 +38,20 @@ bytes or a sort key value over 1024; an item over 400 KB (409600 bytes, names
 and values); a value nested more than 32 levels deep. The key sizes need the
 schema to know the keys, but for a get, update, delete or check key value over 2048
 bytes, over both limits.`,
-	DynamoMessage: "Invalid FilterExpression: Expression size has exceeded the maximum allowed size; Invalid FilterExpression: The document path has too many nesting levels; nesting levels: 33; Invalid FilterExpression: The expression contains too many operators; operator count: 301; Invalid FilterExpression: The IN operator is provided with too many operands; number of operands: 101; " + msgHashKeySize + "; " + msgRangeKeySize + "; " + msgItemSize + "; " + msgItemNesting,
-	Bad:           `scan Tickets filter attribute_exists(a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u.v.w.x.y.z.aa.bb.cc.dd.ee.ff.gg)`,
-	Good:          `scan Tickets filter attribute_exists(a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u.v.w.x.y.z.aa.bb.cc.dd.ee.ff)`,
-	AppliesTo:     "every request; key value sizes with a schema (without one, a get, update, delete or check key value over 2048 bytes)",
-	check:         checkExpressionLimit,
+	DynamoMessages: []string{
+		"Invalid FilterExpression: Expression size has exceeded the maximum allowed size",
+		"Invalid FilterExpression: The document path has too many nesting levels; nesting levels: 33",
+		"Invalid FilterExpression: The expression contains too many operators; operator count: 301",
+		"Invalid FilterExpression: The IN operator is provided with too many operands; number of operands: 101",
+		msgHashKeySize,
+		msgRangeKeySize,
+		msgItemSize,
+		msgItemNesting,
+	},
+	Bad:       `scan Tickets filter attribute_exists(a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u.v.w.x.y.z.aa.bb.cc.dd.ee.ff.gg)`,
+	Good:      `scan Tickets filter attribute_exists(a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u.v.w.x.y.z.aa.bb.cc.dd.ee.ff)`,
+	AppliesTo: "every request; key value sizes with a schema (without one, a get, update, delete or check key value over 2048 bytes)",
+	check:     checkExpressionLimit,
 }
 
 // builtExpr is one expression the builder writes for a statement.

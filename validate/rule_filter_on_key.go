@@ -16,12 +16,12 @@ not test the partition or sort key of the table or index queried. Put the test i
 the key condition. (On a query of a global secondary index, the table's own key
 attributes are ordinary attributes and may be filtered.) Without a schema, the
 attributes the key condition tests are still known to be keys of what is queried.`,
-	DynamoMessage: fmt.Sprintf(msgFilterOnKey, "openedAt"),
-	Bad:           `query Tickets index open-tickets-index key openBucket = "OPEN" filter openedAt > "2026-11-01"`,
-	Good:          `query Tickets index open-tickets-index key openBucket = "OPEN" and openedAt > "2026-11-01"`,
-	AppliesTo:     "query (filter)",
-	Kinds:         []grammar.Kind{grammar.KindQuery},
-	check:         checkFilterOnKey,
+	DynamoMessages: []string{"Filter Expression can only contain non-primary key attributes: Primary key attribute: openedAt"},
+	Bad:            `query Tickets index open-tickets-index key openBucket = "OPEN" filter openedAt > "2026-11-01"`,
+	Good:           `query Tickets index open-tickets-index key openBucket = "OPEN" and openedAt > "2026-11-01"`,
+	AppliesTo:      "query (filter)",
+	Kinds:          []grammar.Kind{grammar.KindQuery},
+	check:          checkFilterOnKey,
 }
 
 func checkFilterOnKey(p *Pass) {

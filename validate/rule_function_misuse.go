@@ -51,11 +51,16 @@ is refused, and so are between bounds of two types, or in the wrong order.
 Values of two types elsewhere are not an error: = <> in and contains take any
 types, and a comparison of a number with a string (a = "x" where a holds a
 number, or 1 < "a") is simply false.`,
-	DynamoMessage: "Invalid FilterExpression: Invalid function name; function: starts_with; Invalid FilterExpression: Incorrect number of operands for operator or function; operator or function: begins_with, number of operands: 1; Invalid FilterExpression: The function is not allowed to be used this way in an expression; function: attribute_exists; Invalid FilterExpression: " + fmt.Sprintf(msgBetweenOrder, "AttributeValue: {N:9}", "AttributeValue: {N:1}"),
-	Bad:           `scan Tickets filter starts_with(subject, "printer")`,
-	Good:          `scan Tickets filter begins_with(subject, "printer")`,
-	AppliesTo:     "conditions (query key, filter, if) and set values",
-	check:         checkFunctionMisuse,
+	DynamoMessages: []string{
+		"Invalid FilterExpression: Invalid function name; function: starts_with",
+		"Invalid FilterExpression: Incorrect number of operands for operator or function; operator or function: begins_with, number of operands: 1",
+		"Invalid FilterExpression: The function is not allowed to be used this way in an expression; function: attribute_exists",
+		"Invalid FilterExpression: The BETWEEN operator requires upper bound to be greater than or equal to lower bound; lower bound operand: AttributeValue: {N:9}, upper bound operand: AttributeValue: {N:1}",
+	},
+	Bad:       `scan Tickets filter starts_with(subject, "printer")`,
+	Good:      `scan Tickets filter begins_with(subject, "printer")`,
+	AppliesTo: "conditions (query key, filter, if) and set values",
+	check:     checkFunctionMisuse,
 }
 
 func init() { functionMisuse.checkRequest = checkRequestFunctions }

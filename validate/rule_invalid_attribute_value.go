@@ -23,11 +23,16 @@ M an object of values. This holds for Item, Key, ExclusiveStartKey,
 ExpressionAttributeValues and the legacy parameters' values. Empty and duplicate
 sets and numbers out of DynamoDB's range are the rules invalid-set and
 number-out-of-range.`,
-	DynamoMessage: "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes; Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes; One or more parameter values were invalid: Null attribute value types must have the value of true; The parameter cannot be converted to a numeric value: abc",
-	Bad:           `{"TableName": "Tickets", "Item": {"id": {"S": "a91f"}, "priority": {"N": 2}}}`,
-	Good:          `{"TableName": "Tickets", "Item": {"id": {"S": "a91f"}, "priority": {"N": "2"}}}`,
-	AppliesTo:     "request JSON files: Item, Key, ExclusiveStartKey, ExpressionAttributeValues and legacy parameters",
-	RequestOnly:   true,
+	DynamoMessages: []string{
+		"Supplied AttributeValue is empty, must contain exactly one of the supported datatypes",
+		"Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes",
+		"One or more parameter values were invalid: Null attribute value types must have the value of true",
+		"The parameter cannot be converted to a numeric value: abc",
+	},
+	Bad:         `{"TableName": "Tickets", "Item": {"id": {"S": "a91f"}, "priority": {"N": 2}}}`,
+	Good:        `{"TableName": "Tickets", "Item": {"id": {"S": "a91f"}, "priority": {"N": "2"}}}`,
+	AppliesTo:   "request JSON files: Item, Key, ExclusiveStartKey, ExpressionAttributeValues and legacy parameters",
+	RequestOnly: true,
 }
 
 func init() { invalidAttributeValue.checkRequest = (*requestPass).checkValues }

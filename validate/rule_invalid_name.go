@@ -18,11 +18,11 @@ DynamoDB refuses any other name before it looks for the table. A table may also
 be named by its ARN (arn:aws:dynamodb:REGION:ACCOUNT:table/NAME). Attribute names
 may not be empty; a key attribute's name is at most 255 bytes, any other
 attribute's at most 65535 bytes.`,
-	DynamoMessage: "1 validation error detected: Value 'T' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 3",
-	Bad:           `get T key id = "a91f"`,
-	Good:          `get Tickets key id = "a91f"`,
-	AppliesTo:     "every statement: table and index names, attribute names in paths, keys and items",
-	check:         checkInvalidName,
+	DynamoMessages: []string{"1 validation error detected: Value 'T' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 3"},
+	Bad:            `get T key id = "a91f"`,
+	Good:           `get Tickets key id = "a91f"`,
+	AppliesTo:      "every statement: table and index names, attribute names in paths, keys and items",
+	check:          checkInvalidName,
 }
 
 func checkInvalidName(p *Pass) {

@@ -15,11 +15,11 @@ var invalidPlaceholderKey = &Rule{
 (#status, #a_1); a key of ExpressionAttributeValues is ":" and then the same
 (:open). DynamoDB refuses any other key ("status" without its "#", "#my-attr" with
 a "-") and a key over 255 bytes.`,
-	DynamoMessage: `ExpressionAttributeNames contains invalid key: Syntax error; key: "status"`,
-	Bad:           `{"TableName": "Tickets", "FilterExpression": "#s = :s", "ExpressionAttributeNames": {"s": "status"}, "ExpressionAttributeValues": {":s": {"S": "OPEN"}}}`,
-	Good:          `{"TableName": "Tickets", "FilterExpression": "#s = :s", "ExpressionAttributeNames": {"#s": "status"}, "ExpressionAttributeValues": {":s": {"S": "OPEN"}}}`,
-	AppliesTo:     requestApplies,
-	RequestOnly:   true,
+	DynamoMessages: []string{`ExpressionAttributeNames contains invalid key: Syntax error; key: "status"`},
+	Bad:            `{"TableName": "Tickets", "FilterExpression": "#s = :s", "ExpressionAttributeNames": {"s": "status"}, "ExpressionAttributeValues": {":s": {"S": "OPEN"}}}`,
+	Good:           `{"TableName": "Tickets", "FilterExpression": "#s = :s", "ExpressionAttributeNames": {"#s": "status"}, "ExpressionAttributeValues": {":s": {"S": "OPEN"}}}`,
+	AppliesTo:      requestApplies,
+	RequestOnly:    true,
 }
 
 func init() { invalidPlaceholderKey.checkRequest = checkPlaceholderKeys }

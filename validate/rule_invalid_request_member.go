@@ -23,11 +23,11 @@ any ReturnValues but ALL_OLD and NONE. TransactItems, RequestItems and a batch
 get's Keys are never empty, and an entry of TransactItems or of a batch write's
 list holds exactly one request. A member written twice is a warning: JSON
 readers keep the last one and silently drop the first.`,
-	DynamoMessage: "Invalid type for parameter Limit, value: 10, type: <class 'str'>, valid types: <class 'int'>",
-	Bad:           `{"TableName": "Tickets", "Limit": "10"}`,
-	Good:          `{"TableName": "Tickets", "Limit": 10}`,
-	AppliesTo:     requestApplies,
-	RequestOnly:   true,
+	DynamoMessages: []string{"Invalid type for parameter Limit, value: 10, type: <class 'str'>, valid types: <class 'int'>"},
+	Bad:            `{"TableName": "Tickets", "Limit": "10"}`,
+	Good:           `{"TableName": "Tickets", "Limit": 10}`,
+	AppliesTo:      requestApplies,
+	RequestOnly:    true,
 }
 
 func init() { invalidRequestMember.checkRequest = checkInvalidMembers }

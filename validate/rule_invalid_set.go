@@ -18,11 +18,15 @@ set with an element twice. Numbers are the same element when their values are
 equal (1 and 1.0), binary values when their bytes are. In a condition's value
 DynamoDB wraps the message: "ExpressionAttributeValues contains invalid value:
 ... for key :v".`,
-	DynamoMessage: msgEmptySS + "; " + fmt.Sprintf(msgDupSS, "[a, a]") + "; " + msgDupNS,
-	Bad:           `update Tickets key id = "77de" set tags = <<"urgent", "urgent">>`,
-	Good:          `update Tickets key id = "77de" set tags = <<"urgent">>`,
-	AppliesTo:     "every value: item, key, conditions, set, add and delete values, nested in lists and maps",
-	check:         checkInvalidSet,
+	DynamoMessages: []string{
+		msgEmptySS,
+		"One or more parameter values were invalid: Input collection [a, a] contains duplicates.",
+		msgDupNS,
+	},
+	Bad:       `update Tickets key id = "77de" set tags = <<"urgent", "urgent">>`,
+	Good:      `update Tickets key id = "77de" set tags = <<"urgent">>`,
+	AppliesTo: "every value: item, key, conditions, set, add and delete values, nested in lists and maps",
+	check:     checkInvalidSet,
 }
 
 func checkInvalidSet(p *Pass) {

@@ -14,7 +14,10 @@ var keyAttributeNested = &Rule{
 DynamoDB refuses a path that looks inside one, id.x or id[0], wherever it stands:
 in select, filter, condition or update. Without a schema, the attributes of a get,
 update or delete key and of a query's key condition are still known to be keys.`,
-	DynamoMessage:   fmt.Sprintf(msgNestedKey, "id") + "; " + fmt.Sprintf(msgNestedIndexKey, "openBucket"),
+	DynamoMessages: []string{
+		"Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: Key: id",
+		"Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: IndexKey: openBucket",
+	},
 	Bad:             `update Tickets key id = "a91f" set openBucket.state = "OPEN"`,
 	Good:            `update Tickets key id = "a91f" set openBucket = "OPEN"`,
 	AppliesTo:       "select, filter, if and update paths",

@@ -24,12 +24,16 @@ with a multi-attribute key takes = on every partition attribute, then tests sort
 attributes from left to right, = on all but the last. Without a schema, what
 holds for every key is still checked: a key condition with no = at all tests no
 partition key with =, so DynamoDB refuses it.`,
-	DynamoMessage: fmt.Sprintf(msgKCInvalidOp, "OR") + "; " + msgKCNotSupported + "; " + fmt.Sprintf(msgKCMissed, "id"),
-	Bad:           `query Tickets index open-tickets-index key openBucket = "OPEN" or openBucket = "HOLD"`,
-	Good:          `query Tickets index open-tickets-index key openBucket = "OPEN" and openedAt >= "2026-11-01"`,
-	AppliesTo:     "query (key condition)",
-	Kinds:         []grammar.Kind{grammar.KindQuery},
-	check:         checkKeyConditionInvalid,
+	DynamoMessages: []string{
+		"Invalid operator used in KeyConditionExpression: OR",
+		msgKCNotSupported,
+		"Query condition missed key schema element: id",
+	},
+	Bad:       `query Tickets index open-tickets-index key openBucket = "OPEN" or openBucket = "HOLD"`,
+	Good:      `query Tickets index open-tickets-index key openBucket = "OPEN" and openedAt >= "2026-11-01"`,
+	AppliesTo: "query (key condition)",
+	Kinds:     []grammar.Kind{grammar.KindQuery},
+	check:     checkKeyConditionInvalid,
 }
 
 func checkKeyConditionInvalid(p *Pass) {

@@ -21,12 +21,16 @@ plus the index's when reading an index, and nothing else. DynamoDB refuses
 anything else. An empty Key or start key is refused whatever the table, so it is reported
 without a schema too; an update-item with a Key and no update has its key
 checked like any other.`,
-	DynamoMessage: msgKeyElement + "; " + fmt.Sprintf(msgMissingKey, "id") + "; " + msgStartKey,
-	Bad:           `get TicketsByCustomer key customerId = "c1"`,
-	Good:          `get TicketsByCustomer key customerId = "c1" and id = "a91f"`,
-	AppliesTo:     "get, update, delete, check (key), put (item), query and scan (after)",
-	NeedsSchema:   true,
-	check:         checkKeyIncomplete,
+	DynamoMessages: []string{
+		msgKeyElement,
+		"One or more parameter values were invalid: Missing the key id in the item",
+		msgStartKey,
+	},
+	Bad:         `get TicketsByCustomer key customerId = "c1"`,
+	Good:        `get TicketsByCustomer key customerId = "c1" and id = "a91f"`,
+	AppliesTo:   "get, update, delete, check (key), put (item), query and scan (after)",
+	NeedsSchema: true,
+	check:       checkKeyIncomplete,
 }
 
 func init() { keyIncomplete.checkRequest = checkEmptyKey }

@@ -21,8 +21,11 @@ key condition, in a start key, and in an update that sets an index key. Without 
 schema, what is certain is still checked: the attributes of a get, update or
 delete key, of a query's key condition and of a start key can only be keys, so
 their values must be S, N or B, never a boolean, null, a list, a map or a set.`,
-	DynamoMessage: fmt.Sprintf(msgTypeMismatchKey, "id", "S", "N") + "; " +
-		fmt.Sprintf(msgTypeMismatchIndexKey, "openBucket", "S", "N", "open-tickets-index") + "; " + msgConditionType,
+	DynamoMessages: []string{
+		"One or more parameter values were invalid: Type mismatch for key id expected: S actual: N",
+		"One or more parameter values were invalid: Type mismatch for Index Key openBucket Expected: S Actual: N IndexName: open-tickets-index",
+		msgConditionType,
+	},
 	Bad:             `put Tickets item {id: 42, subject: "printer"}`,
 	Good:            `put Tickets item {id: "42", subject: "printer"}`,
 	AppliesTo:       "get, update, delete, check (key), put (item), query (key condition), after (start key), update (set of an index key)",

@@ -7,11 +7,11 @@ var legacyAttributesDuplicate = &Rule{
 	Why: `AttributesToGet, the legacy form of a projection, lists the attributes to
 return, each once: DynamoDB refuses a list that names one twice, where a
 ProjectionExpression naming a path twice is projection-path-overlap's.`,
-	DynamoMessage: "One or more parameter values were invalid: Duplicate value in attribute name: subject",
-	Bad:           `{"TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "AttributesToGet": ["subject", "priority", "subject"]}`,
-	Good:          `{"TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "AttributesToGet": ["subject", "priority"]}`,
-	AppliesTo:     "request JSON files: AttributesToGet of query, scan and get-item",
-	RequestOnly:   true,
+	DynamoMessages: []string{"One or more parameter values were invalid: Duplicate value in attribute name: subject"},
+	Bad:            `{"TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "AttributesToGet": ["subject", "priority", "subject"]}`,
+	Good:           `{"TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "AttributesToGet": ["subject", "priority"]}`,
+	AppliesTo:      "request JSON files: AttributesToGet of query, scan and get-item",
+	RequestOnly:    true,
 }
 
 func init() { legacyAttributesDuplicate.checkRequest = checkAttributesToGet }

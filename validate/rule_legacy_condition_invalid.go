@@ -30,11 +30,11 @@ refused.
 ConditionalOperator joins the conditions of a filter or of Expected; DynamoDB
 refuses it where that map has a single condition, since there is nothing to
 join.`,
-	DynamoMessage: "One or more parameter values were invalid: Invalid number of argument(s) for the BETWEEN ComparisonOperator",
-	Bad:           `{"TableName": "Tickets", "ScanFilter": {"priority": {"AttributeValueList": [{"N": "1"}], "ComparisonOperator": "BETWEEN"}}}`,
-	Good:          `{"TableName": "Tickets", "ScanFilter": {"priority": {"AttributeValueList": [{"N": "1"}, {"N": "3"}], "ComparisonOperator": "BETWEEN"}}}`,
-	AppliesTo:     "request JSON files: KeyConditions, QueryFilter, ScanFilter, Expected and ConditionalOperator",
-	RequestOnly:   true,
+	DynamoMessages: []string{"One or more parameter values were invalid: Invalid number of argument(s) for the BETWEEN ComparisonOperator"},
+	Bad:            `{"TableName": "Tickets", "ScanFilter": {"priority": {"AttributeValueList": [{"N": "1"}], "ComparisonOperator": "BETWEEN"}}}`,
+	Good:           `{"TableName": "Tickets", "ScanFilter": {"priority": {"AttributeValueList": [{"N": "1"}, {"N": "3"}], "ComparisonOperator": "BETWEEN"}}}`,
+	AppliesTo:      "request JSON files: KeyConditions, QueryFilter, ScanFilter, Expected and ConditionalOperator",
+	RequestOnly:    true,
 }
 
 func init() { legacyConditionInvalid.checkRequest = checkLegacyConditions }

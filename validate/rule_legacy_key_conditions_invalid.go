@@ -21,11 +21,18 @@ that key, or a missing partition key condition, is refused; so is a QueryFilter
 on one of the key's attributes, which belongs in KeyConditions.
 
 Indexes with multi-attribute keys are not checked here.`,
-	DynamoMessage: "Attempted conditional constraint is not an indexable operation; Query condition missed key schema element: id; Query key condition not supported; One or more parameter values were invalid: Condition parameter type does not match schema type; Conditions can be of length 1 or 2 only; QueryFilter can only contain non-primary key attributes: Primary key attribute: id",
-	Bad:           `{"command": "query", "TableName": "Tickets", "KeyConditions": {"id": {"AttributeValueList": [{"S": "a"}, {"S": "b"}], "ComparisonOperator": "IN"}}}`,
-	Good:          `{"command": "query", "TableName": "Tickets", "KeyConditions": {"id": {"AttributeValueList": [{"S": "a"}], "ComparisonOperator": "EQ"}}}`,
-	AppliesTo:     "request JSON files: KeyConditions and QueryFilter of a query",
-	RequestOnly:   true,
+	DynamoMessages: []string{
+		"Attempted conditional constraint is not an indexable operation",
+		"Query condition missed key schema element: id",
+		"Query key condition not supported",
+		"One or more parameter values were invalid: Condition parameter type does not match schema type",
+		"Conditions can be of length 1 or 2 only",
+		"QueryFilter can only contain non-primary key attributes: Primary key attribute: id",
+	},
+	Bad:         `{"command": "query", "TableName": "Tickets", "KeyConditions": {"id": {"AttributeValueList": [{"S": "a"}, {"S": "b"}], "ComparisonOperator": "IN"}}}`,
+	Good:        `{"command": "query", "TableName": "Tickets", "KeyConditions": {"id": {"AttributeValueList": [{"S": "a"}], "ComparisonOperator": "EQ"}}}`,
+	AppliesTo:   "request JSON files: KeyConditions and QueryFilter of a query",
+	RequestOnly: true,
 }
 
 func init() { legacyKeyConditionsInvalid.checkRequest = checkLegacyKeyConditions }

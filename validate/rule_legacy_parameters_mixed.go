@@ -20,11 +20,11 @@ KeyConditions beside a FilterExpression or a ProjectionExpression (a query
 that picks its items the old way and filters or projects them the new way) is
 accepted; KeyConditions is refused only beside a KeyConditionExpression, and
 is then listed with the rest.`,
-	DynamoMessage: "Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {AttributeUpdates} Expression parameters: {UpdateExpression}",
-	Bad:           `{"TableName": "Tickets", "FilterExpression": "priority = :p", "ExpressionAttributeValues": {":p": {"N": "1"}}, "AttributesToGet": ["subject"]}`,
-	Good:          `{"TableName": "Tickets", "FilterExpression": "priority = :p", "ExpressionAttributeValues": {":p": {"N": "1"}}, "ProjectionExpression": "subject"}`,
-	AppliesTo:     requestApplies,
-	RequestOnly:   true,
+	DynamoMessages: []string{"Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {AttributeUpdates} Expression parameters: {UpdateExpression}"},
+	Bad:            `{"TableName": "Tickets", "FilterExpression": "priority = :p", "ExpressionAttributeValues": {":p": {"N": "1"}}, "AttributesToGet": ["subject"]}`,
+	Good:           `{"TableName": "Tickets", "FilterExpression": "priority = :p", "ExpressionAttributeValues": {":p": {"N": "1"}}, "ProjectionExpression": "subject"}`,
+	AppliesTo:      requestApplies,
+	RequestOnly:    true,
 }
 
 func init() { legacyParametersMixed.checkRequest = checkLegacyMixed }

@@ -18,11 +18,15 @@ elements to a set or a list, so its Value is a number, a set or a list; DELETE
 with a Value takes elements out of a set, so that Value is a set. DynamoDB
 refuses any other pairing before it reads the item. (Changing a key attribute
 is update-key-attribute's, in AttributeUpdates as in an UpdateExpression.)`,
-	DynamoMessage: "One or more parameter values were invalid: Only DELETE action is allowed when no attribute value is specified; One or more parameter values were invalid: DELETE action with value is not supported for the type N; One or more parameter values were invalid: ADD action is not supported for the type S",
-	Bad:           `{"TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "AttributeUpdates": {"subject": {"Value": {"S": "!"}, "Action": "ADD"}}}`,
-	Good:          `{"TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "AttributeUpdates": {"subject": {"Value": {"S": "!"}, "Action": "PUT"}}}`,
-	AppliesTo:     "request JSON files: AttributeUpdates",
-	RequestOnly:   true,
+	DynamoMessages: []string{
+		"One or more parameter values were invalid: Only DELETE action is allowed when no attribute value is specified",
+		"One or more parameter values were invalid: DELETE action with value is not supported for the type N",
+		"One or more parameter values were invalid: ADD action is not supported for the type S",
+	},
+	Bad:         `{"TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "AttributeUpdates": {"subject": {"Value": {"S": "!"}, "Action": "ADD"}}}`,
+	Good:        `{"TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "AttributeUpdates": {"subject": {"Value": {"S": "!"}, "Action": "PUT"}}}`,
+	AppliesTo:   "request JSON files: AttributeUpdates",
+	RequestOnly: true,
 }
 
 func init() { legacyUpdateInvalid.checkRequest = checkAttributeUpdates }

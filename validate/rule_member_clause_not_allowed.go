@@ -17,7 +17,7 @@ group's words, like transact write capacity total { ... }. return_on_failure
 which have conditions. consistent has no place in a transact get, whose reads
 are always consistent with the transaction. The AWS CLI refuses an unknown
 parameter before sending the request, and dynexpr build refuses the clause too.`,
-	DynamoMessage: `Unknown parameter in TransactItems[0].Put: "ReturnValues", must be one of: Item, TableName, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues, ReturnValuesOnConditionCheckFailure`,
+	DynamoMessages: []string{`Unknown parameter in TransactItems[0].Put: "ReturnValues", must be one of: Item, TableName, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues, ReturnValuesOnConditionCheckFailure`},
 	Bad: `transact write {
   put Tickets item {id: "a91f"} if attribute_not_exists(id) return old
 }`,

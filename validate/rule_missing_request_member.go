@@ -19,11 +19,14 @@ batch needs RequestItems, a batch get's table its Keys, a PutRequest its Item, a
 DeleteRequest its Key. dynexpr tells the operation from a "command" member, or
 else from the members present; a request with neither TableName nor any member
 that tells the operation cannot be checked: add "command".`,
-	DynamoMessage: `Missing required parameter in input: "Key"; Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.`,
-	Bad:           `{"command": "get-item", "TableName": "Tickets", "ProjectionExpression": "subject"}`,
-	Good:          `{"command": "get-item", "TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "ProjectionExpression": "subject"}`,
-	AppliesTo:     requestApplies,
-	RequestOnly:   true,
+	DynamoMessages: []string{
+		`Missing required parameter in input: "Key"`,
+		"Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.",
+	},
+	Bad:         `{"command": "get-item", "TableName": "Tickets", "ProjectionExpression": "subject"}`,
+	Good:        `{"command": "get-item", "TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "ProjectionExpression": "subject"}`,
+	AppliesTo:   requestApplies,
+	RequestOnly: true,
 }
 
 func init() { missingRequestMember.checkRequest = checkMissingMembers }

@@ -15,11 +15,14 @@ only serve the expressions that take values (KeyConditionExpression,
 FilterExpression, ConditionExpression, UpdateExpression; a ProjectionExpression
 takes none). DynamoDB refuses a request that gives them without one, which is
 what is left when an expression was deleted or misspelt.`,
-	DynamoMessage: "ExpressionAttributeNames can only be specified when using expressions; ExpressionAttributeValues can only be specified when using expressions: FilterExpression is null",
-	Bad:           `{"TableName": "Tickets", "ProjectionExpression": "subject", "ExpressionAttributeValues": {":p": {"N": "1"}}}`,
-	Good:          `{"TableName": "Tickets", "ProjectionExpression": "subject", "FilterExpression": "priority = :p", "ExpressionAttributeValues": {":p": {"N": "1"}}}`,
-	AppliesTo:     requestApplies,
-	RequestOnly:   true,
+	DynamoMessages: []string{
+		"ExpressionAttributeNames can only be specified when using expressions",
+		"ExpressionAttributeValues can only be specified when using expressions: FilterExpression is null",
+	},
+	Bad:         `{"TableName": "Tickets", "ProjectionExpression": "subject", "ExpressionAttributeValues": {":p": {"N": "1"}}}`,
+	Good:        `{"TableName": "Tickets", "ProjectionExpression": "subject", "FilterExpression": "priority = :p", "ExpressionAttributeValues": {":p": {"N": "1"}}}`,
+	AppliesTo:   requestApplies,
+	RequestOnly: true,
 }
 
 func init() { namesWithoutExpressions.checkRequest = checkMapsWithoutExpressions }

@@ -15,11 +15,15 @@ between 1E-130 and 9.9999999999999999999999999999999999999E+125 (or it is 0).
 DynamoDB refuses any other, wherever it stands: in an item, a key, a condition's
 value or an update. dynexpr keeps every number's decimal text as written, so it
 can tell exactly. Numbers that do not fit are stored as strings.`,
-	DynamoMessage: "Attempting to store more than 38 significant digits in a Number; Number overflow. Attempting to store a number with magnitude larger than supported range; Number underflow. Attempting to store a number with magnitude smaller than supported range",
-	Bad:           `put Tickets item {id: "77de", ref: 123456789012345678901234567890123456789}`,
-	Good:          `put Tickets item {id: "77de", ref: "123456789012345678901234567890123456789"}`,
-	AppliesTo:     "every number: item, key, conditions, update values, bound parameters, nested in lists, maps and sets",
-	check:         checkNumberOutOfRange,
+	DynamoMessages: []string{
+		"Attempting to store more than 38 significant digits in a Number",
+		"Number overflow. Attempting to store a number with magnitude larger than supported range",
+		"Number underflow. Attempting to store a number with magnitude smaller than supported range",
+	},
+	Bad:       `put Tickets item {id: "77de", ref: 123456789012345678901234567890123456789}`,
+	Good:      `put Tickets item {id: "77de", ref: "123456789012345678901234567890123456789"}`,
+	AppliesTo: "every number: item, key, conditions, update values, bound parameters, nested in lists, maps and sets",
+	check:     checkNumberOutOfRange,
 }
 
 func checkNumberOutOfRange(p *Pass) {

@@ -33,11 +33,15 @@ are fixed.
 AttributesToGet, the legacy form, lists attribute names, not paths: DynamoDB
 refuses a name listed twice ("One or more parameter values were invalid:
 Duplicate value in attribute name: subject"); meta and meta.x are two names.`,
-	DynamoMessage: "Invalid ProjectionExpression: " + fmt.Sprintf(msgPathOverlap, "[meta]", "[meta, x]") + "; Invalid ProjectionExpression: " + fmt.Sprintf(msgPathConflict, "[hist, [0]]", "[hist, b]") + "; " + msgDuplicateAttributeName + "subject",
-	Bad:           `get Tickets key id = "77de" select subject, meta, meta.tag`,
-	Good:          `get Tickets key id = "77de" select subject, meta`,
-	AppliesTo:     "query, scan and get with select paths (ProjectionExpression, AttributesToGet)",
-	check:         checkProjectionPathOverlap,
+	DynamoMessages: []string{
+		"Invalid ProjectionExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [meta], path two: [meta, x]",
+		"Invalid ProjectionExpression: Two document paths conflict with each other; must remove or rewrite one of these paths; path one: [hist, [0]], path two: [hist, b]",
+		"One or more parameter values were invalid: Duplicate value in attribute name: subject",
+	},
+	Bad:       `get Tickets key id = "77de" select subject, meta, meta.tag`,
+	Good:      `get Tickets key id = "77de" select subject, meta`,
+	AppliesTo: "query, scan and get with select paths (ProjectionExpression, AttributesToGet)",
+	check:     checkProjectionPathOverlap,
 }
 
 func init() { projectionPathOverlap.checkRequest = checkRequestProjection }

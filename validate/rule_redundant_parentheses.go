@@ -8,11 +8,11 @@ var redundantParentheses = &Rule{
 pair whose whole content is itself in parentheses: ((a = :v)), a > ((b)),
 SET a = ((b + :c)). Code that wraps every sub-condition in parentheses and then
 wraps the whole again writes these.`,
-	DynamoMessage: "Invalid FilterExpression: The expression has redundant parentheses;",
-	Bad:           `{"TableName": "Tickets", "FilterExpression": "((priority = :p))", "ExpressionAttributeValues": {":p": {"N": "1"}}}`,
-	Good:          `{"TableName": "Tickets", "FilterExpression": "(priority = :p)", "ExpressionAttributeValues": {":p": {"N": "1"}}}`,
-	AppliesTo:     "request JSON files: every expression",
-	RequestOnly:   true,
+	DynamoMessages: []string{"Invalid FilterExpression: The expression has redundant parentheses;"},
+	Bad:            `{"TableName": "Tickets", "FilterExpression": "((priority = :p))", "ExpressionAttributeValues": {":p": {"N": "1"}}}`,
+	Good:           `{"TableName": "Tickets", "FilterExpression": "(priority = :p)", "ExpressionAttributeValues": {":p": {"N": "1"}}}`,
+	AppliesTo:      "request JSON files: every expression",
+	RequestOnly:    true,
 }
 
 func init() { redundantParentheses.checkRequest = checkRedundantParentheses }

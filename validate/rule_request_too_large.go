@@ -32,7 +32,7 @@ under 16 MB: that limit is reached with more requests than a batch takes,
 or items that are themselves too large (batch-too-many-items and
 expression-limit say so too). Split the writes into several transactions
 where atomicity allows, or keep large values in S3 and store their keys.`,
-	DynamoMessage: msgTransactionTooLarge,
+	DynamoMessages: []string{msgTransactionTooLarge},
 	Bad: `# eleven puts of 390 KB items: 4.3 MB in all
 transact write {
   put Tickets item {id: "k0", body: "...390000 characters..."};

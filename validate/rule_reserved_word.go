@@ -18,11 +18,11 @@ writes one as an attribute name, in any segment of a document path (a.status
 too). Write a #name placeholder for it and map it in ExpressionAttributeNames;
 the message says which. (The DSL writes placeholders for every name, so this
 cannot happen in a .dx file.)`,
-	DynamoMessage: "Invalid FilterExpression: Attribute name is a reserved keyword; reserved keyword: status",
-	Bad:           `{"TableName": "Tickets", "FilterExpression": "status = :s", "ExpressionAttributeValues": {":s": {"S": "OPEN"}}}`,
-	Good:          `{"TableName": "Tickets", "FilterExpression": "#status = :s", "ExpressionAttributeNames": {"#status": "status"}, "ExpressionAttributeValues": {":s": {"S": "OPEN"}}}`,
-	AppliesTo:     "request JSON files: every expression",
-	RequestOnly:   true,
+	DynamoMessages: []string{"Invalid FilterExpression: Attribute name is a reserved keyword; reserved keyword: status"},
+	Bad:            `{"TableName": "Tickets", "FilterExpression": "status = :s", "ExpressionAttributeValues": {":s": {"S": "OPEN"}}}`,
+	Good:           `{"TableName": "Tickets", "FilterExpression": "#status = :s", "ExpressionAttributeNames": {"#status": "status"}, "ExpressionAttributeValues": {":s": {"S": "OPEN"}}}`,
+	AppliesTo:      "request JSON files: every expression",
+	RequestOnly:    true,
 }
 
 func init() { reservedWord.checkRequest = checkReservedWords }

@@ -14,11 +14,14 @@ var selectAllOnIndex = &Rule{
 (ALL_ATTRIBUTES) on one whose projection is not ALL is refused. select projected
 (ALL_PROJECTED_ATTRIBUTES) means "what the index projects" and is refused on a
 request that reads the table itself.`,
-	DynamoMessage: "One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global secondary index open-tickets-index because its projection type is not ALL; ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName",
-	Bad:           `query Tickets index open-tickets-index key openBucket = "OPEN" select all`,
-	Good:          `query Tickets index open-tickets-index key openBucket = "OPEN" select projected`,
-	AppliesTo:     "query and scan with select all or select projected",
-	check:         checkSelectAll,
+	DynamoMessages: []string{
+		"One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global secondary index open-tickets-index because its projection type is not ALL",
+		"ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName",
+	},
+	Bad:       `query Tickets index open-tickets-index key openBucket = "OPEN" select all`,
+	Good:      `query Tickets index open-tickets-index key openBucket = "OPEN" select projected`,
+	AppliesTo: "query and scan with select all or select projected",
+	check:     checkSelectAll,
 }
 
 func checkSelectAll(p *Pass) {

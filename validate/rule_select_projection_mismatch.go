@@ -16,11 +16,15 @@ AttributesToGet) names the attributes, which is Select SPECIFIC_ATTRIBUTES:
 DynamoDB refuses a projection with Select ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES
 or COUNT, and SPECIFIC_ATTRIBUTES without a projection. Select takes those four
 values only, in capitals.`,
-	DynamoMessage: "Cannot specify the ProjectionExpression when choosing to get only the Count; Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES; 1 validation error detected: Value 'EVERYTHING' at 'select' failed to satisfy constraint: Member must satisfy enum value set: [SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES]",
-	Bad:           `{"TableName": "Tickets", "Select": "COUNT", "ProjectionExpression": "subject"}`,
-	Good:          `{"TableName": "Tickets", "Select": "SPECIFIC_ATTRIBUTES", "ProjectionExpression": "subject"}`,
-	AppliesTo:     "request JSON files: query and scan",
-	RequestOnly:   true,
+	DynamoMessages: []string{
+		"Cannot specify the ProjectionExpression when choosing to get only the Count",
+		"Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES",
+		"1 validation error detected: Value 'EVERYTHING' at 'select' failed to satisfy constraint: Member must satisfy enum value set: [SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES]",
+	},
+	Bad:         `{"TableName": "Tickets", "Select": "COUNT", "ProjectionExpression": "subject"}`,
+	Good:        `{"TableName": "Tickets", "Select": "SPECIFIC_ATTRIBUTES", "ProjectionExpression": "subject"}`,
+	AppliesTo:   "request JSON files: query and scan",
+	RequestOnly: true,
 }
 
 func init() { selectProjectionMismatch.checkRequest = (*requestPass).checkSelect }

@@ -14,12 +14,15 @@ var sparseKeyBlanked = &Rule{
 that is what makes a sparse index small. Blanking the key with "" does not take
 the item out of the index; DynamoDB refuses the write. To take an item out of the
 index, remove the attribute; to keep a new item out, leave the attribute out of it.`,
-	DynamoMessage: fmt.Sprintf(msgIndexEmptyPut, "open-tickets-index", "openBucket") + " (put); " + msgIndexEmptyUpdate + " (update)",
-	Bad:           `update Tickets key id = "77de" set openBucket = ""`,
-	Good:          `update Tickets key id = "77de" remove openBucket`,
-	AppliesTo:     "put (item), update (set, including if_not_exists fallbacks and bound parameters)",
-	NeedsSchema:   true,
-	check:         checkSparseKeyBlanked,
+	DynamoMessages: []string{
+		"One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty string value. IndexName: open-tickets-index, IndexKey: openBucket (put)",
+		"One or more parameter values are not valid. The update expression attempted to update a secondary index key to a value that is not supported. The AttributeValue for a key attribute cannot contain an empty string value. (update)",
+	},
+	Bad:         `update Tickets key id = "77de" set openBucket = ""`,
+	Good:        `update Tickets key id = "77de" remove openBucket`,
+	AppliesTo:   "put (item), update (set, including if_not_exists fallbacks and bound parameters)",
+	NeedsSchema: true,
+	check:       checkSparseKeyBlanked,
 }
 
 func checkSparseKeyBlanked(p *Pass) {

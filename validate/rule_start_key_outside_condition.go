@@ -21,13 +21,17 @@ the partition queried, and without a sort key test that is the one check. A
 query of an index checks the index's key the same way (the table's key
 attributes in the start key only say where in the index's partition to resume).
 Each case has its own message.`,
-	DynamoMessage: msgStartKeyOutside + "; " + msgStartKeyRange + "; " + msgStartKeyOneRow,
-	Bad:           `query TicketsByCustomer key customerId = "c1" after {customerId: "c2", id: "a91f"}`,
-	Good:          `query TicketsByCustomer key customerId = "c1" after {customerId: "c1", id: "a91f"}`,
-	AppliesTo:     "query with after (ExclusiveStartKey)",
-	NeedsSchema:   true,
-	Kinds:         []grammar.Kind{grammar.KindQuery},
-	check:         checkStartKeyOutside,
+	DynamoMessages: []string{
+		msgStartKeyOutside,
+		msgStartKeyRange,
+		msgStartKeyOneRow,
+	},
+	Bad:         `query TicketsByCustomer key customerId = "c1" after {customerId: "c2", id: "a91f"}`,
+	Good:        `query TicketsByCustomer key customerId = "c1" after {customerId: "c1", id: "a91f"}`,
+	AppliesTo:   "query with after (ExclusiveStartKey)",
+	NeedsSchema: true,
+	Kinds:       []grammar.Kind{grammar.KindQuery},
+	check:       checkStartKeyOutside,
 }
 
 func checkStartKeyOutside(p *Pass) {

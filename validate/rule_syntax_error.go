@@ -10,10 +10,10 @@ var syntaxError = &Rule{
 checked or sent. The message says what was expected at the place it points to.
 In lint it is a finding like any other (exit status 1), in a DSL file as in a
 request file; build, which has nothing to print, exits with status 2.`,
-	DynamoMessage: "Invalid UpdateExpression: Syntax error; token: \"INVALID\", near: \"INVALID SYNTAX\"",
-	Bad:           `query Tickets key id == "a91f"`,
-	Good:          `query Tickets key id = "a91f"`,
-	AppliesTo:     "every input",
+	DynamoMessages: []string{`Invalid UpdateExpression: Syntax error; token: "INVALID", near: "INVALID SYNTAX"`},
+	Bad:            `query Tickets key id == "a91f"`,
+	Good:           `query Tickets key id = "a91f"`,
+	AppliesTo:      "every input",
 }
 
 // SyntaxError is the finding for input that does not parse, or cannot be

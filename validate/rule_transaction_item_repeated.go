@@ -13,7 +13,7 @@ running it. Fold the two into one member: the check's condition goes into the
 update's if, two updates become one with both actions. With the schema, the key
 is the table's key attributes (a put's from its item); without one, the
 attributes of the key clause, and a put's key is not known.`,
-	DynamoMessage: msgTransactRepeated,
+	DynamoMessages: []string{msgTransactRepeated},
 	Bad: `transact write {
   check Tickets key id = "a91f" if attribute_exists(id);
   update Tickets key id = "a91f" set status = "RESOLVED"

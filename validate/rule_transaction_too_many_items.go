@@ -18,7 +18,7 @@ list fails its length constraint (the message echoes the whole list). A
 transaction is the set of writes that must succeed or fail together; what need
 not can go in another transaction, or, for plain puts and deletes, in batch
 writes (25 a request).`,
-	DynamoMessage: msgTransactTooMany,
+	DynamoMessages: []string{msgTransactTooMany},
 	Bad: `# 101 members
 transact write {
   delete Tickets key id = "k0";

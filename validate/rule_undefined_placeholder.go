@@ -14,11 +14,14 @@ var undefinedPlaceholder = &Rule{
 	Why: `Every #name an expression uses must be a key of ExpressionAttributeNames, and
 every :value a key of ExpressionAttributeValues, spelt the same, case included.
 DynamoDB refuses the request at the first that is not.`,
-	DynamoMessage: "Invalid FilterExpression: An expression attribute name used in the document path is not defined; attribute name: #missing; Invalid KeyConditionExpression: An expression attribute value used in expression is not defined; attribute value: :v",
-	Bad:           `{"TableName": "Tickets", "FilterExpression": "#s = :open", "ExpressionAttributeNames": {"#st": "status"}, "ExpressionAttributeValues": {":open": {"S": "OPEN"}}}`,
-	Good:          `{"TableName": "Tickets", "FilterExpression": "#st = :open", "ExpressionAttributeNames": {"#st": "status"}, "ExpressionAttributeValues": {":open": {"S": "OPEN"}}}`,
-	AppliesTo:     "request JSON files: every expression",
-	RequestOnly:   true,
+	DynamoMessages: []string{
+		"Invalid FilterExpression: An expression attribute name used in the document path is not defined; attribute name: #missing",
+		"Invalid KeyConditionExpression: An expression attribute value used in expression is not defined; attribute value: :v",
+	},
+	Bad:         `{"TableName": "Tickets", "FilterExpression": "#s = :open", "ExpressionAttributeNames": {"#st": "status"}, "ExpressionAttributeValues": {":open": {"S": "OPEN"}}}`,
+	Good:        `{"TableName": "Tickets", "FilterExpression": "#st = :open", "ExpressionAttributeNames": {"#st": "status"}, "ExpressionAttributeValues": {":open": {"S": "OPEN"}}}`,
+	AppliesTo:   "request JSON files: every expression",
+	RequestOnly: true,
 }
 
 func init() { undefinedPlaceholder.checkRequest = checkUndefinedPlaceholders }

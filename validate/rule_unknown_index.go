@@ -14,12 +14,12 @@ var unknownIndex = &Rule{
 	Why: `The statement reads an index that the schema does not define on its table.
 Index names are case-sensitive, and an index belongs to one table: DynamoDB
 refuses the request.`,
-	DynamoMessage: fmt.Sprintf(msgNoSuchIndex, "nope-index"),
-	Bad:           `query Tickets index open-ticket-index key openBucket = "OPEN"`,
-	Good:          `query Tickets index open-tickets-index key openBucket = "OPEN"`,
-	AppliesTo:     "query and scan with index",
-	NeedsSchema:   true,
-	check:         checkUnknownIndex,
+	DynamoMessages: []string{"The table does not have the specified index: nope-index"},
+	Bad:            `query Tickets index open-ticket-index key openBucket = "OPEN"`,
+	Good:           `query Tickets index open-tickets-index key openBucket = "OPEN"`,
+	AppliesTo:      "query and scan with index",
+	NeedsSchema:    true,
+	check:          checkUnknownIndex,
 }
 
 func checkUnknownIndex(p *Pass) {

@@ -23,11 +23,11 @@ transaction's Update, no TableName in a batch's PutRequest (the table is the key
 it is listed under), no ConsistentRead in a transaction's Get. dynexpr's own
 "command" member, which names the operation, is the one exception. The message
 names the member it comes closest to.`,
-	DynamoMessage: `Unknown parameter in input: "KeyConditionExpresion", must be one of: TableName, IndexName, Select, ...`,
-	Bad:           `{"command": "query", "TableName": "Tickets", "KeyConditionExpresion": "id = :id", "ExpressionAttributeValues": {":id": {"S": "a91f"}}}`,
-	Good:          `{"command": "query", "TableName": "Tickets", "KeyConditionExpression": "id = :id", "ExpressionAttributeValues": {":id": {"S": "a91f"}}}`,
-	AppliesTo:     requestApplies,
-	RequestOnly:   true,
+	DynamoMessages: []string{`Unknown parameter in input: "KeyConditionExpresion", must be one of: TableName, IndexName, Select, ...`},
+	Bad:            `{"command": "query", "TableName": "Tickets", "KeyConditionExpresion": "id = :id", "ExpressionAttributeValues": {":id": {"S": "a91f"}}}`,
+	Good:           `{"command": "query", "TableName": "Tickets", "KeyConditionExpression": "id = :id", "ExpressionAttributeValues": {":id": {"S": "a91f"}}}`,
+	AppliesTo:      requestApplies,
+	RequestOnly:    true,
 }
 
 func init() { unknownRequestMember.checkRequest = checkUnknownMembers }

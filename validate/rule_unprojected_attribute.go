@@ -18,12 +18,15 @@ fetch from its table. A local secondary index fetches the missing attributes fro
 the table, at the cost of an extra read per item (a warning). A query's filter on
 an attribute the index does not hold is refused on both kinds. A scan's filter on
 one is accepted and never matches: the scan returns nothing.`,
-	DynamoMessage: "One or more parameter values were invalid: Global secondary index open-tickets-index does not project [body]; One or more parameter values were invalid: Secondary index open-tickets-index does not project one or more filter attributes: [body]",
-	Bad:           `query Tickets index open-tickets-index key openBucket = "OPEN" select subject, body`,
-	Good:          `query Tickets index open-tickets-index key openBucket = "OPEN" select id, subject`,
-	AppliesTo:     "query and scan of a secondary index whose projection is not ALL",
-	NeedsSchema:   true,
-	check:         checkUnprojected,
+	DynamoMessages: []string{
+		"One or more parameter values were invalid: Global secondary index open-tickets-index does not project [body]",
+		"One or more parameter values were invalid: Secondary index open-tickets-index does not project one or more filter attributes: [body]",
+	},
+	Bad:         `query Tickets index open-tickets-index key openBucket = "OPEN" select subject, body`,
+	Good:        `query Tickets index open-tickets-index key openBucket = "OPEN" select id, subject`,
+	AppliesTo:   "query and scan of a secondary index whose projection is not ALL",
+	NeedsSchema: true,
+	check:       checkUnprojected,
 }
 
 func checkUnprojected(p *Pass) {

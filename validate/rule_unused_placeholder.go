@@ -16,11 +16,14 @@ var unusedPlaceholder = &Rule{
 	Why: `DynamoDB refuses a request that defines a #name or :value none of its
 expressions use: it is left over from an edit, or the expression that should use
 it is misspelt. A name used only by the ProjectionExpression counts as used.`,
-	DynamoMessage: "Value provided in ExpressionAttributeNames unused in expressions: keys: {#p}; Value provided in ExpressionAttributeValues unused in expressions: keys: {:u}",
-	Bad:           `{"TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "ProjectionExpression": "subject", "ExpressionAttributeNames": {"#p": "priority"}}`,
-	Good:          `{"TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "ProjectionExpression": "subject, #p", "ExpressionAttributeNames": {"#p": "priority"}}`,
-	AppliesTo:     "request JSON files: ExpressionAttributeNames and ExpressionAttributeValues",
-	RequestOnly:   true,
+	DynamoMessages: []string{
+		"Value provided in ExpressionAttributeNames unused in expressions: keys: {#p}",
+		"Value provided in ExpressionAttributeValues unused in expressions: keys: {:u}",
+	},
+	Bad:         `{"TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "ProjectionExpression": "subject", "ExpressionAttributeNames": {"#p": "priority"}}`,
+	Good:        `{"TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "ProjectionExpression": "subject, #p", "ExpressionAttributeNames": {"#p": "priority"}}`,
+	AppliesTo:   "request JSON files: ExpressionAttributeNames and ExpressionAttributeValues",
+	RequestOnly: true,
 }
 
 func init() { unusedPlaceholder.checkRequest = (*requestPass).checkUnused }

@@ -15,12 +15,12 @@ delete from a key attribute of the table, nor anything nested in one. To change 
 item's key, put the item under the new key and delete the old one. (Updating a
 secondary index's key attributes is fine.) Without a schema, the attributes of
 the update's own key are still known to be the table's key.`,
-	DynamoMessage: fmt.Sprintf(msgUpdateKey, "id"),
-	Bad:           `update Tickets key id = "a91f" set id = "b02c"`,
-	Good:          `update Tickets key id = "a91f" set subject = "Printer fixed"`,
-	AppliesTo:     "update (set, remove, add, delete)",
-	Kinds:         []grammar.Kind{grammar.KindUpdate},
-	check:         checkUpdateKeyAttribute,
+	DynamoMessages: []string{"One or more parameter values were invalid: Cannot update attribute id. This attribute is part of the key"},
+	Bad:            `update Tickets key id = "a91f" set id = "b02c"`,
+	Good:           `update Tickets key id = "a91f" set subject = "Printer fixed"`,
+	AppliesTo:      "update (set, remove, add, delete)",
+	Kinds:          []grammar.Kind{grammar.KindUpdate},
+	check:          checkUpdateKeyAttribute,
 }
 
 func checkUpdateKeyAttribute(p *Pass) {

@@ -15,11 +15,15 @@ values written in the request before it reads the item. add adds a number to a
 number or elements to a set, so it takes a number or a set; delete takes elements
 out of a set, so it takes a set; + and - take numbers; list_append joins two
 lists; if_not_exists tests an attribute, so its first argument is a path.`,
-	DynamoMessage: "Invalid UpdateExpression: Incorrect operand type for operator or function; operator: ADD, operand type: STRING; Invalid UpdateExpression: Incorrect operand type for operator or function; operator or function: +, operand type: S; Invalid UpdateExpression: Operator or function requires a document path; operator or function: if_not_exists",
-	Bad:           `update Tickets key id = "77de" add tags "urgent"`,
-	Good:          `update Tickets key id = "77de" add tags <<"urgent">>`,
-	AppliesTo:     "update (add, delete, set with + or -, list_append, if_not_exists)",
-	check:         checkUpdateOperandType,
+	DynamoMessages: []string{
+		"Invalid UpdateExpression: Incorrect operand type for operator or function; operator: ADD, operand type: STRING",
+		"Invalid UpdateExpression: Incorrect operand type for operator or function; operator or function: +, operand type: S",
+		"Invalid UpdateExpression: Operator or function requires a document path; operator or function: if_not_exists",
+	},
+	Bad:       `update Tickets key id = "77de" add tags "urgent"`,
+	Good:      `update Tickets key id = "77de" add tags <<"urgent">>`,
+	AppliesTo: "update (add, delete, set with + or -, list_append, if_not_exists)",
+	check:     checkUpdateOperandType,
 }
 
 // ddbTypeWord is the word DynamoDB's add and delete messages use for a type.

@@ -16,11 +16,14 @@ path twice (set a = 1 remove a), a path and a path inside it (set a = {},
 a.b = 2; remove a, a.b), or use one path as a list in one action and as a map in
 another (set a[0] = 1, a.b = 2): no item can have both. Two elements of one list
 (a[0], a[1]) and two keys of one map (a.b, a.c) are separate paths.`,
-	DynamoMessage: "Invalid UpdateExpression: " + fmt.Sprintf(msgPathOverlap, "[a]", "[a, b]") + "; Invalid UpdateExpression: " + fmt.Sprintf(msgPathConflict, "[hist, [0]]", "[hist, b]"),
-	Bad:           `update Tickets key id = "77de" set meta = {}, meta.tag = "urgent"`,
-	Good:          `update Tickets key id = "77de" set meta = {tag: "urgent"}`,
-	AppliesTo:     "update (set, remove, add and delete actions)",
-	check:         checkUpdatePathOverlap,
+	DynamoMessages: []string{
+		"Invalid UpdateExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [a], path two: [a, b]",
+		"Invalid UpdateExpression: Two document paths conflict with each other; must remove or rewrite one of these paths; path one: [hist, [0]], path two: [hist, b]",
+	},
+	Bad:       `update Tickets key id = "77de" set meta = {}, meta.tag = "urgent"`,
+	Good:      `update Tickets key id = "77de" set meta = {tag: "urgent"}`,
+	AppliesTo: "update (set, remove, add and delete actions)",
+	check:     checkUpdatePathOverlap,
 }
 
 func checkUpdatePathOverlap(p *Pass) {
