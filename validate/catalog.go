@@ -1,7 +1,7 @@
 // Adding a rule touches:
 //   - a new file rule_<name>.go: its Rule value (name, severity, docs,
-//     examples) and its check (check for statements, checkRequest, set in
-//     an init, for request JSON), with the helpers only it uses;
+//     examples) and its check (check for statements, checkRequest for
+//     request JSON), with the helpers only it uses;
 //   - one line in catalog below, at the end of its group;
 //   - its test cases: testdata/rules/<name>.txtar (DSL) or
 //     testdata/requests/<name>.txtar (request JSON), whose Bad and Good the
@@ -120,9 +120,14 @@ type Rule struct {
 	// order, which for the request rules is the order DynamoDB checks a
 	// request. A rule may have both, either or neither (meta rules are
 	// reported by the code that finds them: SyntaxError, UnreadableInput,
-	// Ignores.Apply). A rule file sets checkRequest in an init, not in the
-	// Rule literal: the hook reports the rule, and Go does not let a
-	// variable's initializer refer to the variable.
+	// Ignores.Apply). Both are set in the Rule literal, so a check
+	// reports its rule through its pass (Pass.Reportf; a hook through
+	// requestPass.rule), never through the rule's variable: Go refuses an
+	// initializer that refers to its own variable, even through the
+	// functions it calls (an initialization cycle). A helper that other
+	// rules' checks, or the reading of the request, call too names the
+	// rule it reports: the rule running when it is called is not always
+	// its own. function-misuse alone sets its hook in an init (see there).
 	check        func(*Pass)
 	checkRequest func(*requestPass)
 	// checkSchemaless is check without a schema, for a rule that checks

@@ -63,6 +63,10 @@ type requestPass struct {
 	cfg *Config
 	sch *schema.Schema // nil without a schema
 	out []Finding
+	// rule is the rule whose hook is running (runHook), which its findings
+	// are filed under; nil between hooks, where what is reported names its
+	// rule.
+	rule *Rule
 
 	cmd string
 	// shape names the members the request takes in request's table: its
@@ -143,9 +147,17 @@ func newRequestPass(r *request.Request, sch *schema.Schema, cfg *Config) *reques
 func (c *requestPass) runHooks() {
 	for _, rule := range catalog {
 		if rule.checkRequest != nil {
-			rule.checkRequest(c)
+			c.runHook(rule)
 		}
 	}
+}
+
+// runHook runs r's hook with r as the rule it reports (c.rule), which the
+// hook cannot name by its variable (Rule.checkRequest says why).
+func (c *requestPass) runHook(r *Rule) {
+	c.rule = r
+	r.checkRequest(c)
+	c.rule = nil
 }
 
 func (c *requestPass) pos(off int) diag.Pos { return c.r.File.Pos(off) }
@@ -155,11 +167,18 @@ func (c *requestPass) exprOffset(x *reqExpr, off int) int {
 	return x.lit.Start + ddbexpr.MapOffset(x.raw, off)
 }
 
-// report adds a finding of rule at file bytes [from, to) (to < 0: no end).
+// report adds a finding of rule at file bytes [from, to) (to < 0: no
+// end). What a request rule finds explains why the request may not become
+// a statement: the request is blocked.
 func (c *requestPass) report(r *Rule, sev Severity, from, to int, suggestion, format string, args ...any) {
-	if r != uncheckedRequest {
-		c.blocked = true
-	}
+	c.blocked = true
+	c.add(r, sev, from, to, suggestion, format, args...)
+}
+
+// add is report without blocking the request, for unchecked-request's
+// notice, which says that the request did not become a statement rather
+// than why.
+func (c *requestPass) add(r *Rule, sev Severity, from, to int, suggestion, format string, args ...any) {
 	sev = c.cfg.severity(r, sev)
 	if sev == Off {
 		return

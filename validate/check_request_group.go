@@ -24,9 +24,9 @@ func checkGroupRequest(r *request.Request, sch *schema.Schema, cfg *Config) []Fi
 	c := newRequestPass(r, sch, cfg)
 	// The group's own members: the request rules about members (its list
 	// and options have no expressions, values or placeholders).
-	checkUnknownMembers(c)
-	checkMissingMembers(c)
-	checkInvalidMembers(c)
+	c.runHook(unknownRequestMember)
+	c.runHook(missingRequestMember)
+	c.runHook(invalidRequestMember)
 	c.groupShape()
 	for _, p := range r.Parts() {
 		pc := newRequestPass(p, sch, cfg)
@@ -134,7 +134,7 @@ func (c *requestPass) groupStatement() {
 			at = d.Pos.Offset
 		}
 	}
-	c.report(uncheckedRequest, Info, at, -1, "", "dynexpr cannot write this request as a statement, so the rules that check it against the schema did not run: %s", msg)
+	c.add(uncheckedRequest, Info, at, -1, "", "dynexpr cannot write this request as a statement, so the rules that check it against the schema did not run: %s", msg)
 }
 
 func joinComma(list []string) string { return strings.Join(list, ", ") }

@@ -11,20 +11,19 @@ builders that always write both maps hit this on requests without placeholders.`
 		"ExpressionAttributeNames must not be empty",
 		"ExpressionAttributeValues must not be empty",
 	},
-	Bad:         `{"TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "ProjectionExpression": "subject", "ExpressionAttributeNames": {}}`,
-	Good:        `{"TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "ProjectionExpression": "subject"}`,
-	AppliesTo:   requestApplies,
-	RequestOnly: true,
+	Bad:          `{"TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "ProjectionExpression": "subject", "ExpressionAttributeNames": {}}`,
+	Good:         `{"TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "ProjectionExpression": "subject"}`,
+	AppliesTo:    requestApplies,
+	RequestOnly:  true,
+	checkRequest: checkEmptyMaps,
 }
-
-func init() { emptyExpressionMap.checkRequest = checkEmptyMaps }
 
 // checkEmptyMaps reports a placeholder map given as {}.
 func checkEmptyMaps(c *requestPass) {
 	for _, mp := range c.placeholderMaps() {
 		if mp.v != nil && len(mp.v.Members) == 0 {
 			m := c.r.Obj.Member(mp.name)
-			c.report(emptyExpressionMap, Error, m.NamePos, m.Value.End, "",
+			c.report(c.rule, Error, m.NamePos, m.Value.End, "",
 				"%s is {}; DynamoDB answers %q. Leave it out when no expression uses a %c placeholder",
 				mp.name, mp.name+" must not be empty", mp.prefix)
 		}

@@ -63,6 +63,11 @@ number, or 1 < "a") is simply false.`,
 	check:     checkFunctionMisuse,
 }
 
+// function-misuse's hook is the one set in an init, not in the Rule
+// literal: it reads the request's expressions, and the reader files what
+// DynamoDB finds wrong with a function under function-misuse
+// (problemRule), so the literal would refer to itself through its hook,
+// which Go refuses (an initialization cycle).
 func init() { functionMisuse.checkRequest = checkRequestFunctions }
 
 // checkRequestFunctions keeps what checkFunctionMisuse finds in a request's
@@ -79,7 +84,7 @@ func checkRequestFunctions(c *requestPass) {
 			continue
 		}
 		var out []Finding
-		fc := funcCheck{p: &Pass{rule: functionMisuse, cfg: c.cfg, out: &out}, prefix: "Invalid " + x.param + ": "}
+		fc := funcCheck{p: &Pass{rule: c.rule, cfg: c.cfg, out: &out}, prefix: "Invalid " + x.param + ": "}
 		grammar.EachComparison(cond, fc.comparison)
 		for _, f := range out {
 			if !c.quieted(f) {

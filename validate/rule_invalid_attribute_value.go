@@ -29,13 +29,12 @@ number-out-of-range.`,
 		"One or more parameter values were invalid: Null attribute value types must have the value of true",
 		"The parameter cannot be converted to a numeric value: abc",
 	},
-	Bad:         `{"TableName": "Tickets", "Item": {"id": {"S": "a91f"}, "priority": {"N": 2}}}`,
-	Good:        `{"TableName": "Tickets", "Item": {"id": {"S": "a91f"}, "priority": {"N": "2"}}}`,
-	AppliesTo:   "request JSON files: Item, Key, ExclusiveStartKey, ExpressionAttributeValues and legacy parameters",
-	RequestOnly: true,
+	Bad:          `{"TableName": "Tickets", "Item": {"id": {"S": "a91f"}, "priority": {"N": 2}}}`,
+	Good:         `{"TableName": "Tickets", "Item": {"id": {"S": "a91f"}, "priority": {"N": "2"}}}`,
+	AppliesTo:    "request JSON files: Item, Key, ExclusiveStartKey, ExpressionAttributeValues and legacy parameters",
+	RequestOnly:  true,
+	checkRequest: (*requestPass).checkValues,
 }
-
-func init() { invalidAttributeValue.checkRequest = (*requestPass).checkValues }
 
 // attributeTypes are DynamoDB's data types, in the AWS CLI's order.
 var attributeTypes = []string{"S", "N", "B", "SS", "NS", "BS", "M", "L", "NULL", "BOOL"}
@@ -112,7 +111,7 @@ func typedForm(v *request.Value) string {
 }
 
 func (c *requestPass) badValue(v *request.Value, from, to int, format string, args ...any) {
-	c.report(invalidAttributeValue, Error, from, to, "", format, args...)
+	c.report(c.rule, Error, from, to, "", format, args...)
 	c.silence(v.Start, v.End, "")
 }
 

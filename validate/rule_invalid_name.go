@@ -23,6 +23,7 @@ attribute's at most 65535 bytes.`,
 	Good:           `get Tickets key id = "a91f"`,
 	AppliesTo:      "every statement: table and index names, attribute names in paths, keys and items",
 	check:          checkInvalidName,
+	checkRequest:   checkRequestNames,
 }
 
 func checkInvalidName(p *Pass) {
@@ -97,8 +98,6 @@ func nameFinding(name, what, field string) string {
 		what, shortName(name), strings.Join(is, " and "), what, errs+strings.Join(parts, "; "), what)
 }
 
-func init() { invalidName.checkRequest = checkRequestNames }
-
 // checkRequestNames reports the table and index names of a request that
 // no statement can carry (empty, or holding a backtick or a line break),
 // which the statement check therefore never sees.
@@ -109,7 +108,7 @@ func checkRequestNames(c *requestPass) {
 			continue
 		}
 		if msg := nameFinding(v.Text, n.what, n.field); msg != "" {
-			c.report(invalidName, Error, v.Start, v.End, "", "%s", msg)
+			c.report(c.rule, Error, v.Start, v.End, "", "%s", msg)
 		}
 	}
 }

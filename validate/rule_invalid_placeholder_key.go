@@ -20,16 +20,15 @@ a "-") and a key over 255 bytes.`,
 	Good:           `{"TableName": "Tickets", "FilterExpression": "#s = :s", "ExpressionAttributeNames": {"#s": "status"}, "ExpressionAttributeValues": {":s": {"S": "OPEN"}}}`,
 	AppliesTo:      requestApplies,
 	RequestOnly:    true,
+	checkRequest:   checkPlaceholderKeys,
 }
-
-func init() { invalidPlaceholderKey.checkRequest = checkPlaceholderKeys }
 
 const maxPlaceholderBytes = 255
 
 func (c *requestPass) checkPlaceholderKey(mapName string, prefix byte, m request.Member) {
 	from, to := m.NamePos, m.NamePos+len(strconv.Quote(m.Name))
 	if len(m.Name) > maxPlaceholderBytes {
-		c.report(invalidPlaceholderKey, Error, from, to, "", "this key is %d bytes long, and DynamoDB takes placeholders of at most %d; it answers %q. Write instead: a shorter placeholder",
+		c.report(c.rule, Error, from, to, "", "this key is %d bytes long, and DynamoDB takes placeholders of at most %d; it answers %q. Write instead: a shorter placeholder",
 			len(m.Name), maxPlaceholderBytes,
 			fmt.Sprintf("%s contains invalid key: The expression attribute map contains a key that is too long; size of key: %d", mapName, len(m.Name)))
 		c.badKeys[m.Name] = true
@@ -44,7 +43,7 @@ func (c *requestPass) checkPlaceholderKey(mapName string, prefix byte, m request
 	if m.Name == "" || m.Name[0] != prefix {
 		why = fmt.Sprintf("a key of %s starts with %q", mapName, string(prefix))
 	}
-	c.report(invalidPlaceholderKey, Error, from, to, "", "%q is not a placeholder: %s; DynamoDB answers %q. Write instead: %q, and %s in the expressions",
+	c.report(c.rule, Error, from, to, "", "%q is not a placeholder: %s; DynamoDB answers %q. Write instead: %q, and %s in the expressions",
 		m.Name, why, fmt.Sprintf(`%s contains invalid key: Syntax error; key: "%s"`, mapName, m.Name), fix, fix)
 }
 

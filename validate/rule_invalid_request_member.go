@@ -28,9 +28,8 @@ readers keep the last one and silently drop the first.`,
 	Good:           `{"TableName": "Tickets", "Limit": 10}`,
 	AppliesTo:      requestApplies,
 	RequestOnly:    true,
+	checkRequest:   checkInvalidMembers,
 }
-
-func init() { invalidRequestMember.checkRequest = checkInvalidMembers }
 
 var cliTypeNames = map[request.MemberType]string{
 	request.StringMember: "<class 'str'>", request.IntMember: "<class 'int'>", request.BoolMember: "<class 'bool'>",
@@ -291,16 +290,16 @@ func (c *requestPass) checkSegments() {
 	seg, total := c.member("Segment"), c.member("TotalSegments")
 	switch {
 	case seg != nil && total == nil && c.r.Obj.Get("TotalSegments") == nil:
-		c.report(invalidRequestMember, Error, seg.NamePos, seg.Value.End, "", "Segment without TotalSegments: a parallel scan names its segment and how many there are; DynamoDB answers %q",
+		c.report(c.rule, Error, seg.NamePos, seg.Value.End, "", "Segment without TotalSegments: a parallel scan names its segment and how many there are; DynamoDB answers %q",
 			"The TotalSegments parameter is required but was not present in the request when Segment parameter is present")
 	case total != nil && seg == nil && c.r.Obj.Get("Segment") == nil:
-		c.report(invalidRequestMember, Error, total.NamePos, total.Value.End, "", "TotalSegments without Segment: a parallel scan names its segment and how many there are; DynamoDB answers %q",
+		c.report(c.rule, Error, total.NamePos, total.Value.End, "", "TotalSegments without Segment: a parallel scan names its segment and how many there are; DynamoDB answers %q",
 			"The Segment parameter is required but was not present in the request when parameter TotalSegments is present")
 	case seg != nil && total != nil:
 		s, err1 := strconv.Atoi(seg.Value.Text)
 		t, err2 := strconv.Atoi(total.Value.Text)
 		if err1 == nil && err2 == nil && s >= t {
-			c.report(invalidRequestMember, Error, seg.Value.Start, seg.Value.End, "", "segments count from 0, so with TotalSegments %d the last is %d; DynamoDB answers %q",
+			c.report(c.rule, Error, seg.Value.Start, seg.Value.End, "", "segments count from 0, so with TotalSegments %d the last is %d; DynamoDB answers %q",
 				t, t-1, fmt.Sprintf("The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: %d is not less than TotalSegments: %d", s, t))
 		}
 	}
@@ -315,7 +314,7 @@ func checkInvalidMembers(c *requestPass) {
 	if m := o.Member(request.CommandMember); m != nil && c.r.Group == nil {
 		switch {
 		case m.Value.Kind != request.String:
-			c.report(invalidRequestMember, Error, m.Value.Start, m.Value.End, "",
+			c.report(c.rule, Error, m.Value.Start, m.Value.End, "",
 				`"command" names the aws dynamodb command as a string, like "command": "query"; this one is %s`, m.Value.Kind)
 		case c.r.CommandGuessed:
 			all := append(request.Commands[:len(request.Commands):len(request.Commands)], request.GroupCommands...)
@@ -324,7 +323,7 @@ func checkInvalidMembers(c *requestPass) {
 			if s := schema.Suggest(m.Value.Text, all); s != "" {
 				msg = fmt.Sprintf(`"command" is %q, which is not an aws dynamodb command dynexpr reads; did you mean %q?`, m.Value.Text, s)
 			}
-			c.report(invalidRequestMember, Error, m.Value.Start, m.Value.End, "", "%s", msg)
+			c.report(c.rule, Error, m.Value.Start, m.Value.End, "", "%s", msg)
 		}
 	}
 }

@@ -26,14 +26,13 @@ checked like any other.`,
 		"One or more parameter values were invalid: Missing the key id in the item",
 		msgStartKey,
 	},
-	Bad:         `get TicketsByCustomer key customerId = "c1"`,
-	Good:        `get TicketsByCustomer key customerId = "c1" and id = "a91f"`,
-	AppliesTo:   "get, update, delete, check (key), put (item), query and scan (after)",
-	NeedsSchema: true,
-	check:       checkKeyIncomplete,
+	Bad:          `get TicketsByCustomer key customerId = "c1"`,
+	Good:         `get TicketsByCustomer key customerId = "c1" and id = "a91f"`,
+	AppliesTo:    "get, update, delete, check (key), put (item), query and scan (after)",
+	NeedsSchema:  true,
+	check:        checkKeyIncomplete,
+	checkRequest: checkEmptyKey,
 }
-
-func init() { keyIncomplete.checkRequest = checkEmptyKey }
 
 // checkEmptyKey reports an empty Key or ExclusiveStartKey, which the DSL
 // cannot write: every table has a partition key, so DynamoDB refuses them
@@ -47,14 +46,14 @@ func checkEmptyKey(c *requestPass) {
 		case c.cmd == "update-item":
 			what = "an update-item"
 		}
-		c.report(keyIncomplete, Error, m.Value.Start, m.Value.End, "", "Key is empty, and %s names its item by the whole primary key; DynamoDB answers %q. Write the key attributes, like {\"id\": {\"S\": \"a91f\"}}",
+		c.report(c.rule, Error, m.Value.Start, m.Value.End, "", "Key is empty, and %s names its item by the whole primary key; DynamoDB answers %q. Write the key attributes, like {\"id\": {\"S\": \"a91f\"}}",
 			what, msgKeyElement)
 	}
 	if v := c.value("Keys"); v != nil {
 		// A batch get's keys of one table.
 		for i, k := range v.Elems {
 			if k.Kind == request.Object && len(k.Members) == 0 {
-				c.report(keyIncomplete, Error, k.Start, k.End, "", "%s.Keys[%d] is empty, and a batch get names each item by the whole primary key; DynamoDB answers %q. Write the key attributes, like {\"id\": {\"S\": \"a91f\"}}",
+				c.report(c.rule, Error, k.Start, k.End, "", "%s.Keys[%d] is empty, and a batch get names each item by the whole primary key; DynamoDB answers %q. Write the key attributes, like {\"id\": {\"S\": \"a91f\"}}",
 					c.r.Path, i, msgKeyElement)
 			}
 		}
@@ -64,7 +63,7 @@ func checkEmptyKey(c *requestPass) {
 		if c.cmd == "scan" && c.r.Obj.Get("IndexName") == nil {
 			msg = msgStartKeyScan
 		}
-		c.report(keyIncomplete, Error, m.Value.Start, m.Value.End, "", "ExclusiveStartKey is empty, and a start key is a LastEvaluatedKey: the key attributes of the item to resume after; DynamoDB answers %q. Write the LastEvaluatedKey of the previous page, or leave ExclusiveStartKey out to start at the beginning",
+		c.report(c.rule, Error, m.Value.Start, m.Value.End, "", "ExclusiveStartKey is empty, and a start key is a LastEvaluatedKey: the key attributes of the item to resume after; DynamoDB answers %q. Write the LastEvaluatedKey of the previous page, or leave ExclusiveStartKey out to start at the beginning",
 			msg)
 	}
 }

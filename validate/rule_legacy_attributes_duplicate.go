@@ -12,9 +12,8 @@ ProjectionExpression naming a path twice is projection-path-overlap's.`,
 	Good:           `{"TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "AttributesToGet": ["subject", "priority"]}`,
 	AppliesTo:      "request JSON files: AttributesToGet of query, scan and get-item",
 	RequestOnly:    true,
+	checkRequest:   checkAttributesToGet,
 }
-
-func init() { legacyAttributesDuplicate.checkRequest = checkAttributesToGet }
 
 // checkAttributesToGet reports the first name AttributesToGet repeats, the
 // one DynamoDB names.
@@ -26,7 +25,7 @@ func checkAttributesToGet(c *requestPass) {
 	seen := make(map[string]bool, len(v.Elems))
 	for _, e := range v.Elems {
 		if seen[e.Text] {
-			c.report(legacyAttributesDuplicate, Error, e.Start, e.End, "",
+			c.report(c.rule, Error, e.Start, e.End, "",
 				"AttributesToGet names %q twice: name it once; DynamoDB answers %q", e.Text,
 				msgDuplicateAttributeName+e.Text)
 			return

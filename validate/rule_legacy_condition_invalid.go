@@ -35,9 +35,8 @@ join.`,
 	Good:           `{"TableName": "Tickets", "ScanFilter": {"priority": {"AttributeValueList": [{"N": "1"}, {"N": "3"}], "ComparisonOperator": "BETWEEN"}}}`,
 	AppliesTo:      "request JSON files: KeyConditions, QueryFilter, ScanFilter, Expected and ConditionalOperator",
 	RequestOnly:    true,
+	checkRequest:   checkLegacyConditions,
 }
-
-func init() { legacyConditionInvalid.checkRequest = checkLegacyConditions }
 
 // legacyArity is how many values each ComparisonOperator takes: min, and
 // max (-1: no limit).
@@ -129,7 +128,7 @@ func (c *requestPass) legacyOperands(member string, e *request.Member, op string
 	}
 	where := fmt.Sprintf("%s.%s", member, e.Name)
 	if n, ok := legacyArity[op]; ok && (len(vals) < n[0] || (n[1] >= 0 && len(vals) > n[1])) {
-		c.report(legacyConditionInvalid, Error, at.Start, at.End, "",
+		c.report(c.rule, Error, at.Start, at.End, "",
 			"%s: %s takes %s, and this condition gives %d; DynamoDB answers %q",
 			where, op, arityWords(n), len(vals), invalidPrefix+"Invalid number of argument(s) for the "+op+" ComparisonOperator")
 		return
@@ -140,14 +139,14 @@ func (c *requestPass) legacyOperands(member string, e *request.Member, op string
 			return // invalid-attribute-value's
 		}
 		if types[i] != types[0] {
-			c.report(legacyConditionInvalid, Error, v.Start, v.End, "",
+			c.report(c.rule, Error, v.Start, v.End, "",
 				"%s: the values of one AttributeValueList are of one type, and this one mixes %s and %s; DynamoDB answers %q",
 				where, types[0], types[i], invalidPrefix+"AttributeValues inside AttributeValueList must be of same type")
 			return
 		}
 	}
 	if typed && len(vals) > 0 && !legacyTypeAllowed(op, types[0]) {
-		c.report(legacyConditionInvalid, Error, vals[0].Start, vals[0].End, "",
+		c.report(c.rule, Error, vals[0].Start, vals[0].End, "",
 			"%s: %s does not compare %s values; DynamoDB answers %q",
 			where, op, types[0], invalidPrefix+"ComparisonOperator "+op+" is not valid for "+types[0]+" AttributeValue type")
 		return
@@ -155,7 +154,7 @@ func (c *requestPass) legacyOperands(member string, e *request.Member, op string
 	if op == "BETWEEN" && len(vals) == 2 {
 		lo, hi := avScalar(vals[0]), avScalar(vals[1])
 		if lo != nil && hi != nil && compareScalars(lo, hi) > 0 {
-			c.report(legacyConditionInvalid, Error, vals[0].Start, vals[1].End, "",
+			c.report(c.rule, Error, vals[0].Start, vals[1].End, "",
 				"%s: BETWEEN takes the lower bound first, and %s is greater than %s: swap them; DynamoDB answers %q",
 				where, lo.Text, hi.Text, "The BETWEEN condition was provided a range where the lower bound is greater than the upper bound")
 		}
@@ -181,7 +180,7 @@ func (c *requestPass) expectedEntry(e *request.Member) {
 	op, list, value, exists := v.Member("ComparisonOperator"), v.Member("AttributeValueList"), v.Member("Value"), v.Member("Exists")
 	where := "Expected." + e.Name
 	refuse := func(at *request.Member, what, msg string) {
-		c.report(legacyConditionInvalid, Error, at.NamePos, at.Value.End, "", "%s: %s; DynamoDB answers %q", where, what, invalidPrefix+msg+" for Attribute: "+e.Name)
+		c.report(c.rule, Error, at.NamePos, at.Value.End, "", "%s: %s; DynamoDB answers %q", where, what, invalidPrefix+msg+" for Attribute: "+e.Name)
 	}
 	switch {
 	case list != nil && value != nil:
@@ -199,7 +198,7 @@ func (c *requestPass) expectedEntry(e *request.Member) {
 	case list != nil:
 		refuse(list, "AttributeValueList goes with a ComparisonOperator: add one (EQ, for instance)", "AttributeValueList can only be used with a ComparisonOperator")
 	case exists == nil && value == nil:
-		c.report(legacyConditionInvalid, Error, e.NamePos, v.End, "", "%s: an expectation names a Value it must equal, or says Exists false; DynamoDB answers %q",
+		c.report(c.rule, Error, e.NamePos, v.End, "", "%s: an expectation names a Value it must equal, or says Exists false; DynamoDB answers %q",
 			where, invalidPrefix+"Value must be provided when Exists is null for Attribute: "+e.Name)
 	case exists != nil && exists.Value.Text == "true" && value == nil:
 		refuse(exists, "Exists true needs the Value the attribute must equal (for \"must exist\" write ComparisonOperator NOT_NULL)", "Value must be provided when Exists is true")
@@ -217,7 +216,7 @@ func (c *requestPass) conditionalOperator() {
 	}
 	for _, name := range []string{"QueryFilter", "ScanFilter", "Expected"} {
 		if v := c.value(name); v != nil && len(v.Members) == 1 {
-			c.report(legacyConditionInvalid, Error, m.NamePos, m.Value.End, "",
+			c.report(c.rule, Error, m.NamePos, m.Value.End, "",
 				"ConditionalOperator joins two or more conditions, and %s has one: drop ConditionalOperator; DynamoDB answers %q",
 				name, "ConditionalOperator can only be used when Filter or Expected has two or more elements")
 		}

@@ -29,13 +29,12 @@ Indexes with multi-attribute keys are not checked here.`,
 		"Conditions can be of length 1 or 2 only",
 		"QueryFilter can only contain non-primary key attributes: Primary key attribute: id",
 	},
-	Bad:         `{"command": "query", "TableName": "Tickets", "KeyConditions": {"id": {"AttributeValueList": [{"S": "a"}, {"S": "b"}], "ComparisonOperator": "IN"}}}`,
-	Good:        `{"command": "query", "TableName": "Tickets", "KeyConditions": {"id": {"AttributeValueList": [{"S": "a"}], "ComparisonOperator": "EQ"}}}`,
-	AppliesTo:   "request JSON files: KeyConditions and QueryFilter of a query",
-	RequestOnly: true,
+	Bad:          `{"command": "query", "TableName": "Tickets", "KeyConditions": {"id": {"AttributeValueList": [{"S": "a"}, {"S": "b"}], "ComparisonOperator": "IN"}}}`,
+	Good:         `{"command": "query", "TableName": "Tickets", "KeyConditions": {"id": {"AttributeValueList": [{"S": "a"}], "ComparisonOperator": "EQ"}}}`,
+	AppliesTo:    "request JSON files: KeyConditions and QueryFilter of a query",
+	RequestOnly:  true,
+	checkRequest: checkLegacyKeyConditions,
 }
-
-func init() { legacyKeyConditionsInvalid.checkRequest = checkLegacyKeyConditions }
 
 // notIndexable are the operators a key's order cannot answer.
 var notIndexable = []string{"NULL", "NOT_NULL", "NE", "CONTAINS", "NOT_CONTAINS", "IN"}
@@ -55,7 +54,7 @@ func checkLegacyKeyConditions(c *requestPass) {
 	kc := m.Value
 	n := len(kc.Members)
 	refuse := func(from, to int, what, msg string) {
-		c.report(legacyKeyConditionsInvalid, Error, from, to, "", "%s; DynamoDB answers %q", what, msg)
+		c.report(c.rule, Error, from, to, "", "%s; DynamoDB answers %q", what, msg)
 	}
 	if n != 1 && n != 2 {
 		refuse(m.NamePos, m.NamePos+len(m.Name)+2, "KeyConditions holds "+strconv.Itoa(n)+" conditions: one on the partition key, and at most one on the sort key", "Conditions can be of length 1 or 2 only")

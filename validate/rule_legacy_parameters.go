@@ -16,13 +16,12 @@ legacy-attributes-duplicate, legacy-parameters-mixed), and runs the rest of
 the catalog (tables, indexes, projections, sparse keys) on the statement of
 the request's expression form, which ` + "`dynexpr import`" + ` prints. The message
 names the expression parameter to use.`,
-	Bad:         `{"TableName": "Tickets", "ScanFilter": {"priority": {"AttributeValueList": [{"N": "1"}], "ComparisonOperator": "EQ"}}}`,
-	Good:        `{"TableName": "Tickets", "FilterExpression": "priority = :p", "ExpressionAttributeValues": {":p": {"N": "1"}}}`,
-	AppliesTo:   requestApplies,
-	RequestOnly: true,
+	Bad:          `{"TableName": "Tickets", "ScanFilter": {"priority": {"AttributeValueList": [{"N": "1"}], "ComparisonOperator": "EQ"}}}`,
+	Good:         `{"TableName": "Tickets", "FilterExpression": "priority = :p", "ExpressionAttributeValues": {":p": {"N": "1"}}}`,
+	AppliesTo:    requestApplies,
+	RequestOnly:  true,
+	checkRequest: checkLegacy,
 }
-
-func init() { legacyParameters.checkRequest = checkLegacy }
 
 // checkLegacy advises expressions over the legacy parameters of a request
 // (where DynamoDB refuses them beside an expression,
@@ -39,7 +38,7 @@ func checkLegacy(c *requestPass) {
 			continue
 		}
 		m := c.memberOf(n)
-		c.report(legacyParameters, Info, m.NamePos, m.NamePos+len(n)+2, "",
+		c.report(c.rule, Info, m.NamePos, m.NamePos+len(n)+2, "",
 			"%s is one of DynamoDB's legacy parameters; it works, but expressions say more (nested paths, functions such as size). Write instead: %s",
 			n, legacyInstead(n))
 	}

@@ -25,9 +25,8 @@ is then listed with the rest.`,
 	Good:           `{"TableName": "Tickets", "FilterExpression": "priority = :p", "ExpressionAttributeValues": {":p": {"N": "1"}}, "ProjectionExpression": "subject"}`,
 	AppliesTo:      requestApplies,
 	RequestOnly:    true,
+	checkRequest:   checkLegacyMixed,
 }
-
-func init() { legacyParametersMixed.checkRequest = checkLegacyMixed }
 
 // legacyInstead is the expression parameter that does a legacy parameter's
 // work.
@@ -99,7 +98,7 @@ func checkLegacyMixed(c *requestPass) {
 		strings.Join(legacy, ", "), strings.Join(exprs, ", "))
 	for _, n := range legacy {
 		m := c.memberOf(n)
-		c.report(legacyParametersMixed, Error, m.NamePos, m.NamePos+len(n)+2, "",
+		c.report(c.rule, Error, m.NamePos, m.NamePos+len(n)+2, "",
 			"%s is a legacy parameter, and this request also uses expressions (%s); DynamoDB refuses the mix (%q). Write instead: %s",
 			n, strings.Join(exprs, ", "), msg, legacyInstead(n))
 	}

@@ -23,13 +23,12 @@ is update-key-attribute's, in AttributeUpdates as in an UpdateExpression.)`,
 		"One or more parameter values were invalid: DELETE action with value is not supported for the type N",
 		"One or more parameter values were invalid: ADD action is not supported for the type S",
 	},
-	Bad:         `{"TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "AttributeUpdates": {"subject": {"Value": {"S": "!"}, "Action": "ADD"}}}`,
-	Good:        `{"TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "AttributeUpdates": {"subject": {"Value": {"S": "!"}, "Action": "PUT"}}}`,
-	AppliesTo:   "request JSON files: AttributeUpdates",
-	RequestOnly: true,
+	Bad:          `{"TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "AttributeUpdates": {"subject": {"Value": {"S": "!"}, "Action": "ADD"}}}`,
+	Good:         `{"TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "AttributeUpdates": {"subject": {"Value": {"S": "!"}, "Action": "PUT"}}}`,
+	AppliesTo:    "request JSON files: AttributeUpdates",
+	RequestOnly:  true,
+	checkRequest: checkAttributeUpdates,
 }
-
-func init() { legacyUpdateInvalid.checkRequest = checkAttributeUpdates }
 
 // checkAttributeUpdates checks each action of AttributeUpdates against its
 // value, in the order DynamoDB does.
@@ -66,7 +65,7 @@ func checkAttributeUpdates(c *requestPass) {
 		default:
 			continue
 		}
-		c.report(legacyUpdateInvalid, Error, at.NamePos, at.Value.End, "", "AttributeUpdates.%s: %s; DynamoDB answers %q", e.Name, what, invalidPrefix+msg)
+		c.report(c.rule, Error, at.NamePos, at.Value.End, "", "AttributeUpdates.%s: %s; DynamoDB answers %q", e.Name, what, invalidPrefix+msg)
 	}
 }
 
@@ -90,7 +89,7 @@ func checkAttributeUpdatesKeys(c *requestPass) {
 	}
 	for _, e := range v.Members {
 		if t.IsKey(e.Name) {
-			c.report(updateKeyAttribute, Error, e.NamePos, e.NamePos+len(fmt.Sprintf("%q", e.Name)), "",
+			c.report(c.rule, Error, e.NamePos, e.NamePos+len(fmt.Sprintf("%q", e.Name)), "",
 				"AttributeUpdates.%s: %s: an update cannot change it; DynamoDB answers %q. To give the item another key, put it under the new key and delete the old one",
 				e.Name, tableKeyRole(t, e.Name), fmt.Sprintf(msgUpdateKey, e.Name))
 		}

@@ -23,13 +23,12 @@ that tells the operation cannot be checked: add "command".`,
 		`Missing required parameter in input: "Key"`,
 		"Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.",
 	},
-	Bad:         `{"command": "get-item", "TableName": "Tickets", "ProjectionExpression": "subject"}`,
-	Good:        `{"command": "get-item", "TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "ProjectionExpression": "subject"}`,
-	AppliesTo:   requestApplies,
-	RequestOnly: true,
+	Bad:          `{"command": "get-item", "TableName": "Tickets", "ProjectionExpression": "subject"}`,
+	Good:         `{"command": "get-item", "TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "ProjectionExpression": "subject"}`,
+	AppliesTo:    requestApplies,
+	RequestOnly:  true,
+	checkRequest: checkMissingMembers,
 }
-
-func init() { missingRequestMember.checkRequest = checkMissingMembers }
 
 // checkMissingMembers reports the members the request's operation
 // requires and the request lacks, and a request whose operation nothing
@@ -37,7 +36,7 @@ func init() { missingRequestMember.checkRequest = checkMissingMembers }
 func checkMissingMembers(c *requestPass) {
 	o := c.r.Obj
 	if c.cmd == "" {
-		c.report(missingRequestMember, Error, o.Start, o.Start+1, "",
+		c.report(c.rule, Error, o.Start, o.Start+1, "",
 			`dynexpr cannot tell which aws dynamodb command takes this request: it has no "TableName" and no member that tells the command; add "TableName", and "command": %q (or %s)`,
 			"query", strings.Join(request.Commands[1:], ", "))
 		return
@@ -48,14 +47,14 @@ func checkMissingMembers(c *requestPass) {
 			if c.r.Path != "" {
 				what, in = c.r.Path, c.r.Path
 			}
-			c.report(missingRequestMember, Error, o.Start, o.Start+1, "", "%s has no %q; the AWS CLI refuses the file (%q)%s",
+			c.report(c.rule, Error, o.Start, o.Start+1, "", "%s has no %q; the AWS CLI refuses the file (%q)%s",
 				what, name, `Missing required parameter in `+in+`: "`+name+`"`, c.guessNote())
 			// A check member without its condition: the catalog's rule
 			// for the statement says the same.
 			c.silence(o.Start, o.End, "check-without-condition")
 			return
 		}
-		c.report(missingRequestMember, Error, o.Start, o.Start+1, "",
+		c.report(c.rule, Error, o.Start, o.Start+1, "",
 			"this %s request has no %q; the AWS CLI refuses the file (%q)%s",
 			c.cmd, name, `Missing required parameter in input: "`+name+`"`, c.guessNote())
 	}
@@ -82,7 +81,7 @@ func checkMissingMembers(c *requestPass) {
 		}
 	case "query":
 		if !c.given("KeyConditionExpression") && !c.given("KeyConditions") {
-			c.report(missingRequestMember, Error, o.Start, o.Start+1, "",
+			c.report(c.rule, Error, o.Start, o.Start+1, "",
 				"this query has no KeyConditionExpression: a query reads one partition, which the key condition names (a scan reads the whole table); DynamoDB answers %q%s",
 				"Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.", c.guessNote())
 		}
@@ -96,7 +95,7 @@ func checkMissingMembers(c *requestPass) {
 		}
 		for _, e := range v.Members {
 			if e.Value.Get("ComparisonOperator") == nil {
-				c.report(missingRequestMember, Error, e.NamePos, e.NamePos+len(e.Name)+2, "",
+				c.report(c.rule, Error, e.NamePos, e.NamePos+len(e.Name)+2, "",
 					"%s.%s has no \"ComparisonOperator\", which a legacy condition needs (EQ, BEGINS_WITH, ...); the AWS CLI refuses the file (%q)",
 					name, e.Name, "Missing required parameter in "+name+"."+e.Name+`: "ComparisonOperator"`)
 			}

@@ -19,13 +19,12 @@ what is left when an expression was deleted or misspelt.`,
 		"ExpressionAttributeNames can only be specified when using expressions",
 		"ExpressionAttributeValues can only be specified when using expressions: FilterExpression is null",
 	},
-	Bad:         `{"TableName": "Tickets", "ProjectionExpression": "subject", "ExpressionAttributeValues": {":p": {"N": "1"}}}`,
-	Good:        `{"TableName": "Tickets", "ProjectionExpression": "subject", "FilterExpression": "priority = :p", "ExpressionAttributeValues": {":p": {"N": "1"}}}`,
-	AppliesTo:   requestApplies,
-	RequestOnly: true,
+	Bad:          `{"TableName": "Tickets", "ProjectionExpression": "subject", "ExpressionAttributeValues": {":p": {"N": "1"}}}`,
+	Good:         `{"TableName": "Tickets", "ProjectionExpression": "subject", "FilterExpression": "priority = :p", "ExpressionAttributeValues": {":p": {"N": "1"}}}`,
+	AppliesTo:    requestApplies,
+	RequestOnly:  true,
+	checkRequest: checkMapsWithoutExpressions,
 }
-
-func init() { namesWithoutExpressions.checkRequest = checkMapsWithoutExpressions }
 
 // checkMapsWithoutExpressions reports placeholder maps given without the
 // expressions that use them.
@@ -49,7 +48,7 @@ func checkMapsWithoutExpressions(c *requestPass) {
 		return // legacy-parameters-mixed says what DynamoDB answers first
 	}
 	if m := c.member("ExpressionAttributeNames"); m != nil && !anyExpr {
-		c.report(namesWithoutExpressions, Error, m.NamePos, m.NamePos+len(m.Name)+2, "",
+		c.report(c.rule, Error, m.NamePos, m.NamePos+len(m.Name)+2, "",
 			"ExpressionAttributeNames serves expressions, and this %s has none (%s); DynamoDB answers %q. Remove it, or write the expression that uses it",
 			c.cmd, strings.Join(request.ExpressionMembers(c.shape), ", "), "ExpressionAttributeNames can only be specified when using expressions")
 		c.names = nil
@@ -59,7 +58,7 @@ func checkMapsWithoutExpressions(c *requestPass) {
 		if len(valueParams) > 1 {
 			null = strings.Join(valueParams, " and ") + " are null"
 		}
-		c.report(namesWithoutExpressions, Error, m.NamePos, m.NamePos+len(m.Name)+2, "",
+		c.report(c.rule, Error, m.NamePos, m.NamePos+len(m.Name)+2, "",
 			"ExpressionAttributeValues serves the expressions that take values, and this %s has none (%s; a ProjectionExpression takes no values); DynamoDB answers %q. Remove it, or write the expression that uses it",
 			c.cmd, strings.Join(valueParams, ", "), "ExpressionAttributeValues can only be specified when using expressions: "+null)
 		c.values = nil

@@ -38,13 +38,12 @@ Duplicate value in attribute name: subject"); meta and meta.x are two names.`,
 		"Invalid ProjectionExpression: Two document paths conflict with each other; must remove or rewrite one of these paths; path one: [hist, [0]], path two: [hist, b]",
 		"One or more parameter values were invalid: Duplicate value in attribute name: subject",
 	},
-	Bad:       `get Tickets key id = "77de" select subject, meta, meta.tag`,
-	Good:      `get Tickets key id = "77de" select subject, meta`,
-	AppliesTo: "query, scan and get with select paths (ProjectionExpression, AttributesToGet)",
-	check:     checkProjectionPathOverlap,
+	Bad:          `get Tickets key id = "77de" select subject, meta, meta.tag`,
+	Good:         `get Tickets key id = "77de" select subject, meta`,
+	AppliesTo:    "query, scan and get with select paths (ProjectionExpression, AttributesToGet)",
+	check:        checkProjectionPathOverlap,
+	checkRequest: checkRequestProjection,
 }
-
-func init() { projectionPathOverlap.checkRequest = checkRequestProjection }
 
 func checkProjectionPathOverlap(p *Pass) {
 	sel := p.Stmt.Select
@@ -152,7 +151,7 @@ func checkRequestProjection(c *requestPass) {
 			paths = append(paths, gp)
 		}
 		projectionClashes(paths, func(at diag.Pos) string { return c.place(at.Offset) }, func(at diag.Pos, msg string) {
-			c.later = append(c.later, Finding{Pos: at, Rule: projectionPathOverlap.Name, Severity: projectionPathOverlap.Severity, Message: msg})
+			c.later = append(c.later, Finding{Pos: at, Rule: c.rule.Name, Severity: c.rule.Severity, Message: msg})
 		})
 	}
 }
@@ -199,7 +198,7 @@ func checkAttributesToGetRepeats(c *requestPass) {
 			seen[v.Text] = v
 			continue
 		}
-		c.report(projectionPathOverlap, projectionPathOverlap.Severity, v.Start, v.End, "",
+		c.report(c.rule, c.rule.Severity, v.Start, v.End, "",
 			"%q is named twice in AttributesToGet (first at %s); DynamoDB answers %q. Write instead: name each attribute once",
 			v.Text, c.place(first.Start), msgDuplicateAttributeName+v.Text)
 	}

@@ -13,14 +13,13 @@ wraps the whole again writes these.`,
 	Good:           `{"TableName": "Tickets", "FilterExpression": "(priority = :p)", "ExpressionAttributeValues": {":p": {"N": "1"}}}`,
 	AppliesTo:      "request JSON files: every expression",
 	RequestOnly:    true,
+	checkRequest:   checkRedundantParentheses,
 }
-
-func init() { redundantParentheses.checkRequest = checkRedundantParentheses }
 
 func checkRedundantParentheses(c *requestPass) {
 	for x := range c.parsedExpressions() {
 		if se := x.e.RedundantParensError(); se != nil {
-			c.reportExpr(redundantParentheses, x, se.Offset, se.End, "", "%s; DynamoDB answers %q", se.Msg, se.DynamoMsg)
+			c.reportExpr(c.rule, x, se.Offset, se.End, "", "%s; DynamoDB answers %q", se.Msg, se.DynamoMsg)
 		}
 	}
 }

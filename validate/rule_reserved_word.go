@@ -23,9 +23,8 @@ cannot happen in a .dx file.)`,
 	Good:           `{"TableName": "Tickets", "FilterExpression": "#status = :s", "ExpressionAttributeNames": {"#status": "status"}, "ExpressionAttributeValues": {":s": {"S": "OPEN"}}}`,
 	AppliesTo:      "request JSON files: every expression",
 	RequestOnly:    true,
+	checkRequest:   checkReservedWords,
 }
-
-func init() { reservedWord.checkRequest = checkReservedWords }
 
 func checkReservedWords(c *requestPass) {
 	for x := range c.parsedExpressions() {
@@ -59,7 +58,7 @@ func (c *requestPass) reportReserved(x *reqExpr, s ddbexpr.Segment, seen map[str
 		ph = placeholderFor(s.Name, '#')
 		fix = fmt.Sprintf(`%s, and add "%s": %q to ExpressionAttributeNames`, ph, ph, s.Name)
 	}
-	c.reportExpr(reservedWord, x, s.Start, s.End, ph,
+	c.reportExpr(c.rule, x, s.Start, s.End, ph,
 		"%s is a reserved word in DynamoDB and cannot be written as an attribute name; DynamoDB answers %q. Write instead: %s",
 		s.Name, x.kind.Message("Attribute name is a reserved keyword", "reserved keyword", s.Name), fix)
 }

@@ -21,13 +21,12 @@ values only, in capitals.`,
 		"Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES",
 		"1 validation error detected: Value 'EVERYTHING' at 'select' failed to satisfy constraint: Member must satisfy enum value set: [SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES]",
 	},
-	Bad:         `{"TableName": "Tickets", "Select": "COUNT", "ProjectionExpression": "subject"}`,
-	Good:        `{"TableName": "Tickets", "Select": "SPECIFIC_ATTRIBUTES", "ProjectionExpression": "subject"}`,
-	AppliesTo:   "request JSON files: query and scan",
-	RequestOnly: true,
+	Bad:          `{"TableName": "Tickets", "Select": "COUNT", "ProjectionExpression": "subject"}`,
+	Good:         `{"TableName": "Tickets", "Select": "SPECIFIC_ATTRIBUTES", "ProjectionExpression": "subject"}`,
+	AppliesTo:    "request JSON files: query and scan",
+	RequestOnly:  true,
+	checkRequest: (*requestPass).checkSelect,
 }
-
-func init() { selectProjectionMismatch.checkRequest = (*requestPass).checkSelect }
 
 var selectValues = []string{"SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"}
 
@@ -42,7 +41,7 @@ func (c *requestPass) checkSelect() {
 		if s := schema.Suggest(v.Text, selectValues); s != "" {
 			hint = fmt.Sprintf("; did you mean %q?", s)
 		}
-		c.report(selectProjectionMismatch, Error, v.Start, v.End, "", "Select takes %s, not %q%s; DynamoDB answers %q",
+		c.report(c.rule, Error, v.Start, v.End, "", "Select takes %s, not %q%s; DynamoDB answers %q",
 			strings.Join(selectValues, ", "), v.Text, hint,
 			fmt.Sprintf("1 validation error detected: Value '%s' at 'select' failed to satisfy constraint: Member must satisfy enum value set: [%s]",
 				v.Text, strings.Join(selectValues, ", ")))
@@ -61,7 +60,7 @@ func (c *requestPass) checkSelect() {
 		if c.cmd == "query" {
 			msg = "1 validation error detected: " + msg
 		}
-		c.report(selectProjectionMismatch, Error, v.Start, v.End, "", "Select SPECIFIC_ATTRIBUTES returns the attributes a ProjectionExpression names, and this %s has none; DynamoDB answers %q. Write instead: a ProjectionExpression, or leave Select out",
+		c.report(c.rule, Error, v.Start, v.End, "", "Select SPECIFIC_ATTRIBUTES returns the attributes a ProjectionExpression names, and this %s has none; DynamoDB answers %q. Write instead: a ProjectionExpression, or leave Select out",
 			c.cmd, msg)
 	case v.Text != "SPECIFIC_ATTRIBUTES" && proj != "":
 		what := "to get " + v.Text
@@ -72,7 +71,7 @@ func (c *requestPass) checkSelect() {
 		if v.Text == "COUNT" {
 			fix = "no " + proj + " (a count returns no attributes)"
 		}
-		c.report(selectProjectionMismatch, Error, v.Start, v.End, "", "Select %s and %s contradict each other: %s names the attributes to return, which is Select SPECIFIC_ATTRIBUTES; DynamoDB answers %q. Write instead: %s",
+		c.report(c.rule, Error, v.Start, v.End, "", "Select %s and %s contradict each other: %s names the attributes to return, which is Select SPECIFIC_ATTRIBUTES; DynamoDB answers %q. Write instead: %s",
 			v.Text, proj, proj, fmt.Sprintf("Cannot specify the %s when choosing %s", proj, what), fix)
 	}
 }

@@ -15,13 +15,12 @@ finding on the request already explains it. A request with legacy parameters
 is checked on the statement of its expression form (what ` + "`dynexpr import`" + `
 writes); the notice says when that form cannot be written either (ADD of a list
 in AttributeUpdates).`,
-	Bad:         `{"TableName": "Tickets", "Item": {"id": {"S": "a91f"}, "priority": {"N": "+1"}}}`,
-	Good:        `{"TableName": "Tickets", "Item": {"id": {"S": "a91f"}, "priority": {"N": "1"}}}`,
-	AppliesTo:   requestApplies,
-	RequestOnly: true,
+	Bad:          `{"TableName": "Tickets", "Item": {"id": {"S": "a91f"}, "priority": {"N": "+1"}}}`,
+	Good:         `{"TableName": "Tickets", "Item": {"id": {"S": "a91f"}, "priority": {"N": "1"}}}`,
+	AppliesTo:    requestApplies,
+	RequestOnly:  true,
+	checkRequest: checkUncheckedRequest,
 }
-
-func init() { uncheckedRequest.checkRequest = checkUncheckedRequest }
 
 // checkUncheckedRequest makes the statement the catalog's rules check, and
 // says so when it cannot, unless a request rule already explained why. It
@@ -54,7 +53,7 @@ func checkUncheckedRequest(c *requestPass) {
 				at = d.Pos.Offset
 			}
 		}
-		c.report(uncheckedRequest, Info, at, -1, "", "dynexpr cannot write this request as a statement, so the rules that check it against the schema did not run: %s", msg)
+		c.add(c.rule, Info, at, -1, "", "dynexpr cannot write this request as a statement, so the rules that check it against the schema did not run: %s", msg)
 		return
 	}
 	c.stmt = conv.Statement

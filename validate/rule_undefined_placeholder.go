@@ -18,13 +18,12 @@ DynamoDB refuses the request at the first that is not.`,
 		"Invalid FilterExpression: An expression attribute name used in the document path is not defined; attribute name: #missing",
 		"Invalid KeyConditionExpression: An expression attribute value used in expression is not defined; attribute value: :v",
 	},
-	Bad:         `{"TableName": "Tickets", "FilterExpression": "#s = :open", "ExpressionAttributeNames": {"#st": "status"}, "ExpressionAttributeValues": {":open": {"S": "OPEN"}}}`,
-	Good:        `{"TableName": "Tickets", "FilterExpression": "#st = :open", "ExpressionAttributeNames": {"#st": "status"}, "ExpressionAttributeValues": {":open": {"S": "OPEN"}}}`,
-	AppliesTo:   "request JSON files: every expression",
-	RequestOnly: true,
+	Bad:          `{"TableName": "Tickets", "FilterExpression": "#s = :open", "ExpressionAttributeNames": {"#st": "status"}, "ExpressionAttributeValues": {":open": {"S": "OPEN"}}}`,
+	Good:         `{"TableName": "Tickets", "FilterExpression": "#st = :open", "ExpressionAttributeNames": {"#st": "status"}, "ExpressionAttributeValues": {":open": {"S": "OPEN"}}}`,
+	AppliesTo:    "request JSON files: every expression",
+	RequestOnly:  true,
+	checkRequest: checkUndefinedPlaceholders,
 }
-
-func init() { undefinedPlaceholder.checkRequest = checkUndefinedPlaceholders }
 
 // mapKnown reports whether the map a placeholder needs was given in a form
 // that can be read (otherwise its own finding says so).
@@ -79,7 +78,7 @@ func (c *requestPass) checkUndefined(x *reqExpr) {
 		} else {
 			what = fmt.Sprintf("%s is not a key of %s", p.Name, mapName)
 		}
-		c.reportExpr(undefinedPlaceholder, x, p.Start, p.End, "", "%s%s; DynamoDB answers %q",
+		c.reportExpr(c.rule, x, p.Start, p.End, "", "%s%s; DynamoDB answers %q",
 			what, hint, x.kind.Message(problem, detail, p.Name))
 	}
 }

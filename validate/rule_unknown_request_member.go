@@ -28,9 +28,8 @@ names the member it comes closest to.`,
 	Good:           `{"command": "query", "TableName": "Tickets", "KeyConditionExpression": "id = :id", "ExpressionAttributeValues": {":id": {"S": "a91f"}}}`,
 	AppliesTo:      requestApplies,
 	RequestOnly:    true,
+	checkRequest:   checkUnknownMembers,
 }
-
-func init() { unknownRequestMember.checkRequest = checkUnknownMembers }
 
 func (c *requestPass) unknownMember(m *request.Member) {
 	var hint string
@@ -71,7 +70,7 @@ func (c *requestPass) unknownMember(m *request.Member) {
 		what = "a " + c.cmd + " request"
 	}
 	cli := fmt.Sprintf(`Unknown parameter in %s: "%s", must be one of: %s`, in, m.Name, strings.Join(c.members, ", "))
-	c.report(unknownRequestMember, Error, m.NamePos, m.NamePos+len(strconv.Quote(m.Name)), "",
+	c.report(c.rule, Error, m.NamePos, m.NamePos+len(strconv.Quote(m.Name)), "",
 		"%q is not a member of %s%s; the AWS CLI refuses the file (%q)%s", m.Name, what, hint, cli, c.guessNote())
 	// An expression under the wrong member still uses its placeholders.
 	if kind, ok := ddbexpr.KindOf(m.Name); ok && m.Value.Kind == request.String {

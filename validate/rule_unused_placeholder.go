@@ -20,13 +20,12 @@ it is misspelt. A name used only by the ProjectionExpression counts as used.`,
 		"Value provided in ExpressionAttributeNames unused in expressions: keys: {#p}",
 		"Value provided in ExpressionAttributeValues unused in expressions: keys: {:u}",
 	},
-	Bad:         `{"TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "ProjectionExpression": "subject", "ExpressionAttributeNames": {"#p": "priority"}}`,
-	Good:        `{"TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "ProjectionExpression": "subject, #p", "ExpressionAttributeNames": {"#p": "priority"}}`,
-	AppliesTo:   "request JSON files: ExpressionAttributeNames and ExpressionAttributeValues",
-	RequestOnly: true,
+	Bad:          `{"TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "ProjectionExpression": "subject", "ExpressionAttributeNames": {"#p": "priority"}}`,
+	Good:         `{"TableName": "Tickets", "Key": {"id": {"S": "a91f"}}, "ProjectionExpression": "subject, #p", "ExpressionAttributeNames": {"#p": "priority"}}`,
+	AppliesTo:    "request JSON files: ExpressionAttributeNames and ExpressionAttributeValues",
+	RequestOnly:  true,
+	checkRequest: (*requestPass).checkUnused,
 }
-
-func init() { unusedPlaceholder.checkRequest = (*requestPass).checkUnused }
 
 func (c *requestPass) checkUnused() {
 	c.expressions()
@@ -97,7 +96,7 @@ func (c *requestPass) checkUnused() {
 					hint = fmt.Sprintf("; the %s writes %s itself: write %s there", at, m.Value.Text, m.Name)
 				}
 			}
-			c.report(unusedPlaceholder, Error, m.NamePos, m.NamePos+len(strconv.Quote(m.Name)), "",
+			c.report(c.rule, Error, m.NamePos, m.NamePos+len(strconv.Quote(m.Name)), "",
 				"%s is in %s, and no expression of this request uses it%s; DynamoDB answers %q. Remove it, or use it",
 				m.Name, mp.name, hint, dynamo)
 		}

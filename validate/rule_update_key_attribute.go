@@ -21,6 +21,9 @@ the update's own key are still known to be the table's key.`,
 	AppliesTo:      "update (set, remove, add, delete)",
 	Kinds:          []grammar.Kind{grammar.KindUpdate},
 	check:          checkUpdateKeyAttribute,
+	// In request JSON it also checks AttributeUpdates, the legacy form
+	// (in rule_legacy_update_invalid.go, beside the legacy rules' checks).
+	checkRequest: checkAttributeUpdatesKeys,
 }
 
 func checkUpdateKeyAttribute(p *Pass) {
@@ -49,7 +52,3 @@ func checkUpdateKeyAttribute(p *Pass) {
 			role, fmt.Sprintf(msgUpdateKey, attr))
 	}
 }
-
-// In request JSON it also checks AttributeUpdates, the legacy form
-// (checkAttributeUpdatesKeys, beside the legacy rules' checks).
-func init() { updateKeyAttribute.checkRequest = checkAttributeUpdatesKeys }
