@@ -260,6 +260,7 @@ func (c *requestPass) readMembers() {
 				"%q is given a second time here; JSON readers, the AWS CLI's among them, keep only the last one and silently drop the first: keep one", m.Name)
 		}
 		if !c.known(m.Name) {
+			c.readUnknown(m)
 			continue
 		}
 		if spec, _ := request.Spec(m.Name); c.checkType(m.Value, c.r.ParamPath(m.Name), spec) {

@@ -33,12 +33,7 @@ names the member it comes closest to.`,
 
 func (c *requestPass) unknownMember(m *request.Member) {
 	var hint string
-	var others []string
-	for _, cmd := range request.Commands {
-		if c.cmd != "" && c.r.Group == nil && contains(request.Members(cmd), m.Name) {
-			others = append(others, cmd)
-		}
-	}
+	others := c.otherCommands(m.Name)
 	switch {
 	case len(others) > 0:
 		hint = fmt.Sprintf("; %s is a member of %s requests", m.Name, strings.Join(others, ", "))
@@ -49,15 +44,6 @@ func (c *requestPass) unknownMember(m *request.Member) {
 	default:
 		if s := schema.Suggest(m.Name, c.members); s != "" {
 			hint = fmt.Sprintf("; did you mean %q?", s)
-			if c.r.Obj.Get(s) == nil && c.misspelt[s] == nil {
-				if c.misspelt == nil {
-					c.misspelt = map[string]*request.Member{}
-				}
-				c.misspelt[s] = m
-				if kind, ok := ddbexpr.KindOf(s); ok && m.Value.Kind == request.String {
-					c.exprs = append(c.exprs, &reqExpr{param: m.Name, kind: kind, member: m, lit: m.Value})
-				}
-			}
 		} else if s := schema.Suggest(m.Name, request.AllMembers()); s != "" {
 			hint = fmt.Sprintf("; did you mean %q (a member of other requests)?", s)
 		}
@@ -72,7 +58,36 @@ func (c *requestPass) unknownMember(m *request.Member) {
 	cli := fmt.Sprintf(`Unknown parameter in %s: "%s", must be one of: %s`, in, m.Name, strings.Join(c.members, ", "))
 	c.report(c.rule, Error, m.NamePos, m.NamePos+len(strconv.Quote(m.Name)), "",
 		"%q is not a member of %s%s; the AWS CLI refuses the file (%q)%s", m.Name, what, hint, cli, c.guessNote())
-	// An expression under the wrong member still uses its placeholders.
+}
+
+// otherCommands are the commands that take member name, for a request
+// alone whose command is known.
+func (c *requestPass) otherCommands(name string) []string {
+	var others []string
+	for _, cmd := range request.Commands {
+		if c.cmd != "" && c.r.Group == nil && contains(request.Members(cmd), name) {
+			others = append(others, cmd)
+		}
+	}
+	return others
+}
+
+// readUnknown notes, while the members are read and so before any rule
+// looks, what an unknown member stands for: the member of the request it
+// most likely misspells (memberOf and given answer for that one with it),
+// and the expression it holds, which still uses its placeholders.
+func (c *requestPass) readUnknown(m *request.Member) {
+	misspells := len(c.otherCommands(m.Name)) == 0 &&
+		(c.r.Group == nil || partHints[m.Name] == "" && !contains(request.AllMembers(), m.Name))
+	if s := schema.Suggest(m.Name, c.members); misspells && s != "" && c.r.Obj.Get(s) == nil && c.misspelt[s] == nil {
+		if c.misspelt == nil {
+			c.misspelt = map[string]*request.Member{}
+		}
+		c.misspelt[s] = m
+		if kind, ok := ddbexpr.KindOf(s); ok && m.Value.Kind == request.String {
+			c.exprs = append(c.exprs, &reqExpr{param: m.Name, kind: kind, member: m, lit: m.Value})
+		}
+	}
 	if kind, ok := ddbexpr.KindOf(m.Name); ok && m.Value.Kind == request.String {
 		c.exprs = append(c.exprs, &reqExpr{param: m.Name, kind: kind, member: m, lit: m.Value})
 	}
