@@ -16,7 +16,7 @@ the item out of the index; DynamoDB refuses the write. To take an item out of th
 index, remove the attribute; to keep a new item out, leave the attribute out of it.`,
 	DynamoMessages: []string{
 		"One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty string value. IndexName: open-tickets-index, IndexKey: openBucket (put)",
-		"One or more parameter values are not valid. The update expression attempted to update a secondary index key to a value that is not supported. The AttributeValue for a key attribute cannot contain an empty string value. (update)",
+		msgIndexEmptyUpdate + " (update)",
 	},
 	Bad:         `update Tickets key id = "77de" set openBucket = ""`,
 	Good:        `update Tickets key id = "77de" remove openBucket`,

@@ -25,7 +25,7 @@ token of other than ASCII characters; the local emulators count UTF-8 bytes.
 dynexpr counts bytes too, the strictest reading, so that a token it calls clean
 is taken whatever DynamoDB counts: for ASCII, a character is a byte. Use a UUID, or a hash of what makes the request unique cut to 36
 characters.`,
-	DynamoMessages: []string{"1 validation error detected: Value 'registration-of-kp@example.com-2026-12-01' at 'clientRequestToken' failed to satisfy constraint: Member must have length less than or equal to 36"},
+	DynamoMessages: []string{"1 validation error detected: Value 'registration-of-kp@example.com-2026-12-01' at 'clientRequestToken' " + msgTokenTooLong},
 	Bad:            `transact write token "registration-of-kp@example.com-2026-12-01" { put Tickets item {id: "a91f"} }`,
 	Good:           `transact write token "7f3a2c1e-5b4d-4e8f-9a0b-1c2d3e4f5a6b" { put Tickets item {id: "a91f"} }`,
 	AppliesTo:      "transact write (token)",

@@ -11,7 +11,7 @@ var unknownTable = &Rule{
 name is misspelt (names are case-sensitive), or the schema is missing the table;
 DynamoDB answers a request for a table that does not exist with
 ResourceNotFoundException, "Requested resource not found".`,
-	DynamoMessages: []string{"Requested resource not found (ResourceNotFoundException)"},
+	DynamoMessages: []string{msgResourceNotFound + " (ResourceNotFoundException)"},
 	Bad:            `get Ticket key id = "a91f"`,
 	Good:           `get Tickets key id = "a91f"`,
 	AppliesTo:      "every statement",
