@@ -88,14 +88,14 @@ type generatedCase struct {
 
 var generatedCases = map[string][]generatedCase{
 	"request-too-large": {
-		{"transact11.dx", func() string { return bigPuts("transact write", 11, 390000) }},
-		{"transact10.dx", func() string { return bigPuts("transact write", 10, 390000) }},
+		{"transact11.dx", func() string { return bigPuts("transact write", 11) }},
+		{"transact10.dx", func() string { return bigPuts("transact write", 10) }},
 		{"updates.dx", func() string {
-			puts := strings.TrimSuffix(bigPuts("transact write", 10, 390000), "\n}")
+			puts := strings.TrimSuffix(bigPuts("transact write", 10), "\n}")
 			return puts + ";\n  update Tickets key id = \"k10\" set body = \"" + strings.Repeat("x", 390000) + "\"\n}"
 		}},
-		{"batch44.dx", func() string { return bigPuts("batch write", 44, 390000) }},
-		{"batch43.dx", func() string { return bigPuts("batch write", 43, 390000) }},
+		{"batch44.dx", func() string { return bigPuts("batch write", 44) }},
+		{"batch43.dx", func() string { return bigPuts("batch write", 43) }},
 	},
 }
 
@@ -104,11 +104,11 @@ var generatedCases = map[string][]generatedCase{
 func (l caseLang) checkExamples(t *testing.T, r *Rule, sch *schema.Schema) {
 	t.Helper()
 	bad := r.Bad
-	if r.bigBad != nil {
-		bad = r.bigBad()
+	if r.large != nil {
+		bad = r.large.whole()
 	}
 	if got := l.findings(t, r.Name, "bad"+l.exts[0], []byte(bad), sch); got == "" {
-		t.Errorf("%s: its Bad example does not fire it: %s", r.Name, r.Bad)
+		t.Errorf("%s: its Bad example does not fire it: %s", r.Name, r.badForDocs())
 	}
 	if got := l.findings(t, r.Name, "good"+l.exts[0], []byte(r.Good), sch); got != "" {
 		t.Errorf("%s: its Good example fires it:\n%s", r.Name, got)
@@ -162,4 +162,9 @@ func (a archive) cases(exts ...string) []txtar.File {
 		}
 	}
 	return out
+}
+
+// bigPuts is a group of n puts of 390 KB items: 4 MB and more from 11 on.
+func bigPuts(group string, n int) string {
+	return (&largeExample{group: group, n: n, bodySize: 390000}).whole()
 }

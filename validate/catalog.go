@@ -110,10 +110,9 @@ type Rule struct {
 	// clauses).
 	Kinds []grammar.Kind
 
-	// bigBad builds the whole Bad example of a rule that only a large
-	// request breaks (over 100 members, over 4 MB): Bad is then the
-	// example abbreviated for the docs, and the tests check bigBad's.
-	bigBad func() string
+	// large, on a rule that only a large request breaks, is its Bad
+	// example, worked out rather than written (Bad is then empty).
+	large *largeExample
 	// check looks at a statement (Check). checkRequest looks at request
 	// JSON as it stands in its file (CheckRequest), before the request is
 	// made a statement for check; CheckRequest runs the hooks in catalog

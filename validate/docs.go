@@ -25,8 +25,8 @@ func Markdown(r *Rule) string {
 	if len(r.DynamoMessages) > 0 {
 		fmt.Fprintf(&b, "\nDynamoDB answers:\n\n```\n%s\n```\n", strings.Join(r.DynamoMessages, "\n"))
 	}
-	if r.Bad != "" {
-		fmt.Fprintf(&b, "\n## Bad\n\n```\n%s\n```\n", r.Bad)
+	if bad := r.badForDocs(); bad != "" {
+		fmt.Fprintf(&b, "\n## Bad\n\n```\n%s\n```\n", bad)
 	}
 	if r.Good != "" {
 		fmt.Fprintf(&b, "\n## Good\n\n```\n%s\n```\n", r.Good)
@@ -49,8 +49,8 @@ func HelpText(r *Rule) string {
 	if len(r.DynamoMessages) > 0 {
 		fmt.Fprintf(&b, "\nDynamoDB answers:\n  %s\n", strings.Join(r.DynamoMessages, "\n  "))
 	}
-	if r.Bad != "" {
-		fmt.Fprintf(&b, "\nBad:\n%s\n", indent(r.Bad, "  "))
+	if bad := r.badForDocs(); bad != "" {
+		fmt.Fprintf(&b, "\nBad:\n%s\n", indent(bad, "  "))
 	}
 	if r.Good != "" {
 		fmt.Fprintf(&b, "\nGood:\n%s\n", indent(r.Good, "  "))

@@ -64,7 +64,7 @@ func TestCatalogIsComplete(t *testing.T) {
 			t.Errorf("rule %s has no severity", r.Name)
 		case r.Severity == Error && len(r.DynamoMessages) == 0 && r.check != nil && !r.RequestOnly && !r.BadInput && r.Name != "invalid-name":
 			t.Errorf("rule %s is an error but quotes no DynamoDB message", r.Name)
-		case r.Bad == "" || r.Good == "":
+		case r.badForDocs() == "" || r.Good == "":
 			t.Errorf("rule %s lacks a bad or good example", r.Name)
 		}
 		seen[r.Name] = true

@@ -23,14 +23,7 @@ one a line, for the loop that sends them.`,
 		msgBatchGetTableTooMany,
 		msgBatchGetTooMany,
 	},
-	Bad: `# 26 requests
-batch write {
-  delete Tickets key id = "k0";
-  delete Tickets key id = "k1";
-  ...
-  delete Tickets key id = "k25"
-}`,
-	bigBad: func() string { return manyMembers("batch write", "delete Tickets key id", builder.MaxBatchWrites+1) },
+	large: &largeExample{group: "batch write", n: builder.MaxBatchWrites + 1, what: "requests"},
 	Good: `batch write {
   delete Tickets key id = "k0";
   delete Tickets key id = "k1"

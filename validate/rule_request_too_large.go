@@ -2,8 +2,6 @@ package validate
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/dynexpr/dynexpr/grammar"
 )
@@ -33,13 +31,7 @@ or items that are themselves too large (batch-too-many-items and
 expression-limit say so too). Split the writes into several transactions
 where atomicity allows, or keep large values in S3 and store their keys.`,
 	DynamoMessages: []string{msgTransactionTooLarge},
-	Bad: `# eleven puts of 390 KB items: 4.3 MB in all
-transact write {
-  put Tickets item {id: "k0", body: "...390000 characters..."};
-  ...
-  put Tickets item {id: "k10", body: "...390000 characters..."}
-}`,
-	bigBad: func() string { return bigPuts("transact write", 11, 390000) },
+	large:          &largeExample{group: "transact write", n: 11, bodySize: 390000},
 	Good: `transact write {
   put Tickets item {id: "k0", body: "a short body"};
   put Tickets item {id: "k1", body: "another"}
@@ -63,11 +55,4 @@ func checkRequestTooLarge(p *Pass) {
 			return
 		}
 	}
-}
-
-// bigPuts writes a group of n puts of items of about size bytes each, for
-// the examples and cases of request-too-large.
-func bigPuts(group string, n, size int) string {
-	body := strconv.Quote(strings.Repeat("x", size))
-	return groupOf(group, n, func(i int) string { return fmt.Sprintf("put Tickets item {id: \"k%d\", body: %s}", i, body) })
 }

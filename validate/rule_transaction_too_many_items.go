@@ -1,9 +1,6 @@
 package validate
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/dynexpr/dynexpr/builder"
 	"github.com/dynexpr/dynexpr/grammar"
 )
@@ -19,16 +16,7 @@ transaction is the set of writes that must succeed or fail together; what need
 not can go in another transaction, or, for plain puts and deletes, in batch
 writes (25 a request).`,
 	DynamoMessages: []string{msgTransactTooMany},
-	Bad: `# 101 members
-transact write {
-  delete Tickets key id = "k0";
-  delete Tickets key id = "k1";
-  ...
-  delete Tickets key id = "k100"
-}`,
-	bigBad: func() string {
-		return manyMembers("transact write", "delete Tickets key id", builder.MaxTransactItems+1)
-	},
+	large:          &largeExample{group: "transact write", n: builder.MaxTransactItems + 1, what: "members"},
 	Good: `transact write {
   delete Tickets key id = "k0";
   delete Tickets key id = "k1"
@@ -44,26 +32,4 @@ func checkTransactionTooManyItems(p *Pass) {
 	}
 	p.Reportf(st.Members[builder.MaxTransactItems].Pos, "this %s has %d members, and a transaction takes at most %d; DynamoDB answers %q. Split it where atomicity allows: from %s on, the members go in another transaction",
 		st.Kind, len(st.Members), builder.MaxTransactItems, msgTransactTooMany, grammar.MemberName(builder.MaxTransactItems, st.Members[builder.MaxTransactItems]))
-}
-
-// manyMembers writes a group of n members, member = "k0" to
-// member = "k<n-1>", for the examples of the rules on counts.
-func manyMembers(group, member string, n int) string {
-	return groupOf(group, n, func(i int) string { return fmt.Sprintf("%s = \"k%d\"", member, i) })
-}
-
-// groupOf writes a group of n members, member i as member(i) writes it,
-// one a line: the large examples of the rules on groups.
-func groupOf(group string, n int, member func(i int) string) string {
-	var b strings.Builder
-	b.WriteString(group + " {\n")
-	for i := range n {
-		sep := ";"
-		if i == n-1 {
-			sep = ""
-		}
-		b.WriteString("  " + member(i) + sep + "\n")
-	}
-	b.WriteString("}")
-	return b.String()
 }
