@@ -112,6 +112,17 @@ func (k Kind) String() string { return kindWords[k] }
 // a check, which is sent only as a member of a transaction.
 func (k Kind) Command() string { return kindCommands[k] }
 
+// KindOfCommand is the kind whose requests the `aws dynamodb` subcommand
+// command takes (Command's inverse); false for one that takes none.
+func KindOfCommand(command string) (Kind, bool) {
+	for k := KindQuery; k < kindEnd; k++ {
+		if command != "" && kindCommands[k] == command {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
 // IsGroup reports whether k is one of the four groups of requests.
 func (k Kind) IsGroup() bool { return k >= KindTransactWrite && k < kindEnd }
 

@@ -288,3 +288,25 @@ func BenchmarkLex(b *testing.B) {
 		}
 	}
 }
+
+// TestKindOfCommand: each kind with a command is found by it, and nothing
+// else is a command.
+func TestKindOfCommand(t *testing.T) {
+	for k := KindQuery; k < kindEnd; k++ {
+		got, ok := KindOfCommand(k.Command())
+		if k.Command() == "" {
+			if ok {
+				t.Errorf("the empty command is %v", got)
+			}
+			continue
+		}
+		if !ok || got != k {
+			t.Errorf("KindOfCommand(%q) = %v, %v; want %v", k.Command(), got, ok, k)
+		}
+	}
+	for _, c := range []string{"condition-check", "get", "transact write", "Query"} {
+		if k, ok := KindOfCommand(c); ok {
+			t.Errorf("KindOfCommand(%q) = %v; want none", c, k)
+		}
+	}
+}

@@ -148,12 +148,15 @@ var returnOnly = map[string]string{
 	"ReturnValuesOnConditionCheckFailure": "NONE",
 }
 
-var kindOfCommand = map[string]grammar.Kind{
-	"query": grammar.KindQuery, "scan": grammar.KindScan, "get-item": grammar.KindGet,
-	"put-item": grammar.KindPut, "update-item": grammar.KindUpdate, "delete-item": grammar.KindDelete,
-	"condition-check":      grammar.KindCheck,
-	"transact-write-items": grammar.KindTransactWrite, "transact-get-items": grammar.KindTransactGet,
-	"batch-get-item": grammar.KindBatchGet, "batch-write-item": grammar.KindBatchWrite,
+// kindOf is the statement kind of a request's command: the kind whose
+// Command it is, or a check for condition-check, the operation request
+// names a transaction's ConditionCheck by (no aws dynamodb command sends
+// one alone).
+func kindOf(command string) (grammar.Kind, bool) {
+	if command == conditionCheck {
+		return grammar.KindCheck, true
+	}
+	return grammar.KindOfCommand(command)
 }
 
 // request converts one request, or one member of a group.
@@ -162,7 +165,7 @@ func (c *converter) request() *grammar.Statement {
 	if m := obj.Member(CommandMember); m != nil && r.Group == nil && (m.Value.Kind != String || NormalizeCommand(m.Value.Text) == "") {
 		c.failAt(m.Value.Start, "\"command\" names no command dynexpr knows: write query, scan, get-item, put-item, update-item, delete-item, transact-write-items, transact-get-items, batch-get-item or batch-write-item")
 	}
-	kind, ok := kindOfCommand[r.Command]
+	kind, ok := kindOf(r.Command)
 	if !ok {
 		c.failAt(obj.Start, "cannot tell which command this request is for: add \"command\": \"query\" (or scan, get-item, put-item, update-item, delete-item, transact-write-items, ...)")
 	}

@@ -16,7 +16,7 @@ import (
 // metrics, token), then each member request.
 func (c *converter) group() *grammar.Statement {
 	r, obj := c.r, c.r.Obj
-	kind := kindOfCommand[r.Command]
+	kind, _ := kindOf(r.Command)
 	verb, mode, _ := strings.Cut(kind.String(), " ")
 	st := &grammar.Statement{
 		Pos:    c.pos(obj.Start),

@@ -11,15 +11,15 @@ import (
 // in the file, so that the converter and the request rules read it as they
 // read a request alone, with its places in the file.
 
-// GroupCommands are the operations whose requests hold other requests.
-var GroupCommands = []string{"transact-write-items", "transact-get-items", "batch-get-item", "batch-write-item"}
+// conditionCheck is the operation of a transaction's ConditionCheck.
+const conditionCheck = "condition-check"
 
 // IsGroup reports whether command is one of GroupCommands.
 func IsGroup(command string) bool { return contains(GroupCommands, command) }
 
 // partCommands is the operation of each member request's object.
 var partCommands = map[string]string{
-	"Put": "put-item", "Update": "update-item", "Delete": "delete-item", "ConditionCheck": "condition-check",
+	"Put": "put-item", "Update": "update-item", "Delete": "delete-item", "ConditionCheck": conditionCheck,
 	"Get": "get-item", "KeysAndAttributes": "get-item", "PutRequest": "put-item", "DeleteRequest": "delete-item",
 }
 

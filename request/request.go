@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/dynexpr/dynexpr/diag"
+	"github.com/dynexpr/dynexpr/grammar"
 )
 
 // File is one request file: a JSON object, an array of objects, or JSON
@@ -61,9 +62,23 @@ type Request struct {
 	read  bool // parts are read
 }
 
-// Commands are the operations of one request a request file may hold;
-// GroupCommands (group.go) are the others.
-var Commands = []string{"query", "scan", "get-item", "put-item", "update-item", "delete-item"}
+// Commands are the operations of one request a request file may hold, and
+// GroupCommands those whose requests hold other requests: the statement
+// kinds' commands, in the kinds' order.
+var Commands, GroupCommands = commands()
+
+func commands() (single, groups []string) {
+	for k := grammar.KindQuery; k <= grammar.KindBatchWrite; k++ {
+		switch {
+		case k.Command() == "":
+		case k.IsGroup():
+			groups = append(groups, k.Command())
+		default:
+			single = append(single, k.Command())
+		}
+	}
+	return single, groups
+}
 
 // Parse reads a request file. A syntax error is a *diag.Error at its place.
 func Parse(name string, src []byte) (*File, error) {
