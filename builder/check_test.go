@@ -14,6 +14,7 @@ import (
 	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/grammar/ddbexpr"
 	"github.com/dynexpr/dynexpr/internal/dxtest"
+	"github.com/dynexpr/dynexpr/request"
 )
 
 // parseOne parses a single statement.
@@ -32,58 +33,6 @@ func build(t testing.TB, src string) *Request {
 	}
 	checkRequest(t, src, r)
 	return r
-}
-
-// requestKeys are the members each command's request may have in
-// DynamoDB's API, restricted to what the DSL sets.
-var requestKeys = map[string][]string{
-	"query": {"TableName", "IndexName", "KeyConditionExpression", "FilterExpression", "ProjectionExpression",
-		"Select", "ScanIndexForward", "Limit", "ConsistentRead", "ExclusiveStartKey",
-		"ExpressionAttributeNames", "ExpressionAttributeValues"},
-	"scan": {"TableName", "IndexName", "FilterExpression", "ProjectionExpression", "Select", "Limit",
-		"ConsistentRead", "Segment", "TotalSegments", "ExclusiveStartKey",
-		"ExpressionAttributeNames", "ExpressionAttributeValues"},
-	"get-item":    {"TableName", "Key", "ProjectionExpression", "ConsistentRead", "ExpressionAttributeNames"},
-	"put-item":    {"TableName", "Item", "ConditionExpression", "ReturnValues", "ExpressionAttributeNames", "ExpressionAttributeValues"},
-	"update-item": {"TableName", "Key", "UpdateExpression", "ConditionExpression", "ReturnValues", "ExpressionAttributeNames", "ExpressionAttributeValues"},
-	"delete-item": {"TableName", "Key", "ConditionExpression", "ReturnValues", "ExpressionAttributeNames", "ExpressionAttributeValues"},
-
-	"transact-write-items": {"TransactItems", "ClientRequestToken"},
-	"transact-get-items":   {"TransactItems"},
-	"batch-get-item":       {"RequestItems"},
-	"batch-write-item":     {"RequestItems"},
-
-	// The members of the groups, by the key they are written under.
-	"Put":               {"TableName", "Item", "ConditionExpression", "ExpressionAttributeNames", "ExpressionAttributeValues", "ReturnValuesOnConditionCheckFailure"},
-	"Update":            {"TableName", "Key", "UpdateExpression", "ConditionExpression", "ExpressionAttributeNames", "ExpressionAttributeValues", "ReturnValuesOnConditionCheckFailure"},
-	"Delete":            {"TableName", "Key", "ConditionExpression", "ExpressionAttributeNames", "ExpressionAttributeValues", "ReturnValuesOnConditionCheckFailure"},
-	"ConditionCheck":    {"TableName", "Key", "ConditionExpression", "ExpressionAttributeNames", "ExpressionAttributeValues", "ReturnValuesOnConditionCheckFailure"},
-	"Get":               {"TableName", "Key", "ProjectionExpression", "ExpressionAttributeNames"},
-	"KeysAndAttributes": {"Keys", "ProjectionExpression", "ExpressionAttributeNames", "ConsistentRead"},
-	"PutRequest":        {"Item"},
-	"DeleteRequest":     {"Key"},
-}
-
-// requestOptions are the members of requestKeys' commands beside their
-// item and expressions (options.go).
-var requestOptions = map[string][]string{
-	"ReturnConsumedCapacity":              {"query", "scan", "get-item", "put-item", "update-item", "delete-item", "transact-write-items", "transact-get-items", "batch-get-item", "batch-write-item"},
-	"ReturnItemCollectionMetrics":         {"put-item", "update-item", "delete-item", "transact-write-items", "batch-write-item"},
-	"ReturnValuesOnConditionCheckFailure": {"put-item", "update-item", "delete-item"},
-}
-
-var optionValues = map[string][]string{
-	"ReturnConsumedCapacity":              {"TOTAL", "INDEXES", "NONE"},
-	"ReturnItemCollectionMetrics":         {"SIZE"},
-	"ReturnValuesOnConditionCheckFailure": {"ALL_OLD", "NONE"},
-}
-
-var exprKinds = map[string]ddbexpr.Kind{
-	"KeyConditionExpression": ddbexpr.KeyConditionExpression,
-	"FilterExpression":       ddbexpr.FilterExpression,
-	"ConditionExpression":    ddbexpr.ConditionExpression,
-	"ProjectionExpression":   ddbexpr.ProjectionExpression,
-	"UpdateExpression":       ddbexpr.UpdateExpression,
 }
 
 var (
@@ -139,18 +88,15 @@ func checkRequest(t testing.TB, src string, r *Request) {
 // checkShape checks one request document, or one member of a group's
 // (kind is then the key it is written under), and the members inside it.
 func checkShape(fail func(string, ...any), kind string, doc map[string]any) {
+	// What the command takes, as the AWS CLI lists it, but for the legacy
+	// parameters, which the builder never writes.
 	allowed := map[string]bool{}
-	for _, k := range requestKeys[kind] {
+	for _, k := range request.StatementMembers(kind) {
 		allowed[k] = true
-	}
-	for opt, kinds := range requestOptions {
-		if slices.Contains(kinds, kind) {
-			allowed[opt] = true
-		}
-	}
-	for opt, values := range optionValues {
-		if v, ok := doc[opt]; ok && !slices.Contains(values, v.(string)) {
-			fail("%s %v", opt, v)
+		if spec, _ := request.Spec(k); spec.Enum != nil {
+			if v, ok := doc[k]; ok && !slices.Contains(spec.Enum, v.(string)) {
+				fail("%s %v", k, v)
+			}
 		}
 	}
 	if len(allowed) == 0 {
@@ -162,7 +108,7 @@ func checkShape(fail func(string, ...any), kind string, doc map[string]any) {
 			fail("%s takes no %s", kind, k)
 		}
 	}
-	if tn, _ := doc["TableName"].(string); slices.Contains(requestKeys[kind], "TableName") && !tableName.MatchString(tn) {
+	if tn, _ := doc["TableName"].(string); allowed["TableName"] && !tableName.MatchString(tn) {
 		fail("TableName %q", tn)
 	}
 	if v, ok := doc["IndexName"]; ok {
@@ -224,7 +170,8 @@ func checkShape(fail func(string, ...any), kind string, doc map[string]any) {
 			valueTaking = true
 		}
 		// DynamoDB's own grammar (as grammar/ddbexpr reads it) takes it.
-		e, err := ddbexpr.Parse(exprKinds[k], s)
+		exprKind, _ := ddbexpr.KindOf(k)
+		e, err := ddbexpr.Parse(exprKind, s)
 		if err != nil {
 			fail("DynamoDB would not read %s %q: %v", k, s, err)
 		}
