@@ -7,4 +7,8 @@ type Options struct {
 	// CloudFormation parameters, Serverless ${opt:NAME} and ${sls:stage}.
 	// A source reads the names it knows and ignores the others.
 	Vars map[string]string
+
+	// log collects the variables the sources declare (variables.go); set
+	// by LoadWith and ParseWith, nil otherwise.
+	log *varLog
 }

@@ -95,6 +95,9 @@ type Table struct {
 // Schema is a set of tables, from one or more schema files.
 type Schema struct {
 	Tables []*Table // in load order
+	// Variables are the variables the sources declare (variables.go), by
+	// name: what --var may set.
+	Variables []Variable
 }
 
 // Table returns the table called name (or named by its ARN, or by its
