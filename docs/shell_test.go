@@ -26,7 +26,9 @@ package docs
 // page shows, for the commands after it). On PATH, `dynexpr` is
 // this package's test binary running the real command line, and `aws` is a
 // stand-in that sends nothing: it checks the request it is given (valid
-// JSON within the argument limit, linted clean) and prints {}. The real AWS
+// JSON within the argument limit, linted clean) and answers as DynamoDB
+// does when all went well and there is nothing to return (it prints
+// nothing). The real AWS
 // CLIs and servers are the end-to-end suite's (e2e/).
 //
 // A block that cannot run here says why, on the line before it:
@@ -136,7 +138,8 @@ func standInAWS(args []string) int {
 	if code := cli.Run(append(check, tmp.Name()), strings.NewReader(""), &out, &out); code != 0 {
 		return fail(fmt.Sprintf("dynexpr %s of the request exits %d:\n%s\n%s", check[0], code, out.String(), input))
 	}
-	fmt.Println("{}")
+	// The real CLI prints nothing for an empty response ({}), which is
+	// what a loop that checks UnprocessedItems reads as "all written".
 	return 0
 }
 
