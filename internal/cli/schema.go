@@ -39,6 +39,9 @@ differ.`,
 			if err != nil {
 				return err
 			}
+			if err := vars.checkVars(sch); err != nil {
+				return err
+			}
 			for _, t := range sch.Tables {
 				if t.Unresolved != "" {
 					fmt.Fprintf(e.stderr, "dynexpr: table %q is printed under the source's own name: %s\n", t.Name, t.Unresolved)

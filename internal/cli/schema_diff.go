@@ -60,6 +60,9 @@ func (e *env) schemaDiff(f *schemaDiffFlags, a, b string) error {
 			return err
 		}
 	}
+	if err := f.vars.checkVars(sides[0], sides[1]); err != nil {
+		return err
+	}
 	diffs := schema.Diff(sides[0], sides[1])
 	var out bytes.Buffer
 	if f.format == "json" {
