@@ -92,7 +92,17 @@ func (l Lookup) Ambiguous(name string, s *Schema) string {
 	if len(picks) == 0 {
 		return msg + "; give each table its name in DynamoDB (--var), then write that name"
 	}
-	return msg + "; write the one you mean as " + orList(picks, "or")
+	for i, p := range picks {
+		picks[i] = fmt.Sprintf("%q", p)
+		if !validName(p) { // an address, StackA/Table: a statement writes it in backticks
+			picks[i] = "`" + p + "`"
+		}
+	}
+	if len(picks) > 1 {
+		picks[len(picks)-2] += " or " + picks[len(picks)-1]
+		picks = picks[:len(picks)-1]
+	}
+	return msg + "; write the one you mean as " + strings.Join(picks, ", ")
 }
 
 // picks are the names that stand for t alone in s: its name in DynamoDB,
