@@ -62,8 +62,8 @@ func TestLookupAmbiguity(t *testing.T) {
 		{"users-a", a, nil, false},
 		{"arn:aws:dynamodb:us-east-1:123456789012:table/users-b", b, nil, false},
 		{"UsersTable", nil, []*Table{a, b}, false},
-		{"Posts", posts, nil, false},                      // an unresolved table's own name
-		{"dev-posts", posts, nil, true},                   // a deployed name fitting one template
+		{"Posts", posts, nil, false},                          // an unresolved table's own name
+		{"dev-posts", posts, nil, true},                       // a deployed name fitting one template
 		{"dev-drafts", nil, []*Table{drafts, vdrafts}, false}, // fitting two
 		{"prod-drafts", drafts, nil, true},
 		{"Table", nil, []*Table{cdkA, cdkB}, false},
