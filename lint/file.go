@@ -54,7 +54,9 @@ func (l *Linter) file(in Input) Result {
 	r.Statements = len(f.Statements)
 	ignores := validate.IndexIgnores(display, r.Src, f.Statements)
 	for _, st := range f.Statements {
-		if err := validate.DeployedName(st, l.Schema); err != nil {
+		notes, err := validate.DeployedName(st, l.Schema)
+		r.Findings = append(r.Findings, notes...)
+		if err != nil {
 			for _, d := range diag.Append(nil, err) {
 				r.Findings = append(r.Findings, validate.UnresolvedName(d))
 			}

@@ -72,7 +72,7 @@ var ignorePos = cmpopts.IgnoreTypes(diag.Pos{})
 // need not share, and why its name is not its deployed one (a name only
 // deploying can tell), which the project YAML WriteYAML prints does not
 // record: the tables are the same.
-var ignoreOrigin = cmpopts.IgnoreFields(Table{}, "Logical", "Unresolved")
+var ignoreOrigin = cmp.Options{cmpopts.IgnoreFields(Table{}, "Logical", "Address", "Unresolved", "Template"), cmpopts.IgnoreFields(Schema{}, "Variables")}
 
 // keyTypesOnly drops the declared types of attributes no key uses (but the
 // TTL attribute, which every source declares a number), which

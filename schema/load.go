@@ -103,7 +103,9 @@ func Parse(filename string, data []byte) (*Schema, error) {
 
 // ParseWith is Parse with the values of opt for what the file leaves open.
 func ParseWith(opt Options, filename string, data []byte) (*Schema, error) {
-	opt.log = &varLog{}
+	if opt.log == nil { // else a reader of a folder (cdk.out) parses its files into its load's log
+		opt.log = &varLog{}
+	}
 	s, ttls, err := parse(opt, filename, data)
 	if err != nil {
 		return nil, err

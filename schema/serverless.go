@@ -36,6 +36,7 @@ func (p *parser) serverless(root *yaml.Node) []*tableDecl {
 		return nil
 	}
 	sv := &slsVars{p: p, root: root}
+	p.opt.declare(Variable{Name: "stage"}) // the framework's stage (${sls:stage}), which every service has
 	var fragments []*yaml.Node
 	if rv = resolve(rv); rv.Kind == yaml.SequenceNode {
 		fragments = rv.Content
@@ -233,6 +234,7 @@ func (sv *slsVars) reference(ref string, depth int) (*yaml.Node, string, string)
 		}
 		return sv.value(n, depth)
 	case "opt":
+		sv.p.opt.declare(Variable{Name: addr})
 		if v, ok := vars[addr]; ok {
 			return nil, v, ""
 		}

@@ -179,6 +179,8 @@ func readTerraform(opt Options, where string, config, tfvars []tfSource) ([]*Tab
 			}
 		}
 	}
+	// terraform.workspace is Terraform's own: a name may read it.
+	opt.declare(Variable{Name: "terraform.workspace"})
 	for _, src := range tfvars {
 		m.readTFVars(src)
 	}
@@ -232,8 +234,10 @@ func (m *tfModule) parseFile(src tfSource) *tfFile {
 	return f
 }
 
-// declare records a variable block's default.
+// declare records a variable block's default, and the variable as one
+// --var may set.
 func (m *tfModule) declare(f *tfFile, b *hcl.Block) {
+	m.opt.declare(Variable{Name: b.Labels[0], Pos: f.p.src.posAt(b.DefRange.Start.Byte)})
 	attrs, _ := b.Body.JustAttributes() // blocks (validation) are not ours to read
 	a := attrs["default"]
 	if a == nil {

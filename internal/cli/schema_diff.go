@@ -26,8 +26,11 @@ attributes no key uses are not compared (only project YAML gives them).
 A and B are each a schema file or folder, or several joined by commas
 (describe.json,Tickets.ttl.json); --var applies to both sides.
 
-Exit status: 0 the two describe the same tables, 1 they differ, 2 a side
-cannot be read.`,
+A table whose name in DynamoDB a side cannot tell (a TableName that needs a
+--var) is compared with none: its line says what to pass.
+
+Exit status: 0 the two describe the same tables, 1 they differ or a table
+could not be compared, 2 a side cannot be read.`,
 		Example: `  dynexpr schema diff infra/ deployed/Tickets.json,deployed/Tickets.ttl.json
   dynexpr schema diff --format json schema.yaml template.yaml`,
 		Args: cobra.ExactArgs(2),
@@ -59,6 +62,9 @@ func (e *env) schemaDiff(f *schemaDiffFlags, a, b string) error {
 		if sides[i], err = schema.LoadWith(opt, strings.Split(arg, ",")...); err != nil {
 			return err
 		}
+	}
+	if err := f.vars.checkVars(sides[0], sides[1]); err != nil {
+		return err
 	}
 	diffs := schema.Diff(sides[0], sides[1])
 	var out bytes.Buffer

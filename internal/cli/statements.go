@@ -80,8 +80,12 @@ func (e *env) readStatements(args []string, f statementFlags, verb string, many,
 	}
 	var errs diag.List
 	for _, st := range stmts {
-		if err := validate.DeployedName(st, sch); err != nil {
+		notes, err := validate.DeployedName(st, sch)
+		if err != nil {
 			errs = diag.Append(errs, err)
+		}
+		for _, n := range notes {
+			fmt.Fprintf(e.stderr, "%s: note: %s\n", n.Pos, diag.Printable(n.Message))
 		}
 	}
 	if len(errs) > 0 {
