@@ -31,6 +31,9 @@ package docs
 // nothing). The real AWS
 // CLIs and servers are the end-to-end suite's (e2e/).
 //
+// go test ./docs -update rewrites a transcript whose output changed (one
+// that elides nothing with "...").
+//
 // A block that cannot run here says why, on the line before it:
 // <!-- not run: REASON --> (a Terraform command, a deployed table).
 
@@ -42,10 +45,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/dynexpr/dynexpr/internal/cli"
+	"github.com/dynexpr/dynexpr/internal/goldenfile"
 )
 
 // shellPages are the pages whose shell examples run, relative to docs/.
@@ -171,6 +176,7 @@ func TestShellExamples(t *testing.T) {
 			t.Fatalf("%s: %v", page, err)
 		}
 		dir := workFolder(t)
+		repl := map[int]string{} // with -update: the transcripts' new bodies
 		for _, b := range blocks {
 			name := fmt.Sprintf("%s:%d", strings.TrimPrefix(page, "../"), b.start+1)
 			if path, ok := marker(lines, b.start, fileComment); ok {
@@ -190,7 +196,9 @@ func TestShellExamples(t *testing.T) {
 			switch kind := blockKind(b); kind {
 			case "transcript":
 				counts[kind]++
-				runTranscript(t, name, bin, dir, b.body)
+				if body, changed := runTranscript(t, name, bin, dir, b.body); changed {
+					repl[b.start] = body
+				}
 			case "commands":
 				counts[kind]++
 				runCommands(t, name, bin, dir, b.body)
@@ -199,6 +207,11 @@ func TestShellExamples(t *testing.T) {
 				checkExcerpt(t, name, b.body)
 			case "unlabelled commands":
 				t.Errorf("%s: a block of commands is labelled ```%s: label it ```sh so that it runs as a test", name, b.lang)
+			}
+		}
+		if len(repl) > 0 {
+			if err := os.WriteFile(page, []byte(rewrite(lines, blocks, repl)), 0o644); err != nil {
+				t.Fatal(err)
 			}
 		}
 	}
@@ -375,22 +388,37 @@ func parseTranscript(body string) []step {
 	return steps
 }
 
-func runTranscript(t *testing.T, name, bin, dir, body string) {
+// runTranscript runs the steps of a transcript and compares what each
+// prints with what the page shows. With -update, a step whose output
+// differs and that elides nothing ("...") gets dynexpr's output, and the
+// new body is returned with changed set.
+func runTranscript(t *testing.T, name, bin, dir, body string) (newBody string, changed bool) {
 	t.Helper()
+	var out []string
 	for _, s := range parseTranscript(body) {
+		out = append(out, "$ "+s.command)
 		got, _, failures := bash(t, bin, dir, s.command, true)
 		if failures != "" {
 			t.Errorf("%s: $ %s: does not run as written:\n%s", name, s.command, failures)
+			out = append(out, s.want...)
 			continue
 		}
 		gotLines := strings.Split(strings.TrimSuffix(got, "\n"), "\n")
 		if got == "" {
 			gotLines = nil
 		}
-		if !matchLines(s.want, gotLines) {
-			t.Errorf("%s: $ %s\n--- the page shows\n%s\n--- dynexpr prints\n%s", name, s.command, strings.Join(s.want, "\n"), got)
+		switch {
+		case matchLines(s.want, gotLines):
+			out = append(out, s.want...)
+		case *goldenfile.Update && !slices.Contains(s.want, "..."):
+			out = append(out, gotLines...)
+			changed = true
+		default:
+			out = append(out, s.want...)
+			t.Errorf("%s: $ %s\n--- the page shows\n%s\n--- dynexpr prints\n%s(go test ./docs -update rewrites a transcript that elides nothing)", name, s.command, strings.Join(s.want, "\n"), got)
 		}
 	}
+	return strings.Join(out, "\n") + "\n", changed
 }
 
 // matchLines reports whether got is want, where a line "..." in want stands
