@@ -81,7 +81,7 @@ func (l *Linter) requests(r Result, data []byte, kind Kind) Result {
 		}
 	}
 	if err == nil && l.AWSCLI == builder.CLIv1 {
-		err = f.FromCLIv1()
+		f.FromCLIv1()
 	}
 	switch {
 	case err != nil && (kind == MaybeRequest || request.LooksLikeRequest(data)):

@@ -73,7 +73,7 @@ func (e *env) importRequests(args []string, awsCLIFlag string) error {
 		}
 		f, err := request.Parse(in.name, []byte(in.text))
 		if err == nil && cli == builder.CLIv1 {
-			err = f.FromCLIv1()
+			f.FromCLIv1()
 		}
 		if err != nil {
 			errs = diag.Append(errs, err)
