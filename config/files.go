@@ -105,15 +105,13 @@ func DSLFiles(args []string) ([]string, error) {
 // an error, so that a typo does not pass CI silently.
 func ExpandGlob(pattern string) ([]string, error) {
 	pat := filepath.ToSlash(filepath.Clean(pattern))
-	parts := strings.Split(pat, "/")
-	root := ""
-	for len(parts) > 1 && !strings.ContainsAny(parts[0], "*?[") {
-		root = pathJoin(root, parts[0])
-		parts = parts[1:]
+	if why := patternProblem(pat); why != "" {
+		return nil, diag.Errorf(diag.Pos{File: pattern}, "--requests %q: %s", pattern, why)
 	}
-	if !strings.ContainsAny(parts[0], "*?[") {
+	root, last := literalFolder(pat)
+	if !strings.ContainsAny(last, "*?[") {
 		// No pattern at all: a file.
-		p := pathJoin(root, parts[0])
+		p := pathJoin(root, last)
 		if fi, err := os.Stat(filepath.FromSlash(p)); err != nil || fi.IsDir() {
 			return nil, diag.Errorf(diag.Pos{File: pattern}, "--requests %q: no such file", pattern)
 		}
@@ -154,6 +152,21 @@ func ExpandGlob(pattern string) ([]string, error) {
 	}
 	sort.Strings(out)
 	return out, nil
+}
+
+// literalFolder splits a slash-separated pattern into the folder its
+// literal start names ("queries/a" of "queries/a/**/*.dx"; "/" begins an
+// absolute one) and its first part after that folder.
+func literalFolder(pat string) (folder, first string) {
+	parts := strings.Split(pat, "/")
+	for len(parts) > 1 && !strings.ContainsAny(parts[0], "*?[\\") {
+		folder = pathJoin(folder, parts[0])
+		if folder == "" {
+			folder = "/"
+		}
+		parts = parts[1:]
+	}
+	return folder, parts[0]
 }
 
 func pathJoin(a, b string) string {
