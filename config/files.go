@@ -50,6 +50,26 @@ func Walk(root string, visit func(path, notRegular string)) error {
 	return nil
 }
 
+// DanglingLink says, for a path that could not be read, whether it is a
+// link to nothing: the message for it ("a link to \"x.dx\", which does not
+// exist: ..."), or "". A walk meets such links where a file was renamed or
+// a checkout left one behind; the tree has a problem to fix, not a file that
+// cannot be read, so lint reports it as a finding and fmt goes on.
+func DanglingLink(p string) string {
+	fi, err := os.Lstat(p)
+	if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		return ""
+	}
+	if _, err := os.Stat(p); !os.IsNotExist(err) {
+		return ""
+	}
+	target, err := os.Readlink(p)
+	if err != nil {
+		return ""
+	}
+	return "this is a link to " + quote(target) + ", which does not exist: fix the link or remove it"
+}
+
 // notRegular says what a file of this type is when it is not a regular
 // file, else "".
 func notRegular(mode fs.FileMode) string {
