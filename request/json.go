@@ -349,7 +349,7 @@ func (p *jsonParser) str() (string, error) {
 		p.off = end
 		return string(body), nil
 	}
-	s, at, msg := DecodeString(body)
+	s, at, msg := decodeString(body)
 	if msg != "" {
 		p.off = start + 1 + at
 		return "", p.errorf("%s", msg)
@@ -358,11 +358,11 @@ func (p *jsonParser) str() (string, error) {
 	return s, nil
 }
 
-// DecodeString decodes the text between the quotes of a JSON string, which
+// decodeString decodes the text between the quotes of a JSON string, which
 // holds no quote or control character unescaped. On a problem it returns
 // the offset in body of the byte or escape at fault and what is wrong; the
 // decoded text is only meaningful when msg is "".
-func DecodeString(body []byte) (s string, at int, msg string) {
+func decodeString(body []byte) (s string, at int, msg string) {
 	b := make([]byte, 0, len(body))
 	for i := 0; i < len(body); {
 		c := body[i]

@@ -59,16 +59,16 @@ func FuzzDecodeString(f *testing.F) {
 			strings.Contains(raw, "\ufffd") || strings.Contains(strings.ToLower(raw), `\ufffd`) {
 			return
 		}
-		got, at, msg := DecodeString([]byte(raw[1 : len(raw)-1]))
+		got, at, msg := decodeString([]byte(raw[1 : len(raw)-1]))
 		if (msg != "") != strings.ContainsRune(s, '\ufffd') {
-			t.Fatalf("DecodeString(%s) = %q, %d, %q; encoding/json decoded %q", raw, got, at, msg, s)
+			t.Fatalf("decodeString(%s) = %q, %d, %q; encoding/json decoded %q", raw, got, at, msg, s)
 		}
 		if msg == "" && got != s {
-			t.Fatalf("DecodeString(%s) = %q, encoding/json %q", raw, got, s)
+			t.Fatalf("decodeString(%s) = %q, encoding/json %q", raw, got, s)
 		}
 		rest := raw[1+at:]
 		if r, _ := utf8.DecodeRuneInString(rest); msg != "" && !strings.HasPrefix(strings.ToLower(rest), `\ud`) && r != utf8.RuneError {
-			t.Fatalf("DecodeString(%s) at %d, neither a surrogate escape nor a bad byte", raw, at)
+			t.Fatalf("decodeString(%s) at %d, neither a surrogate escape nor a bad byte", raw, at)
 		}
 	})
 }
