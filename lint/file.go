@@ -27,6 +27,14 @@ func (l *Linter) file(in Input) Result {
 		data, err = os.ReadFile(name)
 	}
 	r := Result{Name: display, Src: string(data)}
+	if err != nil && name != "-" {
+		if msg := config.DanglingLink(name); msg != "" {
+			// Met walking a folder (a named one is refused before): a
+			// finding to fix, and the walk goes on.
+			r.Findings = []validate.Finding{validate.UnreadableInput(diag.Pos{File: display}, msg)}
+			return r
+		}
+	}
 	if err != nil {
 		r.Unreadable = true
 		r.Findings = []validate.Finding{validate.UnreadableInput(diag.Pos{File: display},
@@ -83,7 +91,7 @@ func (l *Linter) requests(r Result, data []byte, kind Kind) Result {
 		}
 	}
 	if err == nil && l.AWSCLI == builder.CLIv1 {
-		err = f.FromCLIv1()
+		f.FromCLIv1()
 	}
 	switch {
 	case err != nil && (kind == MaybeRequest || request.LooksLikeRequest(data)):

@@ -74,7 +74,7 @@ func (e *env) readStatements(args []string, f statementFlags, verb string, many,
 	// only then, for DeployedName and every schema lookup after it (Bind
 	// types the values by the table it has just bound).
 	if !optionalParams || len(f.params) > 0 || len(f.paramFiles) > 0 {
-		if err := bindParams(stmts, f, sch); err != nil {
+		if err := bindParams(stmts, f, sch, e.sources); err != nil {
 			return nil, err
 		}
 	}
@@ -95,9 +95,9 @@ func (e *env) readStatements(args []string, f statementFlags, verb string, many,
 }
 
 // bindParams binds the -p and --params parameters in stmts; each given
-// must be used.
-func bindParams(stmts []*grammar.Statement, f statementFlags, sch *schema.Schema) error {
-	params, err := parseParams(f.params, f.paramFiles)
+// must be used. Each -p's text goes into sources, for carets.
+func bindParams(stmts []*grammar.Statement, f statementFlags, sch *schema.Schema, sources map[string]string) error {
+	params, err := parseParams(f.params, f.paramFiles, sources)
 	if err != nil {
 		return err
 	}
