@@ -53,7 +53,7 @@ func (p *parser) cfn(root *yaml.Node) []*tableDecl {
 			p.errorf(k, "%s has no Properties: a table needs at least KeySchema and AttributeDefinitions", what)
 			continue
 		}
-		logical := cdkConstruct(rf, k.Value)
+		logical := cdkConstruct(rf, k.Value, p.opt.cdkStack)
 		nm, unresolved := p.cfnTableName(props, k, logical, env)
 		var d *tableDecl
 		if typ == cfnSimpleTable {
@@ -120,10 +120,19 @@ func (p *parser) cfnTableName(props *fields, logicalID *yaml.Node, logical strin
 // cdkConstruct is the name the CDK gave the resource, from its
 // Metadata."aws:cdk:path" (MyStack/HistoryTable/Resource -> HistoryTable),
 // or its logical ID when it has none: the CDK's logical IDs carry a hash
-// (HistoryTable24A0CCCB) that no one writes in a statement.
-func cdkConstruct(rf *fields, logicalID string) string {
+// (HistoryTable24A0CCCB) that no one writes in a statement. In a stack of
+// a CDK Stage it is the construct's whole path (Prod/Api/HistoryTable),
+// since every Stage has the same constructs; stack is nil elsewhere.
+func cdkConstruct(rf *fields, logicalID string, stack *cdkStackInfo) string {
 	_, md := rf.get("Metadata")
-	if v := field(md, "aws:cdk:path"); v != nil && v.Kind == yaml.ScalarNode {
+	v := field(md, "aws:cdk:path")
+	if stack != nil {
+		if v != nil && v.Kind == yaml.ScalarNode && strings.HasPrefix(v.Value, stack.path+"/") {
+			return strings.TrimSuffix(v.Value, "/Resource")
+		}
+		return stack.path + "/" + logicalID
+	}
+	if v != nil && v.Kind == yaml.ScalarNode {
 		parts := strings.Split(v.Value, "/")
 		if n := len(parts); n >= 2 && parts[n-1] == "Resource" && parts[n-2] != "" && validName(parts[n-2]) {
 			return parts[n-2]

@@ -306,3 +306,112 @@ func orList(words []string, conj string) string {
 	}
 	return strings.Join(q[:len(q)-1], ", ") + " " + conj + " " + q[len(q)-1]
 }
+
+// mergeKeys resolves YAML's merge keys in every mapping of the tree under
+// root, in place, as YAML defines them (https://yaml.org/type/merge.html):
+// `<<: *base` or `<<: [*a, *b]` puts the entries of the mappings named
+// where the `<<` stands, an entry the mapping writes itself winning over a
+// merged one, and of several merged mappings the earlier winning. It runs
+// once on a YAML file's tree, before any reader sees it, so that every
+// format reads merged mappings as plain ones. (JSON has no merge keys: a
+// "<<" member there is a name like any other.)
+func (p *parser) mergeKeys(root *yaml.Node) {
+	m := &merger{p: p, state: map[*yaml.Node]mergeState{}}
+	m.walk(root)
+}
+
+type mergeState int
+
+const (
+	unmerged mergeState = iota
+	merging             // the node's descendants are being merged
+	merged
+)
+
+type merger struct {
+	p     *parser
+	state map[*yaml.Node]mergeState
+}
+
+// walk merges the mappings under n, the deepest first, so that a mapping
+// merged into another has its own merge keys resolved already.
+func (m *merger) walk(n *yaml.Node) {
+	n = resolve(n)
+	if n == nil || m.state[n] != unmerged {
+		return
+	}
+	m.state[n] = merging
+	for _, c := range n.Content {
+		m.walk(c)
+	}
+	if n.Kind == yaml.MappingNode {
+		m.merge(n)
+	}
+	m.state[n] = merged
+}
+
+// merge replaces the merge keys of the mapping n by the entries they name.
+func (m *merger) merge(n *yaml.Node) {
+	own := map[string]bool{} // the keys n writes itself
+	hasMerge := false
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		switch k := resolve(n.Content[i]); {
+		case isMergeKey(k):
+			hasMerge = true
+		case k.Kind == yaml.ScalarNode:
+			own[k.Value] = true
+		}
+	}
+	if !hasMerge {
+		return
+	}
+	taken := map[string]bool{}
+	var out []*yaml.Node
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if !isMergeKey(resolve(k)) {
+			out = append(out, k, v)
+			continue
+		}
+		for _, src := range m.sources(v) {
+			for j := 0; j+1 < len(src.Content); j += 2 {
+				sk := resolve(src.Content[j])
+				if sk.Kind == yaml.ScalarNode && (own[sk.Value] || taken[sk.Value]) {
+					continue
+				}
+				taken[sk.Value] = true
+				out = append(out, src.Content[j], src.Content[j+1])
+			}
+		}
+	}
+	n.Content = out
+}
+
+// sources are the mappings a merge key's value names: a mapping, or a list
+// of mappings. Anything else is reported and merges nothing.
+func (m *merger) sources(v *yaml.Node) []*yaml.Node {
+	v = resolve(v)
+	elems := []*yaml.Node{v}
+	if v.Kind == yaml.SequenceNode {
+		elems = v.Content
+	}
+	var out []*yaml.Node
+	for _, e := range elems {
+		e = resolve(e)
+		switch {
+		case e.Kind != yaml.MappingNode:
+			m.p.errorf(e, "a merge key (<<) takes a mapping or a list of mappings, such as *base or [*a, *b], found %s", kindName(e))
+		case m.state[e] == merging:
+			m.p.errorf(e, "this merge key (<<) merges a mapping into itself: merge a mapping that does not contain it")
+		default:
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// isMergeKey reports whether k is YAML's merge key: a plain << (a quoted
+// "<<" is a name).
+func isMergeKey(k *yaml.Node) bool {
+	return k != nil && k.Kind == yaml.ScalarNode && k.Tag == "!!merge"
+}
