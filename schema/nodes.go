@@ -24,6 +24,7 @@ const (
 	formatTTL               // TimeToLiveDescription:
 	formatServerless        // service: and provider:
 	formatTFJSON            // resource: Terraform configuration in JSON, in a file not named *.tf.json
+	formatPulumi            // deployment: and version:, what pulumi stack export prints
 )
 
 // tableReaders are the readers of the formats that define tables, by
@@ -36,6 +37,7 @@ var tableReaders = [...]func(*parser, *yaml.Node) []*tableDecl{
 	formatDescribe:   (*parser).describe,
 	formatTFShow:     (*parser).tfShow,
 	formatServerless: (*parser).serverless,
+	formatPulumi:     (*parser).pulumi,
 }
 
 const msgEmpty = "the schema file is empty: write a project schema (tables:), describe-table JSON or a CloudFormation template"
@@ -43,8 +45,8 @@ const msgEmpty = "the schema file is empty: write a project schema (tables:), de
 // FormatOf names the schema format whose top-level members these are
 // (has reports whether a member is present): "project schema",
 // "CloudFormation template", "describe-table output", "create-table
-// input", "terraform show -json output" or "Terraform configuration" (a
-// .tf.json); "" when they are no schema's. It is what lint asks to leave a
+// input", "terraform show -json output", "pulumi stack export output" or
+// "Terraform configuration" (a .tf.json); "" when they are no schema's. It is what lint asks to leave a
 // walked schema file alone, so it names only members no request has.
 func FormatOf(has func(member string) bool) string {
 	_, name := formatOf(has)
@@ -69,6 +71,8 @@ func formatOf(has func(member string) bool) (format, string) {
 		return formatDescribe, "create-table input"
 	case has("format_version") && (has("values") || has("planned_values")):
 		return formatTFShow, "terraform show -json output"
+	case has("deployment") && has("version"):
+		return formatPulumi, "pulumi stack export output"
 	case has("resource"):
 		return formatTFJSON, "Terraform configuration"
 	}
@@ -77,7 +81,7 @@ func formatOf(has func(member string) bool) (format, string) {
 
 // detect tells the format from the root node's fields.
 func detect(root *yaml.Node) (format, string) {
-	const hint = "a project schema (tables:), describe-table JSON ({\"Table\": ...}), describe-time-to-live JSON ({\"TimeToLiveDescription\": ...}), a CloudFormation template (Resources:), a serverless.yml (service: and provider:) or terraform show -json output (format_version:)"
+	const hint = "a project schema (tables:), describe-table JSON ({\"Table\": ...}), describe-time-to-live JSON ({\"TimeToLiveDescription\": ...}), a CloudFormation template (Resources:), a serverless.yml (service: and provider:), terraform show -json output (format_version:) or pulumi stack export output (deployment:)"
 	root = resolve(root)
 	switch root.Kind {
 	case yaml.SequenceNode:
