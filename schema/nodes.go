@@ -394,21 +394,19 @@ func (m *merger) merge(n *yaml.Node) {
 // sources are the mappings a merge key's value names: a mapping, or a list
 // of mappings. Anything else is reported and merges nothing.
 func (m *merger) sources(v *yaml.Node) []*yaml.Node {
-	v = resolve(v)
 	elems := []*yaml.Node{v}
-	if v.Kind == yaml.SequenceNode {
-		elems = v.Content
+	if r := resolve(v); r.Kind == yaml.SequenceNode {
+		elems = r.Content
 	}
 	var out []*yaml.Node
-	for _, e := range elems {
-		e = resolve(e)
-		switch {
-		case e.Kind != yaml.MappingNode:
-			m.p.errorf(e, "a merge key (<<) takes a mapping or a list of mappings, such as *base or [*a, *b], found %s", kindName(e))
-		case m.state[e] == merging:
+	for _, e := range elems { // reported where written: at the alias, not at its anchor
+		switch r := resolve(e); {
+		case r.Kind != yaml.MappingNode:
+			m.p.errorf(e, "a merge key (<<) takes a mapping or a list of mappings, such as *base or [*a, *b], found %s", kindName(r))
+		case m.state[r] == merging:
 			m.p.errorf(e, "this merge key (<<) merges a mapping into itself: merge a mapping that does not contain it")
 		default:
-			out = append(out, e)
+			out = append(out, r)
 		}
 	}
 	return out
