@@ -23,7 +23,7 @@ type stateWords struct {
 	tool   string // what writes the output, for messages: "terraform show -json"
 	words  *dialect
 	spell  func(string) string // Terraform's name of a field -> the output's; nil where they are the same
-	noName string            // why a table may have no name in the output, and what to do
+	noName string              // why a table may have no name in the output, and what to do
 }
 
 var tfShowWords = &stateWords{
