@@ -47,6 +47,12 @@ func TestMergeKeyErrors(t *testing.T) {
 			`IN:3:34: error: a merge key (<<) takes a mapping or a list of mappings, such as *base or [*a, *b], found a list`},
 		{"tables:\n  Tickets: &t\n    key: {partition: id}\n    attributes: {id: S}\n    indexes: {<<: *t}\n",
 			`IN:5:19: error: this merge key (<<) merges a mapping into itself: merge a mapping that does not contain it`},
+		// An alias inside the node it stands for is refused, once, in
+		// every YAML source: each reader would follow it without end.
+		{"service: s\nprovider: {name: aws}\nresources:\n  Resources: &r\n    TicketsTable:\n      Type: AWS::DynamoDB::Table\n      Properties: {TableName: t-x, AttributeDefinitions: [{AttributeName: id, AttributeType: S}], KeySchema: [{AttributeName: id, KeyType: HASH}], Loop: *r}\n",
+			`IN:7:154: error: the alias *r stands for a node that contains it: YAML that contains itself is no schema`},
+		{"Resources:\n  TicketsTable:\n    Type: AWS::DynamoDB::Table\n    Properties:\n      TableName: &n !Join [\"-\", [a, *n]]\n      AttributeDefinitions: [{AttributeName: id, AttributeType: S}]\n      KeySchema: [{AttributeName: id, KeyType: HASH}]\n",
+			`IN:5:37: error: the alias *n stands for a node that contains it: YAML that contains itself is no schema`},
 		// A quoted "<<" is a name, as YAML says.
 		{"tables:\n  Tickets:\n    \"<<\": {key: {partition: id}}\n    key: {partition: id}\n    attributes: {id: S}\n",
 			`IN:3:5: error: unknown field "<<" in table "Tickets": the fields are "key", "attributes", "indexes", "ttl" and "logical"`},

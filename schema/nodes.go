@@ -338,20 +338,47 @@ type merger struct {
 }
 
 // walk merges the mappings under n, the deepest first, so that a mapping
-// merged into another has its own merge keys resolved already.
+// merged into another has its own merge keys resolved already. An alias
+// that stands for a node containing it (&r {x: *r}), which no schema needs
+// and every reader would follow without end, is reported and replaced by
+// nothing: the tree the readers see has no cycle.
 func (m *merger) walk(n *yaml.Node) {
+	if r := resolve(n); n != nil && n.Kind == yaml.AliasNode && m.state[r] == merging {
+		m.p.errorf(n, "the alias *%s stands for a node that contains it: YAML that contains itself is no schema", n.Value)
+		*n = yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Line: n.Line, Column: n.Column}
+		return
+	}
 	n = resolve(n)
 	if n == nil || m.state[n] != unmerged {
 		return
 	}
 	m.state[n] = merging
-	for _, c := range n.Content {
+	for i, c := range n.Content {
+		if n.Kind == yaml.MappingNode && i%2 == 1 && isMergeKey(resolve(n.Content[i-1])) {
+			m.walkMerged(c)
+			continue
+		}
 		m.walk(c)
 	}
 	if n.Kind == yaml.MappingNode {
 		m.merge(n)
 	}
 	m.state[n] = merged
+}
+
+// walkMerged walks the value of a merge key, but for a mapping that
+// contains it, which merge reports in its own words (merging removes the
+// merge key, and with it the cycle).
+func (m *merger) walkMerged(v *yaml.Node) {
+	elems := []*yaml.Node{v}
+	if r := resolve(v); r != nil && r.Kind == yaml.SequenceNode {
+		elems = r.Content
+	}
+	for _, e := range elems {
+		if m.state[resolve(e)] != merging {
+			m.walk(e)
+		}
+	}
 }
 
 // merge replaces the merge keys of the mapping n by the entries they name.
