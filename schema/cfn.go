@@ -53,7 +53,7 @@ func (p *parser) cfn(root *yaml.Node) []*tableDecl {
 			p.errorf(k, "%s has no Properties: a table needs at least KeySchema and AttributeDefinitions", what)
 			continue
 		}
-		logical, address := cdkConstruct(rf, k.Value)
+		logical, address := cdkConstruct(rf, k.Value, p.opt.cdkStack)
 		nm, unresolved, template := p.cfnTableName(props, k, logical, env)
 		var d *tableDecl
 		if typ == cfnSimpleTable {
@@ -126,10 +126,21 @@ func (p *parser) cfnTableName(props *fields, logicalID *yaml.Node, logical strin
 // with the path that names it in the app (MyStack/HistoryTable), or the
 // logical ID and "" when it has none: the CDK's logical IDs carry a hash
 // (HistoryTable24A0CCCB) that no one writes in a statement, and two stacks
-// may each have a construct of one name.
-func cdkConstruct(rf *fields, logicalID string) (construct, path string) {
+// may each have a construct of one name, which the path tells apart. In a
+// stack of a CDK Stage (stack, nil elsewhere) the construct's name is its
+// whole path (Prod/Api/HistoryTable).
+func cdkConstruct(rf *fields, logicalID string, stack *cdkStackInfo) (construct, path string) {
 	_, md := rf.get("Metadata")
-	if v := field(md, "aws:cdk:path"); v != nil && v.Kind == yaml.ScalarNode {
+	v := field(md, "aws:cdk:path")
+	if stack != nil {
+		// Every Stage has the same constructs: the whole path is the
+		// construct's name, which no other Stage's table shares.
+		if v != nil && v.Kind == yaml.ScalarNode && strings.HasPrefix(v.Value, stack.path+"/") {
+			return strings.TrimSuffix(v.Value, "/Resource"), ""
+		}
+		return stack.path + "/" + logicalID, ""
+	}
+	if v != nil && v.Kind == yaml.ScalarNode {
 		parts := strings.Split(v.Value, "/")
 		if n := len(parts); n >= 2 && parts[n-1] == "Resource" && parts[n-2] != "" && validName(parts[n-2]) {
 			return parts[n-2], strings.Join(parts[:n-1], "/")

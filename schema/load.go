@@ -224,6 +224,7 @@ func (p *parser) decode() *yaml.Node {
 	}
 	root, yerr := p.decodeYAML()
 	if yerr == nil {
+		p.mergeKeys(root)
 		return root
 	}
 	if trimmed := bytes.TrimLeft(data, " \t\r\n"); trimmed[0] == '{' || trimmed[0] == '[' {

@@ -8,7 +8,15 @@ type Options struct {
 	// A source reads the names it knows and ignores the others.
 	Vars map[string]string
 
+	// Env looks a name up in the environment a Serverless ${env:NAME}
+	// reads, as the framework reads the process's; nil is an empty
+	// environment. The command line gives os.LookupEnv.
+	Env func(name string) (string, bool)
+
 	// log collects the variables the sources declare (variables.go); set
 	// by LoadWith and ParseWith, nil otherwise.
 	log *varLog
+	// cdkStack is the CDK stack in a Stage whose template is being read
+	// (cdkout.go); nil for any other template.
+	cdkStack *cdkStackInfo
 }

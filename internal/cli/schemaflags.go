@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -103,7 +104,9 @@ func (f *schemaFlags) checkVars(schemas ...*schema.Schema) error {
 // options reads the --var values. A name given twice is refused, as -p
 // refuses a parameter given twice: which one was meant cannot be told.
 func (f *schemaFlags) options() (schema.Options, error) {
-	var opt schema.Options
+	// A serverless.yml's ${env:NAME} reads the environment, as the
+	// framework does when it deploys from the same shell.
+	opt := schema.Options{Env: os.LookupEnv}
 	for _, v := range f.vars {
 		name, value, ok := strings.Cut(v, "=")
 		where := diag.Pos{File: "--var " + v}
