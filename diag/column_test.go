@@ -63,11 +63,24 @@ func TestPrintable(t *testing.T) {
 		{"csi \u009b2J", `csi \u009b2J`},
 		{"abc\u202edcba", `abc\u202edcba`},
 		{"bad \xff byte", `bad \xff byte`},
+		// The invisible and the look-alike: bell, zero-width space, soft
+		// hyphen, line separator, no-break space, BOM, a tag past U+FFFF.
+		{"a\ab\u200bc\u00add\u2028e\u00a0f\ufeffg\U000e0041", `a\x07b\u200bc\u00add\u2028e\u00a0f\ufeffg\U000e0041`},
+		// What shows stays: an emoji with its variation selector and a
+		// combining accent.
+		{"\u2764\ufe0f e\u0301", "\u2764\ufe0f e\u0301"},
 	}
 	for _, tt := range tests {
 		if got := Printable(tt.in); got != tt.want {
 			t.Errorf("Printable(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+	}
+}
+
+// PrintableLines escapes each line and keeps the line ends.
+func TestPrintableLines(t *testing.T) {
+	if got, want := PrintableLines("a\x1b\nb\u202e\n"), "a\\x1b\nb\\u202e\n"; got != want {
+		t.Errorf("PrintableLines = %q, want %q", got, want)
 	}
 }
 
