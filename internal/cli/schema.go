@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/schema"
 	"github.com/spf13/cobra"
 )
@@ -41,7 +42,7 @@ differ.`,
 			}
 			for _, t := range sch.Tables {
 				if t.Unresolved != "" {
-					fmt.Fprintf(e.stderr, "dynexpr: table %q is printed under the source's own name: %s\n", t.Name, t.Unresolved)
+					fmt.Fprintln(e.stderr, diag.Printable(fmt.Sprintf("dynexpr: table %q is printed under the source's own name: %s", t.Name, t.Unresolved)))
 				}
 			}
 			var out bytes.Buffer
