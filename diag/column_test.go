@@ -1,6 +1,7 @@
 package diag
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -100,5 +101,28 @@ func TestAtIn(t *testing.T) {
 	}
 	if got := AtIn(src, start, Pos{File: "other.dx", Line: 1, Col: 7}); got != "1:7" {
 		t.Errorf("in another file: %s, want 1:7 as it is", got)
+	}
+}
+
+// A lone CR ends a line as LF and CRLF do: positions, line starts and the
+// byte column of a character column count it.
+func TestLoneCarriageReturn(t *testing.T) {
+	src := "ab\rcd\r\nef\ngh"
+	if got := LineStarts(src); fmt.Sprint(got) != "[0 3 7 10]" {
+		t.Errorf("LineStarts = %v, want [0 3 7 10]", got)
+	}
+	for off, want := range map[int]string{4: "f:2:2", 8: "f:3:2", 11: "f:4:2"} {
+		if got := PosAt("f", []byte(src), off).String(); got != want {
+			t.Errorf("PosAt(%d) = %s, want %s", off, got, want)
+		}
+	}
+	if got := ByteColumn([]byte("é\rxé y"), 2, 3); got != 4 {
+		t.Errorf("ByteColumn(line 2 after a CR, 3) = %d, want 4", got)
+	}
+	if got := TrimLineEnd("cd\r\n") + TrimLineEnd("ab\r") + TrimLineEnd("ef\n") + TrimLineEnd("gh"); got != "cdabefgh" {
+		t.Errorf("TrimLineEnd: %q", got)
+	}
+	if got := AtIn("a\rbc", Pos{File: "f", Line: 1, Col: 1}, Pos{File: "f", Offset: 3, Line: 2, Col: 2}); got != "2:2" {
+		t.Errorf("AtIn after a CR = %s, want 2:2", got)
 	}
 }

@@ -234,6 +234,13 @@ func Name(n string) string {
 	return "`" + n + "`"
 }
 
+// InBackticks reports whether a name in backticks can hold n: n is not
+// empty and holds no backtick and no line break (a lone CR is one too, as
+// the lexer reads it).
+func InBackticks(n string) bool {
+	return n != "" && !strings.ContainsAny(n, "`\r\n")
+}
+
 // FormatTableRef writes a table or index name as TableName does, or the
 // $parameter it is written as while that is unbound.
 func FormatTableRef(t *TableRef) string {

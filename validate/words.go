@@ -75,9 +75,9 @@ func tokenBefore(st *grammar.Statement, at diag.Pos, words ...string) diag.Pos {
 	pos := st.Pos
 	pos.Offset += i
 	head := src[:i]
-	if nl := strings.LastIndexByte(head, '\n'); nl >= 0 {
-		pos.Line += strings.Count(head, "\n")
-		pos.Col = i - nl
+	if nl := diag.LastLineStart(head); nl > 0 {
+		pos.Line += diag.CountLineEnds(head)
+		pos.Col = i - nl + 1
 	} else {
 		pos.Col += i
 	}
