@@ -72,16 +72,7 @@ func tokenBefore(st *grammar.Statement, at diag.Pos, words ...string) diag.Pos {
 			return at
 		}
 	}
-	pos := st.Pos
-	pos.Offset += i
-	head := src[:i]
-	if nl := diag.LastLineStart(head); nl > 0 {
-		pos.Line += diag.CountLineEnds(head)
-		pos.Col = i - nl + 1
-	} else {
-		pos.Col += i
-	}
-	return pos
+	return posIn(st, i)
 }
 
 func isWordByte(c byte) bool {
