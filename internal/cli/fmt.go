@@ -80,7 +80,7 @@ func (e *env) fmtFiles(args []string, write, check bool) error {
 		case check:
 			if out != src {
 				changed++
-				fmt.Fprintln(e.stdout, name)
+				fmt.Fprintln(e.stdout, diag.Printable(name))
 			}
 		case write && file != "-":
 			if out != src {

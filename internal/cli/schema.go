@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/schema"
 	"github.com/spf13/cobra"
 )
@@ -44,12 +45,16 @@ differ.`,
 				return err
 			}
 			for _, t := range sch.Tables {
+				var note string
 				switch {
 				case t.Unresolved != "" && t.Template != "":
-					fmt.Fprintf(e.stderr, "dynexpr: table %q is printed under the source's own name (its name in DynamoDB is %q, the \"*\" unknown): %s\n", t.Name, t.Template, t.Unresolved)
+					note = fmt.Sprintf("dynexpr: table %q is printed under the source's own name (its name in DynamoDB is %q, the \"*\" unknown): %s", t.Name, t.Template, t.Unresolved)
 				case t.Unresolved != "":
-					fmt.Fprintf(e.stderr, "dynexpr: table %q is printed under the source's own name: %s\n", t.Name, t.Unresolved)
+					note = fmt.Sprintf("dynexpr: table %q is printed under the source's own name: %s", t.Name, t.Unresolved)
+				default:
+					continue
 				}
+				fmt.Fprintln(e.stderr, diag.Printable(note))
 			}
 			var out bytes.Buffer
 			if createTable {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/schema"
 	"github.com/spf13/cobra"
 )
@@ -79,7 +80,9 @@ func (e *env) schemaDiff(f *schemaDiffFlags, a, b string) error {
 		out.Write(append(data, '\n'))
 	} else {
 		for _, d := range diffs {
-			out.WriteString(d.String() + "\n")
+			// Names come from the sources as they are: escaped, as every
+			// human-facing output escapes them.
+			out.WriteString(diag.Printable(d.String()) + "\n")
 		}
 	}
 	if _, err := e.stdout.Write(out.Bytes()); err != nil {
