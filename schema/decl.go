@@ -55,6 +55,9 @@ type tableDecl struct {
 	// unresolved says why name is not the table's deployed name
 	// (Table.Unresolved).
 	unresolved string
+	// template is the name as the source writes it, where unresolved
+	// (Table.Template).
+	template string
 	// attrsBad: reading the attribute types reported a problem, so a key
 	// attribute without a type is not reported again.
 	attrsBad bool
@@ -109,7 +112,9 @@ func validName(s string) bool {
 // build checks d and returns its table, or nil after reporting what is wrong.
 func (p *parser) build(d *tableDecl) *Table {
 	before := len(p.errs)
-	p.checkName(d.name, "table")
+	if d.unresolved == "" { // else the name is the source's own, not DynamoDB's
+		p.checkName(d.name, "table")
+	}
 	beforeKey := len(p.errs)
 	t := &Table{Name: d.name.text, Unresolved: d.unresolved, Key: d.key.key(), Attributes: d.attrs, Pos: p.src.pos(d.name.node)}
 	owner := fmt.Sprintf("table %q", t.Name)

@@ -7,8 +7,13 @@ type Options struct {
 	// CloudFormation parameters, Serverless ${opt:NAME} and ${sls:stage}.
 	// A source reads the names it knows and ignores the others.
 	Vars map[string]string
+	// VarFiles are the files of --var-file, Terraform variable files read
+	// after the ones Terraform loads by itself and before Vars, in order.
+	VarFiles []string
 
 	// log collects the variables the sources declare (variables.go); set
 	// by LoadWith and ParseWith, nil otherwise.
 	log *varLog
+	// notes collects the notes of the sources (notes.go), as log.
+	notes *noteLog
 }

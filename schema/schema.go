@@ -81,6 +81,10 @@ type Table struct {
 	// the source's own name): the source computes it from what only
 	// deploying knows, and a request for the table must not carry a guess.
 	Unresolved string
+	// Template is the name as the source writes it, with what is
+	// unresolved left as written ("${var.env}-posts"); empty when Name is
+	// resolved.
+	Template string
 	// TTL is the attribute DynamoDB's time to live reads, "" when the
 	// source names none.
 	TTL string
@@ -98,6 +102,8 @@ type Schema struct {
 	// Variables are the variables the sources declare (variables.go), by
 	// name: what --var may set.
 	Variables []Variable
+	// Notes are what the sources hold that dynexpr did not read (notes.go).
+	Notes []Note
 }
 
 // Table returns the table called name (or named by its ARN, or by its
