@@ -58,6 +58,9 @@ type tableDecl struct {
 	// template is the name as the source writes it, where unresolved
 	// (Table.Template).
 	template string
+	// nameBad: reading the name reported a problem, so the stand-in (the
+	// source's own name) is not checked as a name.
+	nameBad bool
 	// attrsBad: reading the attribute types reported a problem, so a key
 	// attribute without a type is not reported again.
 	attrsBad bool
@@ -112,7 +115,7 @@ func validName(s string) bool {
 // build checks d and returns its table, or nil after reporting what is wrong.
 func (p *parser) build(d *tableDecl) *Table {
 	before := len(p.errs)
-	if d.unresolved == "" { // else the name is the source's own, not DynamoDB's
+	if d.unresolved == "" && !d.nameBad { // else the name is the source's own, not DynamoDB's
 		p.checkName(d.name, "table")
 	}
 	beforeKey := len(p.errs)

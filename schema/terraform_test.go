@@ -212,6 +212,18 @@ func TestTerraformErrors(t *testing.T) {
 		{"calls-module.tf", nil, []string{
 			` error: no aws_dynamodb_table resource here: dynexpr reads the tables Terraform declares with resource "aws_dynamodb_table" "NAME" { ... } and with the modules terraform-aws-modules/dynamodb-table/aws and cloudposse/dynamodb/aws; module "db" (testdata/tferrors/calls-module.tf:1) is not followed: give its folder as the schema, ` + tfMissing,
 		}},
+		// A module call's arguments, each problem at its element where the
+		// call writes it out, at the argument where it is a variable.
+		{"module-call.tf", nil, []string{
+			`8:14: error: var.key, which decides the hash_key of module "aws", has no value: give the variable a default, pass --var key=VALUE, ` + tfMissing,
+			`10:27: error: unknown type "string" for attribute "id": write S (string), N (number) or B (binary)`,
+			`11:5: error: attribute "x" has no type: write type = "S" (or "N", "B")`,
+			`13:30: error: index "by-x" has no projection_type: write projection_type = "ALL" (or "KEYS_ONLY", "INCLUDE")`,
+			`16:1: error: module "cp" has no table_name and no labels to build one from: write table_name = "TABLE" (or name = "NAME")`,
+			`16:1: error: module "cp" has no hash_key: write hash_key = NAME`,
+			`19:5: error: an index of the global_secondary_index_map of module "cp" has no name: write name = "INDEX"`,
+			`25:14: error: module "many" has for_each, which makes one table for each element, and dynexpr does not expand it: write a module call for each table, ` + tfMissing,
+		}},
 		// A --var is text: where a count needs a number, it must read as one.
 		{"count.tf", map[string]string{"copies": "two"}, []string{
 			`4:14: error: resource "aws_dynamodb_table" "orders" has a count other than 0 or 1, and dynexpr does not expand count: write a resource for each table, ` + tfMissing,

@@ -136,8 +136,8 @@ type tfFile struct {
 }
 
 type tfLocal struct {
-	f     *tfFile
-	attr  *hcl.Attribute
+	f       *tfFile
+	attr    *hcl.Attribute
 	state   int // 0 not evaluated, 1 being evaluated, 2 done
 	val     cty.Value
 	problem *tfProblem // why val could not be evaluated
@@ -273,9 +273,9 @@ func (m *tfModule) declare(f *tfFile, b *hcl.Block) {
 		f.report(diags)
 		return
 	}
-	if !v.IsNull() {
-		m.vars[b.Labels[0]] = v
-	}
+	// A null default is the value null, which coalesce passes over; as a
+	// name, it is a name still to be given (tfres.go).
+	m.vars[b.Labels[0]] = v
 }
 
 // readTFVars reads a variable file: NAME = VALUE lines, constant values.

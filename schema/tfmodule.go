@@ -572,8 +572,10 @@ func (f *tfFile) cloudposseName(m *tfModule, d *tableDecl, c *tfCall, fs map[str
 		d.template, d.logical = id, name{text: address}
 		d.unresolved = problem.unresolved(id, at)
 	case problem != nil:
+		d.nameBad = true
 		m.report(problem, "the name of "+c.what)
 	case id == "":
+		d.nameBad = true
 		f.errorAt(c.block.DefRange, "%s has no table_name and no labels to build one from: write table_name = \"TABLE\" (or name = \"NAME\")", c.what)
 	default:
 		d.name = name{id, f.node(c.block.DefRange, id)}

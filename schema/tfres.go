@@ -112,7 +112,7 @@ func (f *tfFile) build(d *tableDecl, before int) *Table {
 // run.
 func (f *tfFile) tableName(m *tfModule, d *tableDecl, b *hcl.Block, a *hcl.Attribute, what, address string) {
 	short := b.Labels[len(b.Labels)-1]
-	d.name = name{short, f.node(b.DefRange, short)}
+	d.name, d.nameBad = name{short, f.node(b.DefRange, short)}, true
 	if a == nil {
 		if !f.misspelt(b, "name", what) {
 			f.errorAt(b.DefRange, "%s has no name: write name = \"TABLE\", the table's name in DynamoDB", what)
@@ -120,8 +120,14 @@ func (f *tfFile) tableName(m *tfModule, d *tableDecl, b *hcl.Block, a *hcl.Attri
 		return
 	}
 	v, p := m.value(f, a.Expr)
+	if p == nil && v.IsNull() {
+		if tr, diags := hcl.AbsTraversalForExpr(a.Expr); !diags.HasErrors() && len(tr) == 2 && tr.RootName() == "var" {
+			p = &tfProblem{f: f, rng: a.Expr.Range(), kind: tfNoValue, ref: strings.TrimPrefix(f.raw(a.Expr.Range()), "var.")}
+		}
+	}
 	switch {
 	case p != nil && p.unknowable():
+		d.nameBad = false
 		d.template = m.template(f, a.Expr)
 		d.name.node = f.node(a.Expr.Range(), short)
 		d.logical = name{text: address}
@@ -135,7 +141,7 @@ func (f *tfFile) tableName(m *tfModule, d *tableDecl, b *hcl.Block, a *hcl.Attri
 		return
 	}
 	if n, ok := f.asText(v, a.Expr.Range(), "the name of "+what); ok {
-		d.name = n
+		d.name, d.nameBad = n, false
 		if n.text != short {
 			d.logical = name{text: short}
 		}

@@ -39,6 +39,9 @@ differ.`,
 			if err != nil {
 				return err
 			}
+			for _, n := range sch.Notes {
+				fmt.Fprintf(e.stderr, "dynexpr: note: %s: %s\n", n.Pos, n.Msg)
+			}
 			for _, t := range sch.Tables {
 				if t.Unresolved != "" {
 					fmt.Fprintf(e.stderr, "dynexpr: table %q is printed under the source's own name: %s\n", t.Name, t.Unresolved)
