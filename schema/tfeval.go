@@ -193,9 +193,10 @@ func (m *tfModule) report(p *tfProblem, what string) {
 }
 
 // unknowable says whether p is a value only deploying knows (what --var
-// gives, what Terraform decides when it runs), not a mistake.
+// gives, what Terraform decides when it runs), or one the files read do
+// not define (a local of a file not given), not a mistake.
 func (p *tfProblem) unknowable() bool {
-	return p.kind == tfNoValue || p.kind == tfRuntime || p.kind == tfNoFunc
+	return p.kind != tfBroken
 }
 
 // unresolved is why a name that depends on p is not known, and what
@@ -205,6 +206,8 @@ func (p *tfProblem) unresolved(template, at string) string {
 	switch p.kind {
 	case tfNoValue:
 		return why + fmt.Sprintf("var.%s, which has no value: pass --var %s=VALUE, or set it in a --var-file or terraform.tfvars", p.ref, p.ref)
+	case tfNoLocal:
+		return why + fmt.Sprintf("local.%s, which the files read do not define: give the module's folder, which defines it", p.ref)
 	case tfNoFunc:
 		return why + fmt.Sprintf("%s, a function of Terraform's that dynexpr does not evaluate: %s", p.ref, tfResolved)
 	}

@@ -521,6 +521,7 @@ func (f *tfFile) cloudposseName(m *tfModule, d *tableDecl, c *tfCall, fs map[str
 	}
 	var parts []string
 	var problem *tfProblem
+	at := c.block.DefRange // where the name is decided: the first label it cannot evaluate
 	if a := c.args["context"]; a != nil {
 		parts = append(parts, "${"+f.raw(a.Expr.Range())+"}")
 	}
@@ -530,8 +531,10 @@ func (f *tfFile) cloudposseName(m *tfModule, d *tableDecl, c *tfCall, fs map[str
 		}
 		v, p := m.value(f, a.expr)
 		if p != nil {
-			problem = cmpOr(problem, p)
-			return "${" + f.raw(a.expr.Range()) + "}"
+			if problem == nil {
+				problem, at = p, a.expr.Range()
+			}
+			return m.template(f, a.expr)
 		}
 		if s, ok := f.asText(v, a.rng, "a label of "+c.what); ok && !v.IsNull() {
 			return labelValue(s.text)
@@ -562,15 +565,16 @@ func (f *tfFile) cloudposseName(m *tfModule, d *tableDecl, c *tfCall, fs map[str
 			followed = append(followed, arg)
 		}
 	}
-	at := f.p.src.pos(d.name.node).String()
+	d.name.node = f.node(at, short)
+	where := f.p.src.pos(d.name.node).String()
 	switch {
 	case len(followed) > 0:
 		d.template, d.logical = id, name{text: address}
 		d.unresolved = fmt.Sprintf("its name %q (%s) is the id cloudposse/label/null builds with %s, which dynexpr does not follow: pass table_name, or %s",
-			id, at, orList(followed, "and"), tfResolved)
+			id, where, orList(followed, "and"), tfResolved)
 	case problem != nil && problem.unknowable():
 		d.template, d.logical = id, name{text: address}
-		d.unresolved = problem.unresolved(id, at)
+		d.unresolved = problem.unresolved(id, where)
 	case problem != nil:
 		d.nameBad = true
 		m.report(problem, "the name of "+c.what)
@@ -596,14 +600,4 @@ func labelValue(s string) string {
 		}
 	}
 	return strings.ToLower(b.String())
-}
-
-// cmpOr is the first of the problems that is not nil.
-func cmpOr(ps ...*tfProblem) *tfProblem {
-	for _, p := range ps {
-		if p != nil {
-			return p
-		}
-	}
-	return nil
 }
