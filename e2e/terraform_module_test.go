@@ -85,16 +85,7 @@ sessions_of: query DEFAULT-SESSIONS index by-user key user = "c-7";
 // folder are clean, and DynamoDB (dynoxide) accepts them and answers them
 // from the indexes the folder declares.
 func TestTerraformModuleSource(t *testing.T) {
-	cli := AWSv2(t)
-	var srv *Server
-	for _, s := range AllServers(t) {
-		if s.Kind == KindDynoxide {
-			srv = s
-		}
-	}
-	if srv == nil {
-		t.Fatal("no dynoxide server")
-	}
+	cli, srv := AWSv2(t), dynoxide(t)
 	dir := t.TempDir()
 	for name, text := range tfModuleFiles {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {

@@ -415,14 +415,7 @@ func (f *tfFile) standaloneIndexes(m *tfModule, a tfArg, d *tableDecl, what stri
 					f.declareAttr(d, an, at, false, "")
 				}
 			}
-			switch strings.ToUpper(kt.text) {
-			case "HASH":
-				id.key.partition = append(id.key.partition, an)
-			case "RANGE":
-				id.key.sort = append(id.key.sort, an)
-			default:
-				f.p.errorf(kt.node, "unknown key_type %q: write HASH (partition key) or RANGE (sort key)", kt.text)
-			}
+			f.keyPart(id, an, kt, ke.rng, iw)
 		}
 		if pf, ok := f.fields(m, fs["projection"], "the projection of "+iw); !ok && fs["projection"].val.IsNull() && fs["projection"].expr == nil {
 			f.errorAt(e.rng, "%s has no projection: write projection = { projection_type = \"ALL\" } (or \"KEYS_ONLY\", \"INCLUDE\")", iw)

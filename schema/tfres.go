@@ -292,10 +292,16 @@ func (f *tfFile) keySchemaBlock(m *tfModule, b *hcl.Block, id *indexDecl, what s
 	if !ok1 || !ok2 {
 		return
 	}
+	f.keyPart(id, an, kt, b.DefRange, what)
+}
+
+// keyPart adds attribute an to the key of id as key_type kt says, a
+// key_schema element at rng.
+func (f *tfFile) keyPart(id *indexDecl, an, kt name, rng hcl.Range, what string) {
 	switch strings.ToUpper(kt.text) {
 	case "HASH":
 		if len(id.key.sort) > 0 {
-			f.errorAt(b.DefRange, "the key_schema blocks of %s have a HASH block after a RANGE block: write the HASH blocks first", what)
+			f.errorAt(rng, "the key_schema of %s has a HASH element after a RANGE element: write the HASH elements first", what)
 		}
 		id.key.partition = append(id.key.partition, an)
 	case "RANGE":
