@@ -10,6 +10,7 @@ import (
 
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // The tables of testdata/terraform/module and of testdata/terraform/plan.json.
@@ -255,5 +256,67 @@ func TestTerraformDirKinds(t *testing.T) {
 	_, err := Load("testdata/load")
 	if err == nil || !strings.Contains(err.Error(), "a Terraform module: *.tf or *.tf.json files") {
 		t.Errorf("Load(folder of YAML) = %v, want the kinds of folder tried", err)
+	}
+}
+
+// TestTerraformUnresolved: a name that cannot be evaluated leaves the table
+// read under its resource's name, known by its address, with its name as
+// written (what is known evaluated, the rest left as written) and why; the
+// variables read are declared, terraform.workspace among them, for --var
+// to be checked against.
+func TestTerraformUnresolved(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("main.tf", `variable "env" {}
+locals {
+  app = lower("Shop")
+}
+resource "aws_dynamodb_table" "orders" {
+  name     = "${local.app}-${var.env}-${terraform.workspace}"
+  hash_key = "id"
+  attribute {
+    name = "id"
+    type = "S"
+  }
+}
+`)
+	write("events.tf.json", `{"resource": {"aws_dynamodb_table": {"events": {"name": "${var.env}-events", "hash_key": "id", "attribute": [{"name": "id", "type": "S"}]}}}}`)
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []*Table{
+		{Name: "events", Logical: "aws_dynamodb_table.events", Template: "${var.env}-events", Key: Key{Partition: []string{"id"}}, Attributes: map[string]Type{"id": String}},
+		{Name: "orders", Logical: "aws_dynamodb_table.orders", Template: "shop-${var.env}-default", Key: Key{Partition: []string{"id"}}, Attributes: map[string]Type{"id": String}},
+	}
+	if diff := cmp.Diff(want, s.Tables, ignorePos, cmpopts.IgnoreFields(Table{}, "Unresolved")); diff != "" {
+		t.Errorf("mismatch (-want +got):\n%s", diff)
+	}
+	for _, tb := range s.Tables {
+		if !strings.Contains(tb.Unresolved, "pass --var env=VALUE") {
+			t.Errorf("table %s: Unresolved %q does not say to pass --var env=VALUE", tb.Name, tb.Unresolved)
+		}
+	}
+	if s.Table("aws_dynamodb_table.orders") == nil {
+		t.Error(`Table("aws_dynamodb_table.orders") = nil, want the table by its address`)
+	}
+	var names []string
+	for _, v := range s.Variables {
+		names = append(names, v.Name)
+	}
+	if want := []string{"env", "terraform.workspace"}; !slices.Equal(names, want) {
+		t.Errorf("variables %v, want %v", names, want)
+	}
+	// --var resolves it, terraform.workspace too.
+	s, err = LoadWith(Options{Vars: map[string]string{"env": "qa", "terraform.workspace": "blue"}}, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s.TableNames(); !slices.Equal(got, []string{"qa-events", "shop-qa-blue"}) {
+		t.Errorf("tables %v, want [qa-events shop-qa-blue]", got)
 	}
 }
