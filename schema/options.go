@@ -7,6 +7,9 @@ type Options struct {
 	// CloudFormation parameters, Serverless ${opt:NAME} and ${sls:stage}.
 	// A source reads the names it knows and ignores the others.
 	Vars map[string]string
+	// VarFiles are the files of --var-file, Terraform variable files read
+	// after the ones Terraform loads by itself and before Vars, in order.
+	VarFiles []string
 
 	// Env looks a name up in the environment a Serverless ${env:NAME}
 	// reads, as the framework reads the process's; nil is an empty
@@ -19,4 +22,6 @@ type Options struct {
 	// cdkStack is the CDK stack in a Stage whose template is being read
 	// (cdkout.go); nil for any other template.
 	cdkStack *cdkStackInfo
+	// notes collects the notes of the sources (notes.go), as log.
+	notes *noteLog
 }

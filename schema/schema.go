@@ -112,6 +112,8 @@ type Schema struct {
 	// Variables are the variables the sources declare (variables.go), by
 	// name: what --var may set.
 	Variables []Variable
+	// Notes are what the sources hold that dynexpr did not read (notes.go).
+	Notes []Note
 }
 
 // Table returns the one table name stands for (Lookup: its name, its ARN,

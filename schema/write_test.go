@@ -38,7 +38,8 @@ func TestWriteYAMLRoundTrip(t *testing.T) {
 			t.Errorf("%s: Parse(WriteYAML(x)): %v\n%s", file, err, first.Bytes())
 			continue
 		}
-		if diff := cmp.Diff(s, back, ignorePos, ignoreOrigin); diff != "" {
+		// The project YAML declares no variables: the tables are compared.
+		if diff := cmp.Diff(s.Tables, back.Tables, ignorePos, ignoreOrigin); diff != "" {
 			t.Errorf("%s: Parse(WriteYAML(x)) != x (-x +back):\n%s", file, diff)
 		}
 		var second bytes.Buffer

@@ -44,6 +44,9 @@ differ.`,
 			if err := vars.checkVars(sch); err != nil {
 				return err
 			}
+			for _, n := range sch.Notes {
+				fmt.Fprintln(e.stderr, diag.Printable(fmt.Sprintf("dynexpr: note: %s: %s", n.Pos, n.Msg)))
+			}
 			for _, t := range sch.Tables {
 				var note string
 				switch {

@@ -16,8 +16,9 @@ import (
 // schemaFlags are the flags that say where the tables' schema comes from:
 // --schema, and --var for what a source leaves open.
 type schemaFlags struct {
-	files []string
-	vars  []string
+	files    []string
+	vars     []string
+	varFiles []string
 }
 
 // register adds --schema, with the command's own help, and --var.
@@ -30,6 +31,7 @@ func (f *schemaFlags) register(fl *pflag.FlagSet, schemaHelp string) {
 // arguments.
 func (f *schemaFlags) registerVars(fl *pflag.FlagSet) {
 	fl.StringArrayVar(&f.vars, "var", nil, "give a schema source's variable a value: `NAME=VALUE` (a Terraform variable, a CloudFormation parameter, a Serverless option); repeatable")
+	fl.StringArrayVar(&f.varFiles, "var-file", nil, "read Terraform variable values from `FILE` (.tfvars or .tfvars.json), after terraform.tfvars and *.auto.tfvars and before --var; repeatable")
 }
 
 // load reads the --schema files, or else the config's, with the --var
@@ -106,7 +108,7 @@ func (f *schemaFlags) checkVars(schemas ...*schema.Schema) error {
 func (f *schemaFlags) options() (schema.Options, error) {
 	// A serverless.yml's ${env:NAME} reads the environment, as the
 	// framework does when it deploys from the same shell.
-	opt := schema.Options{Env: os.LookupEnv}
+	opt := schema.Options{Env: os.LookupEnv, VarFiles: f.varFiles}
 	for _, v := range f.vars {
 		name, value, ok := strings.Cut(v, "=")
 		where := diag.Pos{File: "--var " + v}
