@@ -247,7 +247,7 @@ const (
 	LitMissing                        // MISSING
 )
 
-// Literal is a scalar literal. Text is a string's decoded text ('' is one
+// Literal is a scalar literal. Text is a string's decoded text (” is one
 // ') or a number's text as written (with its sign); empty for the others.
 type Literal struct {
 	Pos  diag.Pos
