@@ -247,8 +247,8 @@ const (
 	LitMissing                        // MISSING
 )
 
-// Literal is a scalar literal. Text is a string's decoded text (” is one
-// ') or a number's text as written (with its sign); empty for the others.
+// Literal is a scalar literal. Text is a string's decoded text (a doubled
+// quote inside stands for one) or a number's text as written (with its sign); empty for the others.
 type Literal struct {
 	Pos  diag.Pos
 	Kind LiteralKind
