@@ -9,7 +9,7 @@ import (
 // cause: the message replaces "unexpected X; expected Y". It changes what
 // the user reads, never what parses.
 func (p *parser) hint(t token, what string) string {
-	if t.Type == tokIdent {
+	if t.Type == tokIdent || t.Type == tokKeyword {
 		w := strings.ToUpper(t.Value)
 		switch w {
 		case "LIMIT", "OFFSET", "TOP":
@@ -18,16 +18,12 @@ func (p *parser) hint(t token, what string) string {
 			return "DynamoDB's PartiQL reads one table a statement: it has no JOIN"
 		case "GROUP", "HAVING", "UNION", "DISTINCT", "LIKE":
 			return fmt.Sprintf("DynamoDB's PartiQL has no %s", w)
-		case "COUNT", "SUM", "AVG", "MIN", "MAX":
-			if isPunct(p.peek2(), "(") && p.prev.Type != tokEOF && isWord(p.prev, "SELECT") {
-				return fmt.Sprintf("DynamoDB's PartiQL has no %s(...): SELECT returns items; for a count, the DSL's `select count` on a query or scan returns one", w)
-			}
 		case "QUERY", "SCAN", "GET", "PUT":
 			if p.prev.Pos.Line == 0 || isPunct(p.prev, ";") {
 				return fmt.Sprintf("this looks like a dynexpr DSL statement (%s), not PartiQL: put it in a .dx file, or pass it to dynexpr build on the command line", strings.ToLower(w))
 			}
 		}
-		if isKeyword(t.Value) && strings.HasPrefix(what, "the ") || isKeyword(t.Value) && strings.Contains(what, "attribute") {
+		if t.Type == tokKeyword && (strings.HasPrefix(what, "the ") || strings.Contains(what, "attribute")) {
 			return fmt.Sprintf("%q is a keyword of PartiQL: a name spelled like it is written in double quotes, \"%s\"", t.Value, t.Value)
 		}
 	}
@@ -61,4 +57,14 @@ func unknownFunction(name string) string {
 		msg += " (no aggregates: SELECT returns items)"
 	}
 	return msg
+}
+
+// projectedCall is the message for a function call in a SELECT's
+// projection, which DynamoDB's PartiQL does not take.
+func projectedCall(name string) string {
+	switch w := strings.ToUpper(name); w {
+	case "COUNT", "SUM", "AVG", "MIN", "MAX":
+		return fmt.Sprintf("DynamoDB's PartiQL has no %s(...): SELECT returns items; for a count, the DSL's `select count` on a query or scan returns one", w)
+	}
+	return fmt.Sprintf("SELECT returns attributes, not %s(...): list the attributes, like SELECT a, b.c", name)
 }

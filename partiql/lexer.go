@@ -14,8 +14,10 @@ type tokType int
 
 const (
 	tokEOF tokType = -1
-	// tokIdent is a bare word: a keyword, a function or a name.
+	// tokIdent is a bare word that is no keyword: a name or a function.
 	tokIdent tokType = -(iota + 2)
+	// tokKeyword is a keyword (keywords below), in any case.
+	tokKeyword
 	// tokQIdent is a "double-quoted" identifier, raw with its quotes.
 	tokQIdent
 	// tokString is a 'single-quoted' string, raw with its quotes.
@@ -43,6 +45,9 @@ type lexer struct {
 	col  int
 
 	comments *[]Comment
+	// prevEnds is whether the previous token ends an operand: then "-" is
+	// minus (a -1 is a minus 1), otherwise the sign of a number (a = -1).
+	prevEnds bool
 }
 
 // Comment is a comment as written, with its position: "-- text".
@@ -132,6 +137,33 @@ func (l *lexer) moveOver(n int) {
 
 // next returns the next token.
 func (l *lexer) next() (token, *diag.Error) {
+	t, err := l.scan()
+	if err == nil {
+		l.prevEnds = endsOperand(t)
+	}
+	return t, err
+}
+
+// endsOperand reports whether an operand can end with t.
+func endsOperand(t token) bool {
+	switch t.Type {
+	case tokIdent, tokQIdent, tokString, tokNumber:
+		return true
+	case tokKeyword:
+		switch strings.ToUpper(t.Value) {
+		case "TRUE", "FALSE", "NULL", "MISSING":
+			return true
+		}
+	case tokPunct:
+		switch t.Value {
+		case ")", "]", "}", ">>", "?", "*":
+			return true
+		}
+	}
+	return false
+}
+
+func (l *lexer) scan() (token, *diag.Error) {
 	if err := l.skip(); err != nil {
 		return token{}, err
 	}
@@ -148,8 +180,12 @@ func (l *lexer) next() (token, *diag.Error) {
 			n++
 		}
 		l.advance(n)
-		return token{Type: tokIdent, Value: rest[:n], Pos: start}, nil
-	case c >= '0' && c <= '9':
+		typ := tokIdent
+		if isKeyword(rest[:n]) {
+			typ = tokKeyword
+		}
+		return token{Type: typ, Value: rest[:n], Pos: start}, nil
+	case c >= '0' && c <= '9' || c == '-' && !l.prevEnds && len(rest) > 1 && rest[1] >= '0' && rest[1] <= '9':
 		n := number(rest)
 		l.advance(n)
 		return token{Type: tokNumber, Value: rest[:n], Pos: start}, nil
@@ -207,9 +243,14 @@ func isIdentChar(c byte) bool {
 }
 
 // number is the length of the decimal number at the start of s (which
-// starts with a digit): digits, an optional fraction, an optional exponent.
+// starts with a digit, or "-" and a digit): digits, an optional fraction,
+// an optional exponent.
 func number(s string) int {
-	n := digits(s, 0)
+	n := 0
+	if s[0] == '-' {
+		n = 1
+	}
+	n = digits(s, n)
 	if n+1 < len(s) && s[n] == '.' && s[n+1] >= '0' && s[n+1] <= '9' {
 		n = digits(s, n+1)
 	}

@@ -108,7 +108,7 @@ func (p *parser) take() token {
 
 // isWord reports whether t is the keyword w (upper case), in any case.
 func isWord(t token, w string) bool {
-	return t.Type == tokIdent && strings.EqualFold(t.Value, w)
+	return t.Type == tokKeyword && strings.EqualFold(t.Value, w)
 }
 
 func isPunct(t token, s string) bool { return t.Type == tokPunct && t.Value == s }
@@ -290,6 +290,9 @@ func (p *parser) parseProjection() *Projection {
 		return pr
 	}
 	for {
+		if t := p.peek(); t.Type == tokIdent && isPunct(p.peek2(), "(") {
+			p.failf(t.Pos, "%s", projectedCall(t.Value))
+		}
 		pr.Paths = append(pr.Paths, p.parsePath(`* or the attributes to return, like SELECT a, b.c, d[0]`))
 		if !p.acceptPunct(",") {
 			return pr
@@ -403,7 +406,7 @@ func (p *parser) parseName(what string) *Name {
 	case t.Type == tokQIdent:
 		p.take()
 		return &Name{Pos: t.Pos, Name: unquote(t.Value), Quoted: true}
-	case t.Type == tokIdent && !isKeyword(t.Value):
+	case t.Type == tokIdent:
 		p.take()
 		return &Name{Pos: t.Pos, Name: t.Value}
 	}
@@ -540,13 +543,13 @@ func (p *parser) parseOperand() Expr {
 		return &Literal{Pos: t.Pos, Kind: LitNumber, Text: t.Value}
 	case tokQIdent:
 		return p.parsePath(whatOperand)
-	case tokIdent:
-		switch kw := strings.ToUpper(t.Value); kw {
-		case "TRUE", "FALSE", "NULL", "MISSING":
+	case tokKeyword:
+		if kind := literalKinds[strings.ToUpper(t.Value)]; kind != 0 {
 			p.take()
-			return &Literal{Pos: t.Pos, Kind: literalKinds[kw]}
+			return &Literal{Pos: t.Pos, Kind: kind}
 		}
-		if isPunct(p.peek2(), "(") && !isKeyword(t.Value) {
+	case tokIdent:
+		if isPunct(p.peek2(), "(") {
 			return p.parseCall()
 		}
 		return p.parsePath(whatOperand)
@@ -557,12 +560,6 @@ func (p *parser) parseOperand() Expr {
 			prm := &Param{Pos: t.Pos, Index: len(p.params)}
 			p.params = append(p.params, prm)
 			return prm
-		case "-":
-			if n := p.peek2(); n.Type == tokNumber && n.Pos.Offset == t.Pos.Offset+1 {
-				p.take()
-				p.take()
-				return &Literal{Pos: t.Pos, Kind: LitNumber, Text: "-" + n.Value}
-			}
 		case "(":
 			p.enter()
 			defer p.leave()
@@ -671,7 +668,7 @@ func (p *parser) parsePath(what string) *Path {
 	switch {
 	case t.Type == tokQIdent:
 		first = PathStep{Pos: t.Pos, Name: unquote(t.Value), Quoted: true}
-	case t.Type == tokIdent && !isKeyword(t.Value):
+	case t.Type == tokIdent:
 		first = PathStep{Pos: t.Pos, Name: t.Value}
 	default:
 		p.unexpected(what)
@@ -686,7 +683,7 @@ func (p *parser) parsePath(what string) *Path {
 			switch n.Type {
 			case tokQIdent:
 				path.Steps = append(path.Steps, PathStep{Pos: n.Pos, Name: unquote(n.Value), Quoted: true})
-			case tokIdent:
+			case tokIdent, tokKeyword: // after ".", a keyword is a name: a.value
 				path.Steps = append(path.Steps, PathStep{Pos: n.Pos, Name: n.Value})
 			default:
 				p.unexpected(`an attribute name after "."`)
@@ -695,7 +692,7 @@ func (p *parser) parsePath(what string) *Path {
 		case p.atPunct("["):
 			open := p.take()
 			n := p.peek()
-			if n.Type != tokNumber || strings.ContainsAny(n.Value, ".eE") {
+			if n.Type != tokNumber || !isIndex(n.Value) {
 				p.unexpected(`a list index, like [2]`)
 			}
 			p.take()
@@ -724,3 +721,6 @@ func isKeyword(w string) bool {
 	}
 	return false
 }
+
+// isIndex reports whether a number token is a list index: digits only.
+func isIndex(num string) bool { return strings.Trim(num, "0123456789") == "" }
