@@ -13,11 +13,16 @@ func (p *parser) hint(t token, what string) string {
 		w := strings.ToUpper(t.Value)
 		switch w {
 		case "LIMIT", "OFFSET", "TOP":
-			return fmt.Sprintf("DynamoDB's PartiQL has no %s: the request's Limit member bounds the items read (dynexpr build --limit N), and NextToken pages on", w)
+			return fmt.Sprintf("DynamoDB's PartiQL has no %s: the request's Limit member bounds the items read (aws dynamodb execute-statement --limit N), and NextToken pages on", w)
 		case "JOIN", "INNER", "LEFT", "RIGHT", "OUTER", "CROSS":
 			return "DynamoDB's PartiQL reads one table a statement: it has no JOIN"
 		case "GROUP", "HAVING", "UNION", "DISTINCT", "LIKE":
 			return fmt.Sprintf("DynamoDB's PartiQL has no %s", w)
+		}
+		if t.Type == tokIdent && strings.HasPrefix(what, "a statement") && isPunct(p.peek2(), ":") {
+			return "PartiQL statements have no labels: name a statement with a `-- name: " + t.Value + "` comment line before it"
+		}
+		switch w {
 		case "QUERY", "SCAN", "GET", "PUT":
 			if p.prev.Pos.Line == 0 || isPunct(p.prev, ";") {
 				return fmt.Sprintf("this looks like a dynexpr DSL statement (%s), not PartiQL: put it in a .dx file, or pass it to dynexpr build on the command line", strings.ToLower(w))
@@ -31,9 +36,6 @@ func (p *parser) hint(t token, what string) string {
 		switch {
 		case t.Value == "-" && (isWord(p.prev, "FROM") || isWord(p.prev, "INTO") || isWord(p.prev, "UPDATE") || p.prev.Type == tokIdent && strings.HasPrefix(what, `WHERE`)):
 			return `a name with "-" in it is written in double quotes, like "my-table"`
-		case t.Value == "=" && strings.Contains(what, "statement"):
-		case t.Value == ":" && p.prev.Type == tokIdent && strings.Contains(what, "statement"):
-			return "PartiQL statements have no labels: name a statement with a `-- name: " + p.prev.Value + "` comment line before it"
 		}
 	}
 	if t.Type == tokQIdent && strings.Contains(what, "'key'") {
