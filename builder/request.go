@@ -69,6 +69,15 @@ type Request struct {
 	// RequestItems are a batch's requests by table (batch-get-item,
 	// batch-write-item); the JSON writes the tables sorted.
 	RequestItems map[string]*TableRequests
+
+	// Statement and Parameters are an execute-statement's PartiQL
+	// statement and its ? values in order.
+	Statement  string
+	Parameters []Value
+	// Statements are a batch-execute-statement's, TransactStatements an
+	// execute-transaction's, in the order written.
+	Statements         []PartiQLMember
+	TransactStatements []PartiQLMember
 }
 
 // Member is one request of a group, as the group's JSON holds it: an
@@ -128,6 +137,7 @@ func (w *jsonWriter) request(r *Request) {
 	w.itemField("Key", r.Key)
 	w.stringField("KeyConditionExpression", r.KeyConditionExpression)
 	w.intField("Limit", r.Limit)
+	w.parameters(r.Parameters)
 	w.stringField("ProjectionExpression", r.ProjectionExpression)
 	if r.RequestItems != nil {
 		w.key("RequestItems")
@@ -140,12 +150,15 @@ func (w *jsonWriter) request(r *Request) {
 	w.boolField("ScanIndexForward", r.ScanIndexForward)
 	w.intField("Segment", r.Segment)
 	w.stringField("Select", r.Select)
+	w.stringField("Statement", r.Statement)
+	w.partiqlMembers("Statements", r.Statements)
 	w.stringField("TableName", r.TableName)
 	w.intField("TotalSegments", r.TotalSegments)
 	if r.TransactItems != nil {
 		w.key("TransactItems")
 		w.members(r.TransactItems)
 	}
+	w.partiqlMembers("TransactStatements", r.TransactStatements)
 	w.stringField("UpdateExpression", r.UpdateExpression)
 	w.endObject()
 }

@@ -93,7 +93,14 @@ func (e *env) build(args []string, f buildFlags) error {
 	default:
 		return fmt.Errorf("--output %q: choose json, shell or jsonl", f.output)
 	}
-	in, err := e.readStatements(args, f.statementFlags, "build", f.output == "jsonl", true)
+	srcs, err := e.readSources(args, f.files)
+	if err != nil {
+		return err
+	}
+	if isPartiQL(srcs) {
+		return e.buildPartiQL(srcs, f)
+	}
+	in, err := e.statementsFrom(srcs, f.statementFlags, "build", f.output == "jsonl", true)
 	if err != nil {
 		return err
 	}
