@@ -226,6 +226,14 @@ func (r *goReader) walk(n ast.Node, assigned func(string, *Site)) {
 		case *ast.CompositeLit:
 			cmd, part := r.siteType(n.Type)
 			if cmd == "" {
+				if cmd, part = r.elemType(n.Type); cmd != "" {
+					// []*dynamodb.QueryInput{{...}}: each element is a site.
+					for _, e := range n.Elts {
+						if el, ok := unparen(unaddr(e)).(*ast.CompositeLit); ok && el.Type == nil {
+							r.out.Sites = append(r.out.Sites, r.site(el, cmd, part))
+						}
+					}
+				}
 				return true
 			}
 			s := r.site(n, cmd, part)
@@ -259,6 +267,23 @@ func (r *goReader) siteType(t ast.Expr) (cmd, part string) {
 		return goParts[sel.Sel.Name], sel.Sel.Name
 	}
 	return "", ""
+}
+
+// elemType is siteType of the elements of a slice or map type.
+func (r *goReader) elemType(t ast.Expr) (cmd, part string) {
+	var elt ast.Expr
+	switch t := t.(type) {
+	case *ast.ArrayType:
+		elt = t.Elt
+	case *ast.MapType:
+		elt = t.Value
+	default:
+		return "", ""
+	}
+	if s, ok := elt.(*ast.StarExpr); ok {
+		elt = s.X
+	}
+	return r.siteType(elt)
 }
 
 // site reads a site's literal; a member met alone is the one member of a
@@ -339,6 +364,9 @@ func (r *goReader) fields(lit *ast.CompositeLit) []Member {
 		id, ok := kv.Key.(*ast.Ident)
 		if !ok {
 			continue
+		}
+		if v, ok := unparen(kv.Value).(*ast.Ident); ok && v.Name == "nil" {
+			continue // the SDK sends no member for nil
 		}
 		out = append(out, Member{Name: id.Name, NamePos: r.off(id.Pos()), Value: r.value(kv.Value)})
 	}
