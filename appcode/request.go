@@ -245,19 +245,15 @@ func (w *jsonWriter) memberValue(name string, v Value) {
 	case "Key", "Item", "ExclusiveStartKey", "ExpressionAttributeValues":
 		w.attributes(v, name == "ExpressionAttributeValues")
 	case "ExpressionAttributeNames":
-		start := len(w.b)
-		w.open("{", v.Start)
+		known := v
+		known.Entries = nil
 		for _, e := range v.Entries {
-			if e.Key.Kind != String || e.Value.Kind != String {
-				w.partial.Incomplete(start)
-				continue
+			if e.Value.Kind != String {
+				e.Key = Value{Kind: Opaque} // a name the code computes: the map is incomplete
 			}
-			w.comma(e.Key.Start)
-			w.str(e.Key)
-			w.raw(": ", e.Key.Start)
-			w.str(e.Value)
+			known.Entries = append(known.Entries, e)
 		}
-		w.close("}", v.End)
+		w.entries(known, w.str)
 	case "Keys":
 		w.open("[", v.Start)
 		for _, e := range v.Elems {
@@ -278,7 +274,6 @@ func (w *jsonWriter) memberValue(name string, v Value) {
 // whole member is unknown (a key whose attributes are not known cannot be
 // judged).
 func (w *jsonWriter) attributes(v Value, placeholders bool) {
-	start := len(w.b)
 	if v.Kind != Map {
 		w.null(v)
 		return
@@ -289,6 +284,14 @@ func (w *jsonWriter) attributes(v Value, placeholders bool) {
 			return
 		}
 	}
+	w.entries(v, w.attribute)
+}
+
+// entries writes map v as an object, each entry's value by value; an
+// entry whose key the code computes is left out, and the object is then
+// incomplete.
+func (w *jsonWriter) entries(v Value, value func(Value)) {
+	start := len(w.b)
 	w.open("{", v.Start)
 	for _, e := range v.Entries {
 		if e.Key.Kind != String {
@@ -298,7 +301,7 @@ func (w *jsonWriter) attributes(v Value, placeholders bool) {
 		w.comma(e.Key.Start)
 		w.str(e.Key)
 		w.raw(": ", e.Key.Start)
-		w.attribute(e.Value)
+		value(e.Value)
 	}
 	w.close("}", v.End)
 }
@@ -506,19 +509,7 @@ func (w *jsonWriter) plain(v Value) {
 		}
 		w.close("]", v.End)
 	case Map:
-		start := len(w.b)
-		w.open("{", v.Start)
-		for _, e := range v.Entries {
-			if e.Key.Kind != String {
-				w.partial.Incomplete(start)
-				continue
-			}
-			w.comma(e.Key.Start)
-			w.str(e.Key)
-			w.raw(": ", e.Key.Start)
-			w.plain(e.Value)
-		}
-		w.close("}", v.End)
+		w.entries(v, w.plain)
 	default:
 		w.null(v)
 	}
