@@ -41,7 +41,19 @@ type Result struct {
 // object literal, or builder chain, in source order.
 type Site struct {
 	Pos     int // byte offset of the call or literal (its first character)
+	End     int // byte offset just past it
 	Members []Member
+	// Command is the aws dynamodb command the code names (the SDK's input
+	// type, the client's method: query, update-item, transact-write-items,
+	// ...), or "" when it cannot tell: the members then tell, as in a
+	// request file.
+	Command string
+	// Whole says the site shows every member the request gets (a struct
+	// literal passed straight to the client's method): a member it does not
+	// give is absent. Otherwise (a literal kept in a variable and changed
+	// later, keyword arguments spread from a dict) an absent member is
+	// unknown, never reported missing.
+	Whole bool
 	// Style is how the site writes attribute values, where the reader can
 	// tell (the client in use, the value's own shape); StyleUnknown
 	// otherwise, and the conversion then tells each value by its shape.
@@ -104,6 +116,8 @@ type Value struct {
 	// Type, for a value the code wraps in a typed constructor
 	// (AttributeValue.builder().s("x"), &types.AttributeValueMemberN{...}),
 	// is DynamoDB's type letter (S, N, B, BOOL, NULL, L, M, SS, NS, BS).
+	// A B value (and each element of a BS) is a String whose Text is the
+	// bytes themselves: the conversion writes their base64.
 	Type string
 	// Why, for Opaque, says what the value is, in a few words: "a
 	// variable", "a concatenation", "an f-string".

@@ -27,6 +27,7 @@ const FileName = ".dynexpr.yaml"
 //	include: ["queries/**/*.dx"]
 //	exclude: ["queries/scratch/**"]
 //	requests: ["fixtures/**/*.json"]
+//	code: ["src/**/*.go", "lambdas/**/*.py"]
 //	aws_cli: v1
 //	rules:
 //	  limit-with-filter: off
@@ -40,9 +41,12 @@ type Config struct {
 	// which files lint reads when it walks a folder; Requests are patterns
 	// of request JSON files to lint by content.
 	Include, Exclude, Requests []string
+	// Code are patterns of application code files whose DynamoDB
+	// requests lint checks (package appcode) when it walks a folder.
+	Code []string
 	// SchemaPos, IncludePos and RequestsPos say where each of Schemas,
 	// Include and Requests is written, for "matches no file".
-	SchemaPos, IncludePos, RequestsPos []diag.Pos
+	SchemaPos, IncludePos, RequestsPos, CodePos []diag.Pos
 	// Rules sets rule severities by rule name (off, info, warning, error);
 	// RulePos says where each is written, for messages.
 	Rules   map[string]string
@@ -147,6 +151,8 @@ func Load(path string) (*Config, error) {
 			c.Exclude, err = patterns(v, k.Value, &excludePos)
 		case "requests":
 			c.Requests, err = patterns(v, k.Value, &c.RequestsPos)
+		case "code":
+			c.Code, err = patterns(v, k.Value, &c.CodePos)
 		case "aws_cli":
 			if c.AWSCLI, err = builder.ParseAWSCLI(v.Value); err != nil || v.Kind != yaml.ScalarNode {
 				return nil, diag.Errorf(pos(v), "aws_cli is the AWS CLI the requests are for: v1 or v2, not %s", quote(v.Value))
@@ -164,7 +170,7 @@ func Load(path string) (*Config, error) {
 				c.RulePos[name.Value] = pos(name)
 			}
 		default:
-			names := []string{"schemas", "include", "exclude", "requests", "aws_cli", "rules"}
+			names := []string{"schemas", "include", "exclude", "requests", "code", "aws_cli", "rules"}
 			msg := "unknown setting " + quote(k.Value) + "; the config file takes " + andList(names)
 			if s := schema.Suggest(k.Value, names); s != "" {
 				msg = "unknown setting " + quote(k.Value) + "; did you mean " + quote(s) + "?"

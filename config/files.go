@@ -19,12 +19,23 @@ import (
 // it: a pipe would wait for a writer for ever. Links to folders are not
 // followed.
 func Walk(root string, visit func(path, notRegular string)) error {
+	return WalkInto(root, nil, visit)
+}
+
+// Skipped reports whether Walk leaves out a folder of this name.
+func Skipped(name string) bool {
+	return strings.HasPrefix(name, ".") || name == "node_modules" || name == "vendor"
+}
+
+// WalkInto is Walk that also walks the folders Walk leaves out for which
+// into (when not nil) reports true: a pattern that names one.
+func WalkInto(root string, into func(dir string) bool, visit func(path, notRegular string)) error {
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
 		if d.IsDir() {
-			if p != root && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules" || d.Name() == "vendor") {
+			if p != root && Skipped(d.Name()) && (into == nil || !into(p)) {
 				return filepath.SkipDir
 			}
 			return nil
@@ -123,17 +134,21 @@ func DSLFiles(args []string) ([]string, error) {
 // stands for any number of folders, the rest is path.Match syntax, relative
 // to the working folder unless absolute. A pattern that matches nothing is
 // an error, so that a typo does not pass CI silently.
-func ExpandGlob(pattern string) ([]string, error) {
+func ExpandGlob(pattern string) ([]string, error) { return ExpandFlagGlob("--requests", pattern) }
+
+// ExpandFlagGlob is ExpandGlob for the pattern of flag (--requests,
+// --code), which its messages name.
+func ExpandFlagGlob(flag, pattern string) ([]string, error) {
 	pat := filepath.ToSlash(filepath.Clean(pattern))
 	if why := patternProblem(pat); why != "" {
-		return nil, diag.Errorf(diag.Pos{File: pattern}, "--requests %q: %s", pattern, why)
+		return nil, diag.Errorf(diag.Pos{File: pattern}, "%s %q: %s", flag, pattern, why)
 	}
 	root, last := literalFolder(pat)
 	if !strings.ContainsAny(last, "*?[") {
 		// No pattern at all: a file.
 		p := pathJoin(root, last)
 		if fi, err := os.Stat(filepath.FromSlash(p)); err != nil || fi.IsDir() {
-			return nil, diag.Errorf(diag.Pos{File: pattern}, "--requests %q: no such file", pattern)
+			return nil, diag.Errorf(diag.Pos{File: pattern}, "%s %q: no such file", flag, pattern)
 		}
 		return []string{filepath.FromSlash(p)}, nil
 	}
@@ -142,7 +157,7 @@ func ExpandGlob(pattern string) ([]string, error) {
 		start = "."
 	}
 	if fi, err := os.Stat(filepath.FromSlash(start)); err != nil || !fi.IsDir() {
-		return nil, diag.Errorf(diag.Pos{File: pattern}, "--requests %q matches no file: there is no folder %s", pattern, start)
+		return nil, diag.Errorf(diag.Pos{File: pattern}, "%s %q matches no file: there is no folder %s", flag, pattern, start)
 	}
 	var out []string
 	err := filepath.WalkDir(filepath.FromSlash(start), func(p string, d fs.DirEntry, err error) error {
@@ -165,10 +180,10 @@ func ExpandGlob(pattern string) ([]string, error) {
 		return nil
 	})
 	if err != nil {
-		return nil, diag.Errorf(diag.Pos{File: pattern}, "--requests %q: %v", pattern, Cause(err))
+		return nil, diag.Errorf(diag.Pos{File: pattern}, "%s %q: %v", flag, pattern, Cause(err))
 	}
 	if len(out) == 0 {
-		return nil, diag.Errorf(diag.Pos{File: pattern}, "--requests %q matches no file", pattern)
+		return nil, diag.Errorf(diag.Pos{File: pattern}, "%s %q matches no file", flag, pattern)
 	}
 	sort.Strings(out)
 	return out, nil

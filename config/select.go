@@ -14,6 +14,12 @@ func (c *Config) IsRequest(p string) bool {
 	return c != nil && c.matchesAny(c.Requests, p)
 }
 
+// IsCode reports whether p matches the config's code: patterns and is not
+// excluded.
+func (c *Config) IsCode(p string) bool {
+	return c != nil && c.matchesAny(c.Code, p) && !c.Excluded(p)
+}
+
 // Excluded reports whether p matches the config's exclude patterns.
 func (c *Config) Excluded(p string) bool {
 	return c != nil && c.matchesAny(c.Exclude, p)

@@ -17,7 +17,7 @@ import (
 // the project. The project is searched only for the patterns the walk did
 // not match, from the pattern's literal folder.
 func (c *Config) Unmatched(walked []string) error {
-	if c == nil || len(c.Include)+len(c.Requests) == 0 {
+	if c == nil || len(c.Include)+len(c.Requests)+len(c.Code) == 0 {
 		return nil
 	}
 	rels, abss := make([]string, len(walked)), make([]string, len(walked))
@@ -40,6 +40,7 @@ func (c *Config) Unmatched(walked []string) error {
 	}
 	check("include", c.Include, c.IncludePos)
 	check("requests", c.Requests, c.RequestsPos)
+	check("code", c.Code, c.CodePos)
 	return errs.Err()
 }
 

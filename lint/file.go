@@ -49,6 +49,9 @@ func (l *Linter) file(in Input) Result {
 			kind = Request
 		}
 	}
+	if kind == Code {
+		return l.code(r, data)
+	}
 	if kind != DSL {
 		return l.requests(r, data, kind)
 	}

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/dynexpr/dynexpr/appcode"
 	"github.com/dynexpr/dynexpr/config"
 	"github.com/dynexpr/dynexpr/diag"
 )
@@ -26,6 +27,9 @@ const (
 	// ByContent: standard input, or a named file of another extension:
 	// request JSON if it looks like it, else DSL.
 	ByContent
+	// Code: application code (appcode.LangOf tells its language), named,
+	// or matched by --code or the config's code: patterns.
+	Code
 )
 
 // Input is one file to lint and how to read it; the path "-" is standard
@@ -48,7 +52,13 @@ type Input struct {
 // is an Input with Skip set. A folder that gives nothing to lint, and a
 // pattern of the config that matches no file (config.Unmatched), are
 // errors: a typo must not lint nothing and pass.
-func Inputs(args, requestGlobs []string, c *config.Config) ([]Input, error) {
+//
+// Application code is read where it is asked for: a code file named, the
+// files codeGlobs (--code) match, and in a walked folder those the
+// config's code: patterns or codeGlobs match; a walk reads no code in
+// node_modules, vendor, .git, dist, build or .venv unless a pattern names
+// the folder.
+func Inputs(args, requestGlobs, codeGlobs []string, c *config.Config) ([]Input, error) {
 	var out []Input
 	index := map[string]int{}
 	add := func(p string, kind Kind) {
@@ -74,7 +84,29 @@ func Inputs(args, requestGlobs []string, c *config.Config) ([]Input, error) {
 			add(m, Request)
 		}
 	}
-	if len(args) == 0 && len(requestGlobs) == 0 {
+	var codePatterns []string
+	if c != nil {
+		codePatterns = append(codePatterns, c.Code...)
+	}
+	for _, g := range codeGlobs {
+		codePatterns = append(codePatterns, filepath.ToSlash(filepath.Clean(g)))
+		matches, err := config.ExpandFlagGlob("--code", g)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range matches {
+			if _, ok := appcode.LangOf(m); ok && !inCodeFolder(filepath.ToSlash(filepath.Clean(m)), codePatterns) {
+				add(m, Code)
+			}
+		}
+	}
+	isCode := func(p string) bool {
+		if _, ok := appcode.LangOf(p); !ok {
+			return false
+		}
+		return (config.MatchesGlob(codeGlobs, p) || c.IsCode(p)) && !inCodeFolder(p, codePatterns)
+	}
+	if len(args) == 0 && len(requestGlobs) == 0 && len(codeGlobs) == 0 {
 		args = []string{"."}
 	}
 	isRequest := func(p string) bool {
@@ -93,9 +125,12 @@ func Inputs(args, requestGlobs []string, c *config.Config) ([]Input, error) {
 			return nil, diag.Errorf(diag.Pos{File: a}, "cannot read: %s", config.NoSuchPath(a, err))
 		}
 		if !fi.IsDir() {
+			_, code := appcode.LangOf(a)
 			switch {
 			case strings.HasSuffix(a, ".dx"):
 				add(a, DSL)
+			case code:
+				add(a, Code)
 			case isRequestExt(a) || isRequest(a):
 				add(a, Request)
 			default:
@@ -105,12 +140,22 @@ func Inputs(args, requestGlobs []string, c *config.Config) ([]Input, error) {
 		}
 		walkedFolder = true
 		var found []Input
-		err = config.Walk(a, func(p, notRegular string) {
+		into := func(dir string) bool {
+			for _, pat := range codePatterns {
+				if namesFolder(pat, filepath.Base(dir)) {
+					return true
+				}
+			}
+			return false
+		}
+		err = config.WalkInto(a, into, func(p, notRegular string) {
 			walked = append(walked, p)
 			in := Input{Path: p, Skip: notRegular}
 			switch {
 			case isRequest(p) && !c.Excluded(p):
 				in.Kind = Request
+			case isCode(p):
+				in.Kind = Code
 			case strings.HasSuffix(p, ".dx") && c.Selected(p):
 				in.Kind = DSL
 			case isRequestExt(p) && c.Selected(p):

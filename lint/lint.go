@@ -40,6 +40,11 @@ type Result struct {
 	Findings   []validate.Finding
 	Statements int
 	Requests   int
+	// Sites counts the requests of a code file; CodeSkips are the members
+	// it computes where the rules would read an expression or a
+	// placeholder map, for -v.
+	Sites      int
+	CodeSkips  []CodeSkip
 	Unreadable bool   // the file could not be read: lint could not do as asked
 	Skipped    bool   // not linted: a walked *.json that is not request JSON, or not a regular file
 	Why        string // why it was skipped, for -v

@@ -194,14 +194,20 @@ func (c *converter) request() *grammar.Statement {
 	if r.Table != nil {
 		table = &Member{Name: "TableName", NamePos: r.Table.Start, Value: r.Table}
 	}
-	if table == nil {
+	switch {
+	case table != nil:
+		st.Table = c.tableRef(table)
+	case r.MayHave("TableName"):
+		st.Table = c.unknownName("table")
+	default:
 		c.failAt(obj.Start, "%s has no TableName", c.what("the request"))
 	}
-	st.Table = c.tableRef(table)
 	clause := c.clauseFunc()
 	if m := obj.Member("IndexName"); m != nil {
 		st.Index = c.tableRef(m)
 		clause(m, grammar.ClauseIndex)
+	} else if r.MayHave("IndexName") && (kind == grammar.KindQuery || kind == grammar.KindScan) {
+		st.Index = c.unknownName("index")
 	}
 
 	// The clauses in the order grammar.Format writes them.
@@ -495,8 +501,8 @@ func (c *converter) placeholderMaps() {
 // unused lists the placeholders no expression uses: DynamoDB refuses the
 // request, and the statement has no use for them.
 func (c *converter) unused() {
-	for _, m := range []*Member{c.namesAt, c.valuesAt} {
-		if m == nil {
+	for i, m := range []*Member{c.namesAt, c.valuesAt} {
+		if m == nil || !c.r.PlaceholdersKnown(i == 1) {
 			continue
 		}
 		if len(m.Value.Members) == 0 {

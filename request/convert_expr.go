@@ -187,6 +187,10 @@ func (x *expr) name(ph string, at diag.Pos) string {
 func (x *expr) value(ph *ddbexpr.ValuePlaceholder) *grammar.Value {
 	at := x.at(ph.Start)
 	def := x.c.values[ph.Name]
+	if def == nil && x.c.r.Partial() {
+		// Code that computes its map of values defines this one there.
+		return x.c.unknownValue(at, ph.Name)
+	}
 	if def == nil {
 		x.c.failPos(at, "%s: %s is not defined: add it to ExpressionAttributeValues, like %q: {\"S\": \"text\"}", x.m.Name, ph.Name, ph.Name)
 	}

@@ -16,6 +16,9 @@ import (
 // value reads a DynamoDB JSON value ({"S": "text"}) into a DSL literal
 // standing at at; what names it in messages.
 func (c *converter) value(v *Value, at diag.Pos, what string) *grammar.Value {
+	if c.r.Computed(v) {
+		return c.unknownValue(at, what)
+	}
 	if v.Kind != Object {
 		c.failAt(v.Start, "%s is not a DynamoDB value: write it as an object with one type, like {\"S\": \"text\"} or {\"N\": \"42\"}", what)
 	}

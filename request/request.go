@@ -25,6 +25,9 @@ type File struct {
 	Src      []byte
 	Requests []*Request
 	lines    []int // offsets of line starts, for positions
+	// partial, for requests written from application code, is what the
+	// code does not show (partial.go); nil for a request file.
+	partial *Partial
 }
 
 // Request is one request object.

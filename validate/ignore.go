@@ -45,6 +45,9 @@ type ignore struct {
 	// member is the member of a group the comment applies to, whose
 	// findings alone it silences; nil for a whole statement.
 	member *grammar.Statement
+	// code, for an ignore in application code (ignore_code.go), is what
+	// it applies to; nil in a DSL file.
+	code *CodeIgnore
 }
 
 // Ignores are the ignore comments of one DSL file, each with the statement
@@ -143,7 +146,11 @@ func apply(igs []*ignore, findings []Finding, cfg *Config) []Finding {
 			continue
 		}
 		if ig.reason == "" {
-			report(ignoreWithoutReason, ig.pos, "this ignore has no reason: write one after \"--\", like # dynexpr:ignore %s -- why it is fine here", strings.Join(ig.rules, ", "))
+			comment := "#"
+			if ig.code != nil {
+				comment = ig.code.Comment
+			}
+			report(ignoreWithoutReason, ig.pos, "this ignore has no reason: write one after \"--\", like %s dynexpr:ignore %s -- why it is fine here", comment, strings.Join(ig.rules, ", "))
 			continue
 		}
 		for _, r := range ig.rules {
@@ -159,6 +166,8 @@ func apply(igs []*ignore, findings []Finding, cfg *Config) []Finding {
 			}
 			switch {
 			case used:
+			case ig.code != nil:
+				report(unusedIgnore, ig.pos, "%s does not fire on %s: remove it from this ignore", r, ig.code.Target)
 			case ig.member != nil:
 				report(unusedIgnore, ig.pos, "%s does not fire on this member (%s): remove it from this ignore", r, ig.member.Kind)
 			case ig.on:
@@ -182,6 +191,9 @@ func apply(igs []*ignore, findings []Finding, cfg *Config) []Finding {
 // covers reports whether f is within what the ignore applies to: its
 // member, or the whole statement.
 func (ig *ignore) covers(f Finding) bool {
+	if ig.code != nil {
+		return ig.code.Covers(f)
+	}
 	m := ig.member
 	return m == nil || m.Pos.Offset <= f.Pos.Offset && f.Pos.Offset < m.EndPos.Offset
 }
@@ -192,10 +204,14 @@ func parseIgnore(c grammar.Comment) *ignore {
 	if !strings.HasPrefix(text, ignoreDirective) {
 		return nil
 	}
-	text = strings.TrimSpace(strings.TrimPrefix(text, ignoreDirective))
-	names, reason, _ := strings.Cut(text, "--")
+	return ignoreOf(c.Pos, strings.TrimPrefix(text, ignoreDirective))
+}
+
+// ignoreOf reads what follows "dynexpr:ignore": `a, b -- reason`.
+func ignoreOf(pos diag.Pos, text string) *ignore {
+	names, reason, _ := strings.Cut(strings.TrimSpace(text), "--")
 	rules := strings.FieldsFunc(names, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
-	return &ignore{pos: c.Pos, rules: rules, reason: strings.TrimSpace(reason)}
+	return &ignore{pos: pos, rules: rules, reason: strings.TrimSpace(reason)}
 }
 
 // memberOfComment is the member of group g that comment c, inside g's

@@ -21,7 +21,7 @@ builders that always write both maps hit this on requests without placeholders.`
 // checkEmptyMaps reports a placeholder map given as {}.
 func checkEmptyMaps(c *requestPass) {
 	for _, mp := range c.placeholderMaps() {
-		if mp.v != nil && len(mp.v.Members) == 0 {
+		if mp.v != nil && len(mp.v.Members) == 0 && c.r.PlaceholderMapKnown(mp.prefix == ':') {
 			m := c.r.Obj.Member(mp.name)
 			c.report(c.rule, Error, m.NamePos, m.Value.End, "",
 				"%s is {}; DynamoDB answers %q. Leave it out when no expression uses a %c placeholder",

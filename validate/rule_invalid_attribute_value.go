@@ -117,6 +117,9 @@ func (c *requestPass) badValue(v *request.Value, from, to int, format string, ar
 
 // checkAV checks one AttributeValue at path (as the AWS CLI names it).
 func (c *requestPass) checkAV(v *request.Value, path string, ctx valueCtx) {
+	if c.r.Computed(v) {
+		return // application code computes it (request.Partial)
+	}
 	if v.Kind != request.Object {
 		cli := fmt.Sprintf("Invalid type for parameter %s, value: %s, type: %s, valid types: <class 'dict'>", path, cliValue(v), cliType(v))
 		fix := ""

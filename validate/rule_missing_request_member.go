@@ -34,6 +34,9 @@ that tells the operation cannot be checked: add "command".`,
 // requires and the request lacks, and a request whose operation nothing
 // tells.
 func checkMissingMembers(c *requestPass) {
+	if c.r.Partial() {
+		return // what code does not show is unknown, not missing (request.Partial)
+	}
 	o := c.r.Obj
 	if c.cmd == "" {
 		c.report(c.rule, Error, o.Start, o.Start+1, "",

@@ -32,7 +32,9 @@ func checkMapsWithoutExpressions(c *requestPass) {
 	if c.cmd == "" {
 		return
 	}
-	given := c.given
+	// An expression that code may give elsewhere (request.Partial) may
+	// use the maps.
+	given := func(n string) bool { return c.given(n) || c.r.MayHave(n) }
 	anyExpr, valueExpr := false, false
 	var valueParams []string
 	for _, n := range request.ExpressionMembers(c.shape) {

@@ -55,7 +55,7 @@ func (c *requestPass) checkSelect() {
 		}
 	}
 	switch {
-	case v.Text == "SPECIFIC_ATTRIBUTES" && proj == "":
+	case v.Text == "SPECIFIC_ATTRIBUTES" && proj == "" && !c.r.MayHave("ProjectionExpression"):
 		msg := "Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES"
 		if c.cmd == "query" {
 			msg = "1 validation error detected: " + msg

@@ -42,7 +42,8 @@ func checkUncheckedRequest(c *requestPass) {
 	if err != nil {
 		// legacy-parameters' notice does not explain it: only an error
 		// of the request rules does.
-		if c.blocked && !(legacy && !c.hasError()) || c.broken || len(c.later) > 0 {
+		// Nor what code does not show: the statement may lack only that.
+		if c.blocked && !(legacy && !c.hasError()) || c.broken || len(c.later) > 0 || c.r.Unknowns() {
 			return
 		}
 		msg := err.Error()

@@ -33,7 +33,7 @@ func (c *requestPass) mapKnown(isValue bool) bool {
 		name = "ExpressionAttributeValues"
 	}
 	v := c.r.Obj.Get(name)
-	return v == nil || v.Kind == request.Null || c.member(name) != nil
+	return (v == nil || v.Kind == request.Null || c.member(name) != nil) && c.r.PlaceholderMapKnown(isValue)
 }
 
 func checkUndefinedPlaceholders(c *requestPass) {

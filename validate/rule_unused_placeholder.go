@@ -72,7 +72,9 @@ func (c *requestPass) checkUnused() {
 		v    *request.Value
 		name string
 	}{{c.names, "ExpressionAttributeNames"}, {c.values, "ExpressionAttributeValues"}} {
-		if mp.v == nil {
+		// Code may use an entry in an expression it computes
+		// (request.Partial).
+		if mp.v == nil || !c.r.PlaceholdersKnown(mp.name == "ExpressionAttributeValues") {
 			continue
 		}
 		var unused []request.Member

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/dynexpr/dynexpr/config"
+	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/lint"
 	"github.com/dynexpr/dynexpr/validate"
 	"github.com/spf13/cobra"
@@ -16,6 +17,7 @@ import (
 type lintFlags struct {
 	schemas  schemaFlags
 	requests []string
+	code     []string
 	format   string
 	failOn   string
 	color    string
@@ -41,7 +43,12 @@ says which and why. A *.json named on the command line is linted as request
 JSON whatever it holds. A path, a folder, a schema or an include, requests or
 --requests pattern that matches no file is an error. --requests GLOB
 (repeatable; ** for any folders) and the requests: patterns of .dynexpr.yaml
-pick request files by pattern whatever their extension. - reads standard input
+pick request files by pattern whatever their extension. Application code
+(*.go, *.py, *.js, *.ts, *.java, *.kt: the requests its SDK calls write as
+literals, docs/code.md) is read when named, when --code GLOB (repeatable)
+matches it, or in a walked folder when the code: patterns of .dynexpr.yaml
+or --code match it; -v lists the members code computes, which are not
+checked. - reads standard input
 (request JSON or DSL, told by content). Ignore comments exist only in .dx files:
 silence a rule in request files with rules: in .dynexpr.yaml.
 
@@ -66,6 +73,7 @@ a bad flag, a bad schema or config, a pattern that matches no file.`,
 	fl := cmd.Flags()
 	f.schemas.register(fl, "table schema `FILE`, or a Terraform module folder; repeatable (default: the schemas of .dynexpr.yaml)")
 	fl.StringArrayVar(&f.requests, "requests", nil, "lint the files matching `GLOB` (** for any folders) as request JSON, whatever their extension; repeatable")
+	fl.StringArrayVar(&f.code, "code", nil, "lint the DynamoDB requests of the application code files (Go, Python, JavaScript/TypeScript, Java, Kotlin) matching `GLOB`, and of those in walked folders; repeatable")
 	fl.StringVar(&f.format, "format", "text", "output format: "+strings.Join(validate.Formats, ", "))
 	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 on findings at this severity or above: error, warning or info")
 	fl.StringVar(&f.color, "color", "auto", "colour in text output: auto (on a terminal, unless NO_COLOR is set), always or never")
@@ -99,7 +107,7 @@ func (e *env) lint(args []string, f lintFlags) error {
 	if err != nil {
 		return err
 	}
-	files, err := lint.Inputs(args, f.requests, conf)
+	files, err := lint.Inputs(args, f.requests, f.code, conf)
 	if err != nil {
 		return err
 	}
@@ -158,6 +166,11 @@ func (e *env) lint(args []string, f lintFlags) error {
 		}
 		current = r
 		t.add(r)
+		if f.verbose {
+			for _, s := range r.CodeSkips {
+				fmt.Fprintf(e.stderr, "dynexpr: not checked %s: %s is %s\n", s.Pos, s.Member, diag.Printable(s.Why))
+			}
+		}
 		for _, fd := range r.Findings {
 			if err := printer.Print(fd); err != nil {
 				return err
@@ -177,6 +190,9 @@ func (e *env) lint(args []string, f lintFlags) error {
 	if sch != nil && t.unboundNames > 0 {
 		// Without a schema, the notice above already says it.
 		fmt.Fprintf(e.stderr, "dynexpr: %s\n", t.unboundNote())
+	}
+	if f.verbose && t.codeSkips > 0 {
+		fmt.Fprintf(e.stderr, "dynexpr: %s of code not checked: the code computes them\n", diag.Plural(t.codeSkips, "member"))
 	}
 	if f.format == "text" && t.found() {
 		fmt.Fprintf(e.stderr, "%s in %s\n", t.countWords(), t.inputWords())

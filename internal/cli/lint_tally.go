@@ -15,6 +15,7 @@ type tally struct {
 	counts                      [4]int // findings by severity
 	unreadable                  bool   // a file could not be read: exit status 2
 	statements, requests, files int
+	sites, codeSkips            int // requests in code, and what code computes
 	unboundNames                int // statements whose table or index is an unbound $parameter
 }
 
@@ -23,6 +24,8 @@ func (t *tally) add(r lint.Result) {
 	t.unreadable = t.unreadable || r.Unreadable
 	t.statements += r.Statements
 	t.requests += r.Requests
+	t.sites += r.Sites
+	t.codeSkips += len(r.CodeSkips)
 	t.unboundNames += r.UnboundNames
 	for _, fd := range r.Findings {
 		// A syntax error or an unknown table is a finding like any
@@ -51,11 +54,14 @@ func (t *tally) failing(failOn validate.Severity) bool {
 // file", "3 statements, 2 requests, 2 files".
 func (t *tally) inputWords() string {
 	var parts []string
-	if t.statements > 0 || t.requests == 0 {
+	if t.statements > 0 || t.requests == 0 && t.sites == 0 {
 		parts = append(parts, diag.Plural(t.statements, "statement"))
 	}
 	if t.requests > 0 {
 		parts = append(parts, diag.Plural(t.requests, "request"))
+	}
+	if t.sites > 0 {
+		parts = append(parts, diag.Plural(t.sites, "request")+" in code")
 	}
 	return strings.Join(append(parts, diag.Plural(t.files, "file")), ", ")
 }

@@ -1,0 +1,138 @@
+package lint
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/dynexpr/dynexpr/appcode"
+	"github.com/dynexpr/dynexpr/diag"
+	"github.com/dynexpr/dynexpr/validate"
+)
+
+// Application code: the requests a source file writes as literals
+// (package appcode), each written as request JSON and checked by
+// validate.CheckRequest, its findings moved back into the code file.
+
+// CodeSkip is a request member that code computes where the rules would
+// read an expression or a placeholder map: not checked, listed by lint -v.
+type CodeSkip struct {
+	Pos    diag.Pos
+	Member string
+	Why    string
+}
+
+// mentions is the prefilter: a file none of whose bytes spell a request's
+// expression member (KeyConditionExpression, Java's
+// keyConditionExpression, PartiQL's Statement) holds no site, and is not
+// parsed.
+func mentions(src []byte) bool {
+	return bytes.Contains(src, []byte("Expression")) || bytes.Contains(src, []byte("expression")) || bytes.Contains(src, []byte("Statement"))
+}
+
+// code checks the requests of a code file.
+func (l *Linter) code(r Result, data []byte) Result {
+	lang, ok := appcode.LangOf(r.Name)
+	if !ok || !mentions(data) {
+		return r
+	}
+	found := appcode.Read(lang, data)
+	src := appcode.NewSource(r.Name, data)
+	for _, s := range found.Skipped {
+		r.CodeSkips = append(r.CodeSkips, CodeSkip{Pos: src.Pos(s.Pos), Member: s.Member, Why: s.Why})
+	}
+	var findings []validate.Finding
+	var spans [][2]int // each site's lines, for the ignores
+	for _, site := range found.Sites {
+		req, err := appcode.Convert(src, site, found.Directives)
+		if err != nil {
+			for _, d := range diag.Append(nil, err) {
+				findings = append(findings, inputFinding(d))
+			}
+			continue
+		}
+		r.Sites++
+		spans = append(spans, [2]int{src.Pos(site.Pos).Line, src.Pos(site.End).Line})
+		for _, f := range validate.CheckRequest(req.Request, l.Schema, l.Rules) {
+			end := f.End
+			f.Pos, f.End = req.Pos(f.Pos), diag.Pos{}
+			if end.IsValid() {
+				if e := req.Pos(end); e.Offset > f.Pos.Offset {
+					f.End = e
+				}
+			}
+			findings = append(findings, f)
+		}
+	}
+	var igs []validate.CodeIgnore
+	for _, d := range found.Directives {
+		if d.Verb != "ignore" {
+			continue
+		}
+		igs = append(igs, codeIgnore(src, d, spans))
+	}
+	r.Findings = validate.ApplyCodeIgnores(igs, findings, l.Rules)
+	return r
+}
+
+// codeIgnore is the ignore of directive d: it covers the findings on its
+// own line when it ends a line of code, else those on the next line, and
+// those of a site starting on that line.
+func codeIgnore(src *appcode.Source, d appcode.Directive, spans [][2]int) validate.CodeIgnore {
+	line, what := d.Line+1, "the next line"
+	if d.Trailing {
+		line, what = d.Line, "this line"
+	}
+	from, to := line, line
+	for _, s := range spans {
+		if s[0] == line {
+			to, what = max(to, s[1]), "the request on "+what
+		}
+	}
+	comment := "//"
+	if lang, _ := appcode.LangOf(src.Name); lang == appcode.Python {
+		comment = "#"
+	}
+	return validate.CodeIgnore{
+		Pos:     src.Pos(d.Pos),
+		Args:    d.Args,
+		Comment: comment,
+		Target:  what,
+		Covers:  func(f validate.Finding) bool { return f.Pos.Line >= from && f.Pos.Line <= to },
+	}
+}
+
+// codeFolders are the folders a walk reads no code in unless a pattern
+// names them: dependencies, build output, virtual environments.
+var codeFolders = []string{"node_modules", "vendor", ".git", "dist", "build", ".venv"}
+
+// namesFolder reports whether pattern names folder dir literally, as one
+// of its parts ("vendor/acme/**/*.go" names vendor).
+func namesFolder(pattern, dir string) bool {
+	for _, part := range strings.Split(pattern, "/") {
+		if part == dir {
+			return true
+		}
+	}
+	return false
+}
+
+// inCodeFolder reports whether path p lies in one of codeFolders that
+// none of patterns names.
+func inCodeFolder(p string, patterns []string) bool {
+	parts := strings.Split(strings.ReplaceAll(p, "\\", "/"), "/")
+	for _, part := range parts[:len(parts)-1] {
+		for _, f := range codeFolders {
+			if part != f {
+				continue
+			}
+			named := false
+			for _, pat := range patterns {
+				named = named || namesFolder(pat, f)
+			}
+			if !named {
+				return true
+			}
+		}
+	}
+	return false
+}
