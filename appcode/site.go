@@ -40,7 +40,14 @@ type Result struct {
 // Site is one request the code writes: the members of one call, struct or
 // object literal, or builder chain, in source order.
 type Site struct {
-	Pos     int // byte offset of the call or literal (its first character)
+	Pos int // byte offset of the call or literal (its first character)
+	// Call names what the site is written in, where the code shows it:
+	// the method or function called ("query", "update_item"), the
+	// command or builder constructed ("QueryCommand", "QueryRequest"), the
+	// type a literal is declared as ("QueryCommandInput"), or the member
+	// of a group it is ("Update" in TransactItems); "" where nothing
+	// names it. The conversion tells the command from it.
+	Call    string
 	Members []Member
 	// Style is how the site writes attribute values, where the reader can
 	// tell (the client in use, the value's own shape); StyleUnknown
