@@ -13,7 +13,11 @@ import (
 func dump(src []byte, r *Result) string {
 	var b strings.Builder
 	for _, s := range r.Sites {
-		fmt.Fprintf(&b, "site %s %s %s\n", lineCol(src, s.Pos), orDash(s.Call), styleName(s.Style))
+		partial := ""
+		if s.Partial {
+			partial = " partial"
+		}
+		fmt.Fprintf(&b, "site %s %s %s%s\n", lineCol(src, s.Pos), orDash(s.Call), styleName(s.Style), partial)
 		for _, m := range s.Members {
 			fmt.Fprintf(&b, "  %s %s = %s\n", m.Name, lineCol(src, m.NamePos), dumpValue(m.Value))
 		}

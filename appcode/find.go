@@ -28,6 +28,9 @@ type finder struct {
 	// token i at its depth: where a value starting at i ends at the latest.
 	stop  []int
 	sites map[int]*Site // by the token that opens the site (a bracket, a chain's first call)
+	// pendingPartial are the chains a call has made partial before a
+	// member of theirs was met.
+	pendingPartial map[int]bool
 	res   *Result
 	// style tells a site's value style, from what the file shows of its
 	// client; nil for a language whose values are always typed.
@@ -36,7 +39,7 @@ type finder struct {
 
 func newFinder(lang Lang, src []byte, syn *syntax) *finder {
 	sc := scan(src, syn)
-	f := &finder{lang: lang, src: src, toks: sc.toks, strs: sc.strs, sites: map[int]*Site{},
+	f := &finder{lang: lang, src: src, toks: sc.toks, strs: sc.strs, sites: map[int]*Site{}, pendingPartial: map[int]bool{},
 		res: &Result{Directives: sc.dirs}}
 	f.stop = stops(src, f.toks)
 	return f

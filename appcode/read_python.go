@@ -14,6 +14,8 @@ func readPython(src []byte) *Result {
 		after := i - 1
 		first := after == open || f.is(after, ",")
 		switch {
+		case f.is(i, "**") && first:
+			f.partial(open) // query(**params), {**defaults, ...}
 		case t.kind == tIdent && f.is(i+1, "=") && f.isOpen(open, '(') && first:
 			// A keyword argument: query(KeyConditionExpression="...").
 			if name, ok := memberOf(f.text(i)); ok {

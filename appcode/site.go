@@ -49,6 +49,11 @@ type Site struct {
 	// names it. The conversion tells the command from it.
 	Call    string
 	Members []Member
+	// Partial says the site may have members the reader cannot see: it
+	// spreads a value (**params, ...params), continues a builder held in
+	// a variable, or sets members under a condition. A member missing from
+	// a partial site may be there.
+	Partial bool
 	// Style is how the site writes attribute values, where the reader can
 	// tell (the client in use, the value's own shape); StyleUnknown
 	// otherwise, and the conversion then tells each value by its shape.

@@ -70,13 +70,24 @@ func (f *finder) member(open, i int, name string, from int, lines bool) {
 }
 
 func (f *finder) memberValue(open, i int, name string, v Value) {
-	if _, ok := f.sites[open]; !ok {
-		pos, call := f.siteOf(open)
-		f.sites[open] = &Site{Pos: pos, Call: call}
-	}
-	s := f.sites[open]
+	s := f.site(open)
 	s.Members = append(s.Members, Member{Name: name, NamePos: f.toks[i].start, Value: v})
 }
+
+// site is the site bracket open makes, made on first use.
+func (f *finder) site(open int) *Site {
+	s, ok := f.sites[open]
+	if !ok {
+		pos, call := f.siteOf(open)
+		s = &Site{Pos: pos, Call: call}
+		f.sites[open] = s
+	}
+	return s
+}
+
+// partial marks the site bracket open makes as one with members the
+// reader cannot see.
+func (f *finder) partial(open int) { f.site(open).Partial = true }
 
 // siteOf is where the site that bracket open makes starts, and what names
 // it: a call's arguments start at the callee and are named by it; an
@@ -102,6 +113,10 @@ func (f *finder) siteOf(open int) (pos int, call string) {
 	case f.isOpen(p, '('):
 		_, name := f.callee(p - 1)
 		return t.start, name
+	case f.isKind(p, tIdent) || f.is(p, ")"):
+		// A Kotlin builder block: QueryRequest { ... }, client.query { ... }.
+		first, name := f.callee(p)
+		return f.toks[first].start, name
 	}
 	return t.start, ""
 }
