@@ -31,7 +31,7 @@ type finder struct {
 	// pendingPartial are the chains a call has made partial before a
 	// member of theirs was met.
 	pendingPartial map[int]bool
-	res   *Result
+	res            *Result
 	// style tells a site's value style, from what the file shows of its
 	// client; nil for a language whose values are always typed.
 	style func(f *finder, site int) ValueStyle
@@ -247,7 +247,10 @@ func (f *finder) value(a, b, depth int) Value {
 		return v
 	}
 	why := f.whyAt(next)
-	if v.Kind == Opaque && why == "an expression" {
+	if why == "a concatenation" && v.Kind != String && !f.isKind(next+1, tString) {
+		why = "an expression" // arithmetic: version + 1
+	}
+	if v.Kind == Opaque && why == "an expression" && f.toks[a].kind == tString {
 		why = v.Why
 	}
 	return f.opaque(a, b, why)

@@ -98,8 +98,9 @@ func jsObject(f *finder, open int) bool {
 		return false
 	}
 	close := f.toks[open].match
-	if f.is(close+1, "=") || f.is(close+1, ")") && (f.isOpen(close+2, '{') || f.is(close+2, "=>")) {
-		return false // ({ a, b } = x), function f({ a, b }) {...}
+	if f.is(close+1, "=") || f.is(close+1, ")") && (f.isOpen(close+2, '{') || f.is(close+2, "=>")) ||
+		f.is(close+1, ":") && (f.is(p, "(") || f.is(p, ",")) {
+		return false // ({ a, b } = x), function f({ a, b }) {...}, f({ a, b }: Params)
 	}
 	return true
 }

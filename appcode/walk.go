@@ -106,9 +106,9 @@ func (f *finder) siteOf(open int) (pos int, call string) {
 	switch p := open - 1; {
 	case f.is(p, ":") && f.isKind(p-1, tString):
 		return t.start, string(f.strs[f.toks[p-1].str].text)
-	case f.is(p, ":") && f.isKind(p-1, tIdent):
+	case f.lang == JavaScript && f.is(p, ":") && f.isKind(p-1, tIdent):
 		return t.start, f.text(p - 1) // Update: { ... }
-	case f.is(p, "=") && f.isKind(p-1, tIdent) && f.is(p-2, ":"):
+	case f.lang == JavaScript && f.is(p, "=") && f.isKind(p-1, tIdent) && f.is(p-2, ":"):
 		return t.start, f.text(p - 1) // const params: QueryCommandInput = { ... }
 	case f.isOpen(p, '('):
 		_, name := f.callee(p - 1)
