@@ -258,6 +258,9 @@ func (f *finder) value(a, b, depth int) Value {
 
 // whyAt says what a value is that token i continues.
 func (f *finder) whyAt(i int) string {
+	if f.lang == JavaScript && f.isKind(i, tString) {
+		return "a tagged template" // String.raw`...`
+	}
 	switch f.text(i) {
 	case "+":
 		return "a concatenation"

@@ -80,7 +80,7 @@ func lexPython(sc *scanner) bool {
 			i++
 			if c == '{' {
 				sc.pos = i
-				sc.interpolation()
+				sc.interpolation(!triple)
 				i = sc.pos
 			}
 		default:
@@ -117,7 +117,7 @@ func lexJavaScript(sc *scanner) bool {
 		case q == '`' && c == '$' && i+1 < len(src) && src[i+1] == '{':
 			why = "an interpolated template"
 			sc.pos = i + 2
-			sc.interpolation()
+			sc.interpolation(false)
 			i = sc.pos
 		default:
 			i = addSource(&b, src, i)
@@ -352,7 +352,7 @@ func lexKotlin(sc *scanner) bool {
 		case c == '$' && i+1 < len(src) && src[i+1] == '{':
 			why = "a string template"
 			sc.pos = i + 2
-			sc.interpolation()
+			sc.interpolation(!raw)
 			i = sc.pos
 		case c == '$' && i+1 < len(src) && isIdentStart(src[i+1], false):
 			why = "a string template"

@@ -76,6 +76,9 @@ type scanner struct {
 	dirs []Directive
 	nl   bool // a line break since the last token
 	nest int  // interpolations being read
+	// oneLine says the interpolation being read is in a one-line string,
+	// which a line break ends.
+	oneLine bool
 
 	line, lineAt int // the 1-based line at offset lineAt, advanced lazily
 }
@@ -97,6 +100,8 @@ func (sc *scanner) run(close byte) {
 	for sc.pos < len(src) {
 		c := src[sc.pos]
 		switch {
+		case c == '\n' && close != 0 && sc.oneLine:
+			return // the end of the line ends a one-line string's interpolation
 		case c == '\n':
 			sc.nl = true
 			sc.pos++
@@ -180,11 +185,14 @@ func (sc *scanner) emitString(start, end int, lit strLit) {
 // f-string) up to its closing brace, and forgets its tokens: what is
 // computed inside a string is not a request member. Past maxNest it skips
 // to the brace by counting braces alone.
-func (sc *scanner) interpolation() {
+func (sc *scanner) interpolation(oneLine bool) {
 	if sc.nest >= maxNest {
 		depth := 0
 		for sc.pos < len(sc.src) {
 			c := sc.src[sc.pos]
+			if c == '\n' && oneLine {
+				return
+			}
 			sc.pos++
 			if c == '{' {
 				depth++
@@ -197,11 +205,12 @@ func (sc *scanner) interpolation() {
 		}
 		return
 	}
-	nt, ns, nl := len(sc.toks), len(sc.strs), sc.nl
+	nt, ns, nl, outer := len(sc.toks), len(sc.strs), sc.nl, sc.oneLine
 	sc.nest++
+	sc.oneLine = oneLine
 	sc.run('}')
 	sc.nest--
-	sc.toks, sc.strs, sc.nl = sc.toks[:nt], sc.strs[:ns], nl
+	sc.toks, sc.strs, sc.nl, sc.oneLine = sc.toks[:nt], sc.strs[:ns], nl, outer
 }
 
 var operators = [...]string{
