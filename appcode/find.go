@@ -78,7 +78,14 @@ func stops(src []byte, toks []token) []int {
 	return out
 }
 
-func (f *finder) text(i int) string { return string(f.src[f.toks[i].start:f.toks[i].end]) }
+// text is what token i writes; "" for an index past either end, which
+// the readers' look-behinds and look-aheads may ask for.
+func (f *finder) text(i int) string {
+	if i < 0 || i >= len(f.toks) {
+		return ""
+	}
+	return string(f.src[f.toks[i].start:f.toks[i].end])
+}
 
 // is reports whether token i exists and is the punctuation or word s.
 func (f *finder) is(i int, s string) bool {
@@ -651,12 +658,18 @@ func (f *finder) topLevel(a, b int, word string) int {
 	return -1
 }
 
+// comprehension reports whether the elements of a Python bracket are a
+// comprehension: [x for x in xs], {k: v for ...}.
+func (f *finder) comprehension(parts [][2]int) bool {
+	return f.lang == Python && len(parts) == 1 && f.topLevel(parts[0][0], parts[0][1], "for") >= 0
+}
+
 // mapLiteral reads a Python dict or set, or a JavaScript object, at open.
 func (f *finder) mapLiteral(open, depth int) Value {
 	close := f.toks[open].match
 	m := Value{Kind: Map, Start: f.toks[open].start, End: f.toks[close].end}
 	parts := f.split(open)
-	if f.lang == Python && len(parts) == 1 && f.topLevel(parts[0][0], parts[0][1], "for") >= 0 {
+	if f.comprehension(parts) {
 		return f.opaque(open, close+1, "a comprehension")
 	}
 	var set []Value
@@ -729,7 +742,7 @@ func (f *finder) listLiteral(open, depth int) Value {
 	close := f.toks[open].match
 	l := Value{Kind: List, Start: f.toks[open].start, End: f.toks[close].end}
 	parts := f.split(open)
-	if f.lang == Python && len(parts) == 1 && f.topLevel(parts[0][0], parts[0][1], "for") >= 0 {
+	if f.comprehension(parts) {
 		return f.opaque(open, close+1, "a comprehension")
 	}
 	for _, p := range parts {

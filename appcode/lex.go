@@ -43,9 +43,7 @@ func lexPython(sc *scanner) bool {
 		why = "a bytes literal"
 	}
 	for {
-		if i >= len(src) || !triple && (src[i] == '\n' || src[i] == '\r') {
-			sc.pos = i
-			sc.emitString(start, i, b.done(i, "an unterminated string"))
+		if sc.unterminated(start, i, &b, !triple) {
 			return true
 		}
 		c := src[i]
@@ -101,9 +99,7 @@ func lexJavaScript(sc *scanner) bool {
 	why := ""
 	i := start + 1
 	for {
-		if i >= len(src) || q != '`' && (src[i] == '\n' || src[i] == '\r') {
-			sc.pos = i
-			sc.emitString(start, i, b.done(i, "an unterminated string"))
+		if sc.unterminated(start, i, &b, q != '`') {
 			return true
 		}
 		c := src[i]
@@ -141,9 +137,7 @@ func lexJava(sc *scanner) bool {
 	why := ""
 	i := start + 1
 	for {
-		if i >= len(src) || src[i] == '\n' || src[i] == '\r' {
-			sc.pos = i
-			sc.emitString(start, i, b.done(i, "an unterminated string"))
+		if sc.unterminated(start, i, &b, true) {
 			return true
 		}
 		switch c := src[i]; c {
@@ -325,9 +319,7 @@ func lexKotlin(sc *scanner) bool {
 	var b litBuilder
 	why := ""
 	for {
-		if i >= len(src) || !raw && (src[i] == '\n' || src[i] == '\r') {
-			sc.pos = i
-			sc.emitString(start, i, b.done(i, "an unterminated string"))
+		if sc.unterminated(start, i, &b, !raw) {
 			return true
 		}
 		c := src[i]
@@ -365,4 +357,15 @@ func lexKotlin(sc *scanner) bool {
 			i++
 		}
 	}
+}
+
+// unterminated ends the string that starts at start when the file, or
+// for a one-line string its line, ends at i before its closing quote.
+func (sc *scanner) unterminated(start, i int, b *litBuilder, oneLine bool) bool {
+	if i < len(sc.src) && !(oneLine && (sc.src[i] == '\n' || sc.src[i] == '\r')) {
+		return false
+	}
+	sc.pos = i
+	sc.emitString(start, i, b.done(i, "an unterminated string"))
+	return true
 }
