@@ -414,9 +414,6 @@ func (f *finder) identValue(a, b, depth int) (Value, int) {
 		}
 		return f.opaque(a, b, "a call"), b
 	}
-	if j == a+1 {
-		return f.opaque(a, j, "a variable"), j
-	}
 	return f.opaque(a, j, "a variable"), j
 }
 

@@ -15,6 +15,9 @@ type litBuilder struct {
 }
 
 func (b *litBuilder) add(c byte, off int) {
+	if b.text == nil {
+		b.text, b.offs = make([]byte, 0, 32), make([]int, 0, 33)
+	}
 	b.text = append(b.text, c)
 	b.offs = append(b.offs, off)
 }

@@ -58,7 +58,6 @@ type syntax struct {
 	// lexString reads a string (or character) literal starting at sc.pos,
 	// appending its token; it reports false when none starts there.
 	lexString func(sc *scanner) bool
-	// identByte reports whether b may continue an identifier.
 	dollarIdent bool // $ is an identifier byte (JavaScript, Java)
 }
 
@@ -85,7 +84,10 @@ type scanner struct {
 
 // scan reads all of src into tokens, with brackets matched.
 func scan(src []byte, syn *syntax) *scanner {
-	sc := &scanner{src: src, syn: syn, line: 1}
+	// A token is about five bytes of code, a string one in a dozen tokens:
+	// growing the slices from nothing would copy them a dozen times.
+	sc := &scanner{src: src, syn: syn, line: 1,
+		toks: make([]token, 0, len(src)/5+8), strs: make([]strLit, 0, len(src)/64+4)}
 	sc.run(0)
 	matchBrackets(src, sc.toks)
 	return sc
