@@ -57,7 +57,7 @@ type syntax struct {
 	regexps       bool // / may start a regular expression literal (JavaScript)
 	// lexString reads a string (or character) literal starting at sc.pos,
 	// appending its token; it reports false when none starts there.
-	lexString func(sc *scanner) bool
+	lexString   func(sc *scanner) bool
 	dollarIdent bool // $ is an identifier byte (JavaScript, Java)
 }
 
