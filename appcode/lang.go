@@ -3,6 +3,8 @@ package appcode
 import (
 	"path/filepath"
 	"strings"
+
+	"github.com/dynexpr/dynexpr/request"
 )
 
 // LangOf tells a source file's language from its name; ok is false for a
@@ -44,4 +46,24 @@ func Read(lang Lang, src []byte) *Result {
 	}
 	r.Lang = lang
 	return r
+}
+
+// CommandOfCall is the aws dynamodb command a site's Call names: a
+// client's method (query, update_item, updateItem, DocumentClient's
+// update), a command or request class (UpdateItemCommand, lib-dynamodb's
+// UpdateCommand, UpdateItemRequest, QueryCommandInput), or a group
+// member's part (Update in TransactItems: update-item); "" when it names
+// none, and the members then tell.
+func CommandOfCall(call string) string {
+	name := call
+	for _, suffix := range []string{"CommandInput", "Command", "RequestBuilder", "Request", "Input"} {
+		if n, ok := strings.CutSuffix(name, suffix); ok && n != "" {
+			name = n
+			break
+		}
+	}
+	if strings.EqualFold(name, "ConditionCheck") {
+		return "condition-check"
+	}
+	return request.NormalizeCommand(name)
 }

@@ -3,7 +3,7 @@ package appcode
 import (
 	"go/ast"
 	"go/parser"
-	"go/token"
+	gotoken "go/token"
 	"strconv"
 	"strings"
 	"unicode"
@@ -50,7 +50,7 @@ var goEnums = []string{"ReturnValuesOnConditionCheckFailure", "ReturnItemCollect
 
 type goReader struct {
 	src    []byte
-	tf     *token.File
+	tf     *gotoken.File
 	out    *Result
 	pkgs   map[string]string // import name -> path, for the SDK's packages
 	consts map[string]*ast.BasicLit
@@ -62,7 +62,7 @@ type goReader struct {
 
 func readGo(src []byte) *Result {
 	out := &Result{}
-	fset := token.NewFileSet()
+	fset := gotoken.NewFileSet()
 	f, _ := parser.ParseFile(fset, "", src, parser.ParseComments|parser.SkipObjectResolution)
 	if f == nil {
 		return out
@@ -87,7 +87,7 @@ func readGo(src []byte) *Result {
 		return out // no SDK input type can be named
 	}
 	for _, d := range f.Decls {
-		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.CONST {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == gotoken.CONST {
 			collectConsts(g, r.consts)
 		}
 	}
@@ -114,7 +114,7 @@ func (r *goReader) imports(suffix string) bool {
 	return false
 }
 
-func (r *goReader) off(p token.Pos) int {
+func (r *goReader) off(p gotoken.Pos) int {
 	if !p.IsValid() {
 		return 0
 	}
@@ -133,7 +133,7 @@ func collectConsts(g *ast.GenDecl, into map[string]*ast.BasicLit) {
 		}
 		for i, n := range vs.Names {
 			if i < len(vs.Values) {
-				if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+				if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == gotoken.STRING {
 					into[n.Name] = lit
 					continue
 				}
@@ -150,7 +150,7 @@ func (r *goReader) function(body *ast.BlockStmt) {
 	r.local, r.vars = map[string]*ast.BasicLit{}, map[string]*Site{}
 	ast.Inspect(body, func(n ast.Node) bool {
 		if d, ok := n.(*ast.DeclStmt); ok {
-			if g, ok := d.Decl.(*ast.GenDecl); ok && g.Tok == token.CONST {
+			if g, ok := d.Decl.(*ast.GenDecl); ok && g.Tok == gotoken.CONST {
 				collectConsts(g, r.local)
 			}
 		}
@@ -374,7 +374,7 @@ func (r *goReader) fields(lit *ast.CompositeLit) []Member {
 }
 
 func unaddr(e ast.Expr) ast.Expr {
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == gotoken.AND {
 		return u.X
 	}
 	return e
@@ -412,12 +412,12 @@ func (r *goReader) value(e ast.Expr) Value {
 		}
 		return r.opaque(x, "a variable ("+x.Name+")")
 	case *ast.UnaryExpr:
-		if x.Op == token.AND {
+		if x.Op == gotoken.AND {
 			return r.value(x.X)
 		}
 		return r.opaque(x, "an expression")
 	case *ast.BinaryExpr:
-		if x.Op == token.ADD {
+		if x.Op == gotoken.ADD {
 			return r.opaque(x, "a concatenation")
 		}
 		return r.opaque(x, "an expression")
@@ -458,13 +458,13 @@ func (r *goReader) constant(name string) *ast.BasicLit {
 func (r *goReader) basic(lit *ast.BasicLit, use ast.Expr) Value {
 	start, end := r.off(lit.Pos()), r.off(lit.End())
 	switch lit.Kind {
-	case token.STRING:
+	case gotoken.STRING:
 		text, offs, ok := goString(r.src, start, end)
 		if !ok {
 			return r.opaque(use, "a string Go cannot read")
 		}
 		return Value{Kind: String, Start: start, End: end, Text: text, Offsets: offs}
-	case token.INT:
+	case gotoken.INT:
 		if n, err := strconv.ParseInt(strings.ReplaceAll(lit.Value, "_", ""), 0, 64); err == nil {
 			return Value{Kind: Number, Start: start, End: end, Text: strconv.FormatInt(n, 10)}
 		}

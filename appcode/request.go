@@ -62,13 +62,17 @@ func (s *Source) lineOf(off int) int { return s.Pos(off).Line }
 // holds.
 func Convert(src *Source, site *Site, dirs []Directive) (*Request, error) {
 	w := &jsonWriter{partial: request.NewPartial(), site: site}
+	command := site.Command
+	if command == "" {
+		command = CommandOfCall(site.Call)
+	}
 	w.object(site.Pos, func(obj int) {
-		if site.Command != "" {
+		if command != "" {
 			w.member(request.CommandMember, site.Pos)
-			w.raw(strconv.Quote(site.Command), site.Pos)
+			w.raw(strconv.Quote(command), site.Pos)
 		}
 		w.members(obj, site.Members)
-		if !request.IsGroup(site.Command) && !literal("TableName", site.Members) {
+		if !request.IsGroup(command) && !literal("TableName", site.Members) {
 			if name, at, ok := tableDirective(src, site, dirs); ok {
 				w.member("TableName", at)
 				w.str(Value{Kind: String, Start: at, Text: name, Offsets: constOffsets(name, at)})
@@ -226,7 +230,7 @@ func literal(name string, members []Member) bool {
 // members writes the members of a request object (the site, or a member
 // of a group) written at obj, recording what is unknown.
 func (w *jsonWriter) members(obj int, ms []Member) {
-	if w.site.Whole {
+	if w.site.Whole && !w.site.Partial {
 		w.partial.Shown(obj)
 	}
 	for _, m := range ms {

@@ -45,15 +45,27 @@ type Site struct {
 	Members []Member
 	// Command is the aws dynamodb command the code names (the SDK's input
 	// type, the client's method: query, update-item, transact-write-items,
-	// ...), or "" when it cannot tell: the members then tell, as in a
-	// request file.
+	// ...), or "" when it cannot tell: Call then tells, else the members,
+	// as in a request file.
 	Command string
+	// Call names what the site is written in, where the code shows it:
+	// the method or function called ("query", "update_item"), the
+	// command or builder constructed ("QueryCommand", "QueryRequest"), the
+	// type a literal is declared as ("QueryCommandInput"), or the member
+	// of a group it is ("Update" in TransactItems); "" where nothing
+	// names it. CommandOfCall tells the command from it.
+	Call string
 	// Whole says the site shows every member the request gets (a struct
 	// literal passed straight to the client's method): a member it does not
 	// give is absent. Otherwise (a literal kept in a variable and changed
 	// later, keyword arguments spread from a dict) an absent member is
 	// unknown, never reported missing.
 	Whole bool
+	// Partial says the site may have members the reader cannot see: it
+	// spreads a value (**params, ...params), continues a builder held in
+	// a variable, or sets members under a condition. A partial site is
+	// never Whole.
+	Partial bool
 	// Style is how the site writes attribute values, where the reader can
 	// tell (the client in use, the value's own shape); StyleUnknown
 	// otherwise, and the conversion then tells each value by its shape.

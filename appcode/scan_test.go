@@ -1,0 +1,250 @@
+package appcode
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// firstValue is the value of the first member of the first site a reader
+// finds in src.
+func firstValue(t *testing.T, lang Lang, src string) Value {
+	t.Helper()
+	r := Read(lang, []byte(src))
+	checkInvariants(t, []byte(src), r)
+	if len(r.Sites) == 0 || len(r.Sites[0].Members) == 0 {
+		t.Fatalf("no member found in %q", src)
+	}
+	return r.Sites[0].Members[0].Value
+}
+
+// TestStringLiterals decodes each language's literals: the text, and for
+// each byte of it the byte of the file it comes from (an escape's bytes
+// come from its backslash on), then the byte the last offset is at (the
+// closing quote).
+func TestStringLiterals(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		lang     Lang
+		src      string
+		text     string
+		from     string // the file's bytes at Offsets[:len(Text)]
+		endsAt   byte   // the file's byte at the last offset
+		startsAt byte   // the file's byte at Value.Start
+	}{
+		{"python escapes", Python, `t.query(KeyConditionExpression="a\tb\u00e9")`, "a\tbé", `a\b\u`, '"', '"'},
+		{"python raw", Python, `t.query(KeyConditionExpression=r"\d\"")`, `\d\"`, `\d\"`, '"', 'r'},
+		{"python triple with CRLF", Python, "t.query(KeyConditionExpression=\"\"\"a\r\nb\"\"\")", "a\nb", "a\rb", '"', '"'},
+		{"python line continuation", Python, "t.query(KeyConditionExpression=\"a\\\nb\")", "ab", "ab", '"', '"'},
+		{"python implicit concatenation", Python, "t.query(KeyConditionExpression=(\"#a = :a\"\n   ' AND b'))", "#a = :a AND b", "#a = :a AND b", '\'', '"'},
+		{"python octal and hex", Python, `t.query(KeyConditionExpression="\101\x42")`, "AB", `\\`, '"', '"'},
+		{"python unknown escape kept", Python, `t.query(KeyConditionExpression="a\qb")`, `a\qb`, `a\qb`, '"', '"'},
+		{"javascript code point", JavaScript, `x({KeyConditionExpression: "\u{1F600}x"})`, "\U0001F600x", `\u{1x`, '"', '"'},
+		{"javascript surrogate pair", JavaScript, `x({KeyConditionExpression: '\uD83D\uDE00'})`, "\U0001F600", `\uD8`, '\'', '\''},
+		{"javascript template", JavaScript, "x({KeyConditionExpression: `a\\`b\r\nc`})", "a`b\nc", "a\\b\rc", '`', '`'},
+		{"javascript string key", JavaScript, `x({"KeyConditionExpression": "a = :a"})`, "a = :a", "a = :a", '"', '"'},
+		{"java escapes", Java, `Q.builder().keyConditionExpression("a\"b\u0041\101\s");`, `a"bAA `, `a\b\\\`, '"', '"'},
+		{"java text block", Java, "Q.builder().filterExpression(\"\"\"\n    a \\\n    b\\s\n    \"\"\");", "a b \n", "a b\\\n", '"', '"'},
+		{"java text block closing on the last line", Java, "Q.builder().filterExpression(\"\"\"\n      a = :a\n    AND b\"\"\");", "  a = :a\nAND b", "  a = :a\nAND b", '"', '"'},
+		{"kotlin escapes", Kotlin, "Q { keyConditionExpression = \"a\\$b\\t\" }", "a$b\t", `a\b\`, '"', '"'},
+		{"kotlin raw trimIndent", Kotlin, "Q { keyConditionExpression = \"\"\"\n        a = :a\n          AND b\n    \"\"\".trimIndent() }", "a = :a\n  AND b", "a = :a\n  AND b", '"', '"'},
+		{"kotlin raw keeps backslashes", Kotlin, "Q { keyConditionExpression = \"\"\"a\\tb\"\"\"\" }", "a\\tb\"", "a\\tb\"", '"', '"'},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			v := firstValue(t, c.lang, c.src)
+			if v.Kind != String {
+				t.Fatalf("value is %s (%s), want a string", dumpValue(v), v.Why)
+			}
+			if v.Text != c.text {
+				t.Errorf("text %q, want %q", v.Text, c.text)
+			}
+			var from []byte
+			for _, o := range v.Offsets[:len(v.Text)] {
+				from = append(from, c.src[o])
+			}
+			if string(from) != c.from {
+				t.Errorf("text comes from %q, want %q (offsets %v)", from, c.from, v.Offsets)
+			}
+			if end := c.src[v.Offsets[len(v.Text)]]; end != c.endsAt {
+				t.Errorf("last offset at %q, want %q", end, c.endsAt)
+			}
+			if c.src[v.Start] != c.startsAt || v.End > len(c.src) {
+				t.Errorf("value at [%d,%d) starting %q, want it to start at %q", v.Start, v.End, c.src[v.Start], c.startsAt)
+			}
+		})
+	}
+}
+
+// TestOpaqueValues: what the code computes is opaque, and says what it is.
+func TestOpaqueValues(t *testing.T) {
+	for _, c := range []struct {
+		lang Lang
+		src  string
+		why  string
+	}{
+		{Python, `t.query(KeyConditionExpression=f"{k} = :v")`, "an f-string"},
+		{Python, `t.query(KeyConditionExpression=f"{d['x']} = :v")`, "an f-string"},
+		{Python, `t.query(KeyConditionExpression="a = :a" "b" f"{x}")`, "an f-string"},
+		{Python, `t.query(KeyConditionExpression=b"a = :a")`, "a bytes literal"},
+		{Python, `t.query(KeyConditionExpression="%s = :v" % k)`, "a formatted string"},
+		{Python, `t.query(KeyConditionExpression="{} = :v".format(k))`, "a formatted string"},
+		{Python, `t.query(KeyConditionExpression="a = :a" if x else "b = :b")`, "a conditional"},
+		{Python, `t.query(KeyConditionExpression="\N{BULLET} = :v")`, `a \N{...} escape`},
+		{Python, "t.query(KeyConditionExpression=\"a = :a\n)", "an unterminated string"},
+		{JavaScript, "x({KeyConditionExpression: `${k} = :v`})", "an interpolated template"},
+		{JavaScript, "x({KeyConditionExpression: String.raw`a = :a`})", "a tagged template"},
+		{JavaScript, `x({KeyConditionExpression: ["a", "b"].join(" AND ")})`, "a call"},
+		{JavaScript, `x({KeyConditionExpression: cond ? "a = :a" : "b = :b"})`, "a conditional"},
+		{Java, `Q.builder().keyConditionExpression("a = " + ":a");`, "a concatenation"},
+		{Java, `Q.builder().keyConditionExpression(KEY);`, "a variable"},
+		{Java, `Q.builder().keyConditionExpression(String.format("%s = :v", k));`, "a call"},
+		{Kotlin, `Q { keyConditionExpression = "$k = :v" }`, "a string template"},
+		{Kotlin, `Q { keyConditionExpression = "${k.name} = :v" }`, "a string template"},
+		{Kotlin, `Q { keyConditionExpression = """a = :a""".trimMargin() }`, "a call"},
+	} {
+		v := firstValue(t, c.lang, c.src)
+		if v.Kind != Opaque || v.Why != c.why {
+			t.Errorf("%s: %s: got %s, want opaque(%s)", c.lang, c.src, dumpValue(v), c.why)
+		}
+	}
+}
+
+// TestDirectives reads dynexpr: comments in each comment syntax, telling
+// a comment that ends a line of code from one on a line of its own.
+func TestDirectives(t *testing.T) {
+	for _, c := range []struct {
+		lang Lang
+		src  string
+		want string
+	}{
+		{Python, "# dynexpr:table Tickets\nt.query(KeyConditionExpression='a = :a')  # dynexpr:ignore reserved-word -- fine\n",
+			"site 2:1 query unknown\n  KeyConditionExpression 2:9 = \"a = :a\"\n" +
+				"directive 1:1 line 1 table \"Tickets\" trailing=false\ndirective 2:43 line 2 ignore \"reserved-word -- fine\" trailing=true\n"},
+		{Python, "s = '# dynexpr:table Tickets'\n", ""},
+		{JavaScript, "/* dynexpr:table Tickets */\nx(); // dynexpr:ignore r -- why\n",
+			"directive 1:1 line 1 table \"Tickets\" trailing=false\ndirective 2:6 line 2 ignore \"r -- why\" trailing=true\n"},
+		{JavaScript, "const s = `${/* dynexpr:table T */ x}`;\n", ""},
+		{Java, "/**\n * dynexpr:table Tickets\n */\n", ""},
+		{Kotlin, "/* outer /* dynexpr:table T */ */\n// dynexpr:table Tickets\n",
+			"directive 2:1 line 2 table \"Tickets\" trailing=false\n"},
+	} {
+		src := []byte(c.src)
+		if got := dump(src, Read(c.lang, src)); got != c.want {
+			t.Errorf("%s: %q:\ngot:\n%s\nwant:\n%s", c.lang, c.src, got, c.want)
+		}
+	}
+}
+
+// TestBoundedWork reads inputs built to be slow — brackets nested a
+// hundred thousand deep, a long file of members, unterminated strings and
+// comments — within a time that only linear work meets.
+func TestBoundedWork(t *testing.T) {
+	deep := func(open, close, member string) []byte {
+		var b bytes.Buffer
+		b.WriteString(member)
+		for i := 0; i < 20000; i++ {
+			b.WriteString(open)
+		}
+		for i := 0; i < 20000; i++ {
+			b.WriteString(close)
+		}
+		return b.Bytes()
+	}
+	inputs := map[string]struct {
+		lang Lang
+		src  []byte
+	}{
+		"python nested":      {Python, deep("[", "]", "t.query(KeyConditionExpression=\"a\", Key=")},
+		"javascript nested":  {JavaScript, deep("{a:", "}", "x({KeyConditionExpression: \"a\", Key: ")},
+		"java nested":        {Java, deep("Map.of(\"a\",", ")", "Q.builder().keyConditionExpression(\"a\").key(")},
+		"kotlin nested":      {Kotlin, deep("mapOf(\"a\" to ", ")", "Q { keyConditionExpression = \"a\"\n key = ")},
+		"python unclosed":    {Python, bytes.Repeat([]byte("t.query(KeyConditionExpression=(\"a\", "), 4000)},
+		"javascript members": {JavaScript, append([]byte("x({"), bytes.Repeat([]byte("KeyConditionExpression: `a`, FilterExpression: {"), 4000)...)},
+		"java chain":         {Java, bytes.Repeat([]byte(".keyConditionExpression(\"a\")"), 10000)},
+		"kotlin templates":   {Kotlin, bytes.Repeat([]byte("\"${\"${"), 4000)},
+		"python f-strings":   {Python, bytes.Repeat([]byte("f'{f\"{"), 4000)},
+	}
+	// The reference: as many bytes of plain members, read in the same
+	// run (the machine may be shared). Reading a value costs at most
+	// maxDepth visits of each token, so a nested input may cost that many
+	// times more, and a quadratic one would cost thousands.
+	plain := map[Lang][]byte{
+		Python:     []byte(`t.query(KeyConditionExpression="a = :a", Limit=1)` + "\n"),
+		JavaScript: []byte(`x({ KeyConditionExpression: "a = :a", Limit: 1 });` + "\n"),
+		Java:       []byte(`Q.builder().keyConditionExpression("a = :a").limit(1);` + "\n"),
+		Kotlin:     []byte(`Q { keyConditionExpression = "a = :a"; limit = 1 }` + "\n"),
+	}
+	for name, in := range inputs {
+		ref := bytes.Repeat(plain[in.lang], len(in.src)/len(plain[in.lang])+1)
+		start := time.Now()
+		Read(in.lang, ref)
+		base := time.Since(start)
+		start = time.Now()
+		r := Read(in.lang, in.src)
+		d := time.Since(start)
+		checkInvariants(t, in.src, r)
+		t.Logf("%s: %d bytes in %v (plain members: %v)", name, len(in.src), d, base)
+		if d > 4*maxDepth*base+100*time.Millisecond {
+			t.Errorf("%s: %d bytes read in %v, against %v for plain members", name, len(in.src), d, base)
+		}
+	}
+}
+
+// fuzzRead is each reader's fuzz target: no panic, and the invariants of
+// checkInvariants on whatever the input.
+func fuzzRead(f *testing.F, lang Lang, ext string) {
+	names, _ := filepath.Glob("testdata/read/*" + ext)
+	for _, name := range names {
+		if src, err := os.ReadFile(name); err == nil && !strings.HasSuffix(name, ".want") {
+			f.Add(src)
+		}
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		checkInvariants(t, src, Read(lang, src))
+	})
+}
+
+func FuzzReadPython(f *testing.F)     { fuzzRead(f, Python, ".py") }
+func FuzzReadJavaScript(f *testing.F) { fuzzRead(f, JavaScript, "s") }
+func FuzzReadJava(f *testing.F)       { fuzzRead(f, Java, ".java") }
+func FuzzReadKotlin(f *testing.F)     { fuzzRead(f, Kotlin, ".kt") }
+
+// BenchmarkRead measures each reader's throughput on the test sources,
+// repeated to about a megabyte.
+func BenchmarkRead(b *testing.B) {
+	for _, c := range []struct {
+		lang Lang
+		ext  string
+	}{{Python, ".py"}, {JavaScript, "s"}, {Java, ".java"}, {Kotlin, ".kt"}} {
+		names, _ := filepath.Glob("testdata/read/*" + c.ext)
+		var one []byte
+		for _, name := range names {
+			src, _ := os.ReadFile(name)
+			one = append(one, src...)
+			one = append(one, '\n')
+		}
+		src := bytes.Repeat(one, 1<<20/len(one)+1)
+		b.Run(string(c.lang), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				Read(c.lang, src)
+			}
+		})
+	}
+}
+
+// TestUnclosedInterpolation: an interpolation left open in a one-line
+// string ends with its line, so the code after it is still read.
+func TestUnclosedInterpolation(t *testing.T) {
+	for lang, src := range map[Lang]string{
+		Python: "x = f\"{a\nt.query(KeyConditionExpression=\"a = :a\")\n",
+		Kotlin: "val x = \"${a\nQ { keyConditionExpression = \"a = :a\" }\n",
+	} {
+		if v := firstValue(t, lang, src); v.Text != "a = :a" {
+			t.Errorf("%s: got %s", lang, dumpValue(v))
+		}
+	}
+}

@@ -1,0 +1,191 @@
+package appcode
+
+import "bytes"
+
+// This file is what the readers of Python and JavaScript share beyond
+// values: the walk over tokens with the enclosing brackets at hand, the
+// place and name of the site a bracket opens, and the style of values told
+// from the client a call is made on.
+
+// walked is what walkMembers learned besides the members: for each site,
+// the innermost call enclosing it (the bracket of its arguments), whose
+// receiver tells the client in use; -1 for none.
+type walked struct {
+	calls map[int]int
+}
+
+// walkMembers calls member for each token inside a bracket, with the
+// innermost bracket enclosing it, and outside for each token inside none
+// or any.
+func walkMembers(f *finder, member func(f *finder, i, open int), outside func(f *finder, i int)) walked {
+	w := walked{calls: map[int]int{}}
+	var stack []int
+	var calls []int // the ( brackets among stack
+	for i := range f.toks {
+		t := f.toks[i]
+		switch t.kind {
+		case tOpen:
+			if t.match > i {
+				stack = append(stack, i)
+				if f.src[t.start] == '(' {
+					calls = append(calls, i)
+				}
+			}
+			continue
+		case tClose:
+			if t.match >= 0 {
+				for len(stack) > 0 && stack[len(stack)-1] >= t.match {
+					if f.src[f.toks[stack[len(stack)-1]].start] == '(' {
+						calls = calls[:len(calls)-1]
+					}
+					stack = stack[:len(stack)-1]
+				}
+			}
+			continue
+		}
+		if outside != nil {
+			outside(f, i)
+		}
+		if len(stack) == 0 {
+			continue
+		}
+		open := stack[len(stack)-1]
+		n := len(f.sites)
+		member(f, i, open)
+		if len(f.sites) > n {
+			w.calls[open] = -1
+			if len(calls) > 0 {
+				w.calls[open] = calls[len(calls)-1]
+			}
+		}
+	}
+	return w
+}
+
+// member adds the member named by token i, its value starting at token
+// from, to the site bracket open makes.
+func (f *finder) member(open, i int, name string, from int, lines bool) {
+	end := f.valueEnd(from, lines)
+	f.memberValue(open, i, name, f.value(from, end, 0))
+}
+
+func (f *finder) memberValue(open, i int, name string, v Value) {
+	s := f.site(open)
+	s.Members = append(s.Members, Member{Name: name, NamePos: f.toks[i].start, Value: v})
+}
+
+// site is the site bracket open makes, made on first use.
+func (f *finder) site(open int) *Site {
+	s, ok := f.sites[open]
+	if !ok {
+		pos, call := f.siteOf(open)
+		s = &Site{Pos: pos, Call: call}
+		f.sites[open] = s
+	}
+	return s
+}
+
+// partial marks the site bracket open makes as one with members the
+// reader cannot see.
+func (f *finder) partial(open int) { f.site(open).Partial = true }
+
+// siteOf is where the site that bracket open makes starts, and what names
+// it: a call's arguments start at the callee and are named by it; an
+// object literal starts at its brace and is named by the key or keyword it
+// is the value of, the call it is the argument of, or the type it is
+// declared as.
+func (f *finder) siteOf(open int) (pos int, call string) {
+	t := f.toks[open]
+	if f.src[t.start] == '(' {
+		first, name := f.callee(open - 1)
+		if first < open {
+			return f.toks[first].start, name
+		}
+		return t.start, ""
+	}
+	switch p := open - 1; {
+	case f.is(p, ":") && f.isKind(p-1, tString):
+		return t.start, string(f.strs[f.toks[p-1].str].text)
+	case f.lang == JavaScript && f.is(p, ":") && f.isKind(p-1, tIdent):
+		return t.start, f.text(p - 1) // Update: { ... }
+	case f.lang == JavaScript && f.is(p, "=") && f.isKind(p-1, tIdent) && f.is(p-2, ":"):
+		return t.start, f.text(p - 1) // const params: QueryCommandInput = { ... }
+	case f.isOpen(p, '('):
+		_, name := f.callee(p - 1)
+		return t.start, name
+	case f.isKind(p, tIdent) || f.is(p, ")"):
+		// A Kotlin builder block: QueryRequest { ... }, client.query { ... }.
+		first, name := f.callee(p)
+		return f.toks[first].start, name
+	}
+	return t.start, ""
+}
+
+// argMentions reports whether a string argument of the call at open is s
+// ("dynamodb" in boto3.client("dynamodb")).
+func (f *finder) argMentions(open int, s string) bool {
+	for j := open + 1; j < f.toks[open].match; j++ {
+		if f.toks[j].kind == tString && bytes.Equal(f.strs[f.toks[j].str].text, []byte(s)) {
+			return true
+		}
+	}
+	return false
+}
+
+// clients are the styles of the clients a file assigns to names
+// (table = dynamodb.Table("T"), self.client = boto3.client("dynamodb")),
+// and the styles seen at all.
+type clients struct {
+	byName   map[string]ValueStyle
+	low, doc bool
+}
+
+// assignedClients reads each assignment NAME = ... of the file, asking
+// tell which style the right side (to the end of its line, a few tokens at
+// most) makes.
+func assignedClients(f *finder, tell func(f *finder, a, b int) (ValueStyle, bool)) *clients {
+	c := &clients{byName: map[string]ValueStyle{}}
+	for e := 1; e < len(f.toks); e++ {
+		if !f.is(e, "=") || !f.isKind(e-1, tIdent) {
+			continue
+		}
+		a := e - 1
+		for f.is(a-1, ".") && f.isKind(a-2, tIdent) {
+			a -= 2
+		}
+		b := e + 1
+		for b < len(f.toks) && b < e+48 && (b == e+1 || !f.toks[b].nl || f.continues(b)) {
+			b++
+		}
+		if st, ok := tell(f, e+1, b); ok {
+			c.byName[f.dotted(a, e)] = st
+			c.low = c.low || st == StyleLowLevel
+			c.doc = c.doc || st == StyleDocument
+		}
+	}
+	return c
+}
+
+// styleOf is the style of the site inside call bracket call: the style of
+// the client the call is made on (client.query(...)), else the file's if
+// it shows one kind of client only.
+func (c *clients) styleOf(f *finder, call int) ValueStyle {
+	if call > 1 && f.isKind(call-1, tIdent) && f.is(call-2, ".") {
+		a := call - 3
+		for f.is(a-1, ".") && f.isKind(a-2, tIdent) {
+			a -= 2
+		}
+		if a >= 0 && f.isKind(a, tIdent) {
+			if st, ok := c.byName[f.dotted(a, call-2)]; ok {
+				return st
+			}
+		}
+	}
+	switch {
+	case c.low && !c.doc:
+		return StyleLowLevel
+	case c.doc && !c.low:
+		return StyleDocument
+	}
+	return StyleUnknown
+}
