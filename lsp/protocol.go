@@ -83,9 +83,9 @@ const (
 )
 
 type diagnostic struct {
-	Range           lspRange        `json:"range"`
-	Severity        int             `json:"severity"`
-	Code            string          `json:"code,omitempty"`
+	Range           lspRange `json:"range"`
+	Severity        int      `json:"severity"`
+	Code            string   `json:"code,omitempty"`
 	CodeDescription *struct {
 		Href string `json:"href"`
 	} `json:"codeDescription,omitempty"`

@@ -271,8 +271,8 @@ func (s *server) initialize(params json.RawMessage) (any, *rpcError) {
 	}
 	return map[string]any{
 		"capabilities": map[string]any{
-			"positionEncoding": encoding,
-			"textDocumentSync": map[string]any{"openClose": true, "change": 2}, // incremental
+			"positionEncoding":           encoding,
+			"textDocumentSync":           map[string]any{"openClose": true, "change": 2}, // incremental
 			"documentFormattingProvider": true,
 			"hoverProvider":              true,
 			"completionProvider":         map[string]any{"triggerCharacters": []string{" ", "$", "."}},
