@@ -61,7 +61,11 @@ func stampOf(path string) stamp {
 // used (no config: default rules; no schema: the rules that need one skip).
 func loadWorkspace(dir string) *workspace {
 	ws := &workspace{dir: dir}
-	add := func(err error) { ws.problems = diag.Append(ws.problems, err) }
+	add := func(err error) {
+		if err != nil {
+			ws.problems = diag.Append(ws.problems, err)
+		}
+	}
 	conf, err := config.Find(dir)
 	add(err)
 	ws.conf = conf
