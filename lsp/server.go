@@ -132,8 +132,8 @@ func (s *server) handle(body []byte) (exit bool, err error) {
 		return false, nil
 	}
 	if m.Method == "" {
-		if len(m.ID) == 0 {
-			s.reply(nil, nil, &rpcError{codeInvalidRequest, "a message needs a method"})
+		if m.Result == nil && m.Error == nil {
+			s.reply(m.ID, nil, &rpcError{codeInvalidRequest, "a message needs a method"})
 		}
 		return false, nil // a response: the server asks nothing it waits for
 	}

@@ -196,13 +196,13 @@ func TestCompletion(t *testing.T) {
 	c.initialize(dir)
 	uri := uriOf(filepath.Join(dir, "q.dx"))
 	lines := []string{
-		"",                                    // 0: a statement's verb
-		"query ",                              // 1: a table
-		"query Tickets index ",                // 2: an index
-		"query Tickets index open-tickets-index key ", // 3: clauses, the index's attributes, functions
-		"update Tickets key id = $id set a = ", // 4: update functions
-		"# dynexpr:ignore ",                   // 5: rules
-		"scan Tickets limit 5 filter x = $",   // 6: parameters
+		"",                     // 0: a statement's verb
+		"query ",               // 1: a table
+		"query Tickets index ", // 2: an index
+		"query Tickets index open-tickets-index key ",   // 3: clauses, the index's attributes, functions
+		"update Tickets key id = $id set a = ",          // 4: update functions
+		"# dynexpr:ignore ",                             // 5: rules
+		"scan Tickets limit 5 filter x = $",             // 6: parameters
 		"transact write { put Tickets item {id: $id}; ", // 7: a member's verb
 	}
 	text := strings.Join(lines, ";\n")
