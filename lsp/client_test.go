@@ -16,7 +16,7 @@ import (
 // pipes with framed JSON-RPC messages, as an editor does, and fails the
 // test on any byte of the server's output that is not a framed message.
 type client struct {
-	t      *testing.T
+	t      testing.TB
 	in     *io.PipeWriter
 	msgs   chan *message
 	queue  []*message // notifications read while waiting for a response
@@ -26,7 +26,7 @@ type client struct {
 
 const testTimeout = 10 * time.Second
 
-func startServer(t *testing.T, opt Options) *client {
+func startServer(t testing.TB, opt Options) *client {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
@@ -230,7 +230,7 @@ const ticketsSchema = `tables:
 `
 
 // project writes a folder with a .dynexpr.yaml naming schema.yaml.
-func project(t *testing.T) string {
+func project(t testing.TB) string {
 	t.Helper()
 	dir := t.TempDir()
 	write(t, filepath.Join(dir, ".dynexpr.yaml"), "schemas: [schema.yaml]\n")
@@ -238,7 +238,7 @@ func project(t *testing.T) string {
 	return dir
 }
 
-func write(t *testing.T, path, text string) {
+func write(t testing.TB, path, text string) {
 	t.Helper()
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
