@@ -3,7 +3,6 @@ package lsp
 import (
 	"encoding/json"
 	"errors"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -86,18 +85,7 @@ func TestMissingSchema(t *testing.T) {
 	uri := uriOf(filepath.Join(dir, "q.dx"))
 	c.open(uri, "dynexpr", "scan Ticket\n")
 	confURI := uriOf(filepath.Join(dir, ".dynexpr.yaml"))
-	var conf, doc []diagnostic
-	for conf == nil || doc == nil {
-		m := c.notification("textDocument/publishDiagnostics")
-		var p publishDiagnosticsParams
-		json.Unmarshal(m.Params, &p)
-		switch p.URI {
-		case confURI:
-			conf = p.Diagnostics
-		case uri:
-			doc = p.Diagnostics
-		}
-	}
+	conf, doc := c.diagnostics2(confURI, uri)
 	if len(conf) != 1 || !strings.Contains(conf[0].Message, `schema "schema.yml" matches no file`) || conf[0].Range.Start != (position{0, 10}) {
 		t.Errorf("config diagnostics: %+v", conf)
 	}
@@ -108,18 +96,7 @@ func TestMissingSchema(t *testing.T) {
 	// document is linted against it.
 	write(t, filepath.Join(dir, "schema.yml"), ticketsSchema)
 	c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []any{}})
-	conf, doc = nil, nil
-	for conf == nil || doc == nil {
-		m := c.notification("textDocument/publishDiagnostics")
-		var p publishDiagnosticsParams
-		json.Unmarshal(m.Params, &p)
-		switch p.URI {
-		case confURI:
-			conf = p.Diagnostics
-		case uri:
-			doc = p.Diagnostics
-		}
-	}
+	conf, doc = c.diagnostics2(confURI, uri)
 	if len(conf) != 0 || !slices.Equal(codes(doc), []string{"unknown-table"}) {
 		t.Errorf("after the schema appears: config %+v, document %v", conf, codes(doc))
 	}
@@ -128,10 +105,7 @@ func TestMissingSchema(t *testing.T) {
 
 // An edit of the schema file is read at the next lint, without a restart.
 func TestSchemaReload(t *testing.T) {
-	dir := project(t)
-	c := startServer(t, Options{})
-	c.initialize(dir)
-	uri := uriOf(filepath.Join(dir, "q.dx"))
+	c, dir, uri := session(t)
 	c.open(uri, "dynexpr", "scan Users\n")
 	if ds := c.diagnostics(uri); !slices.Equal(codes(ds), []string{"unknown-table"}) {
 		t.Fatalf("before: %v", codes(ds))
@@ -194,4 +168,21 @@ func TestNoRoot(t *testing.T) {
 	c.stop()
 }
 
-var _ = os.Stat
+// diagnostics2 waits for the diagnostics of two files, in either order.
+func (c *client) diagnostics2(a, b string) (da, db []diagnostic) {
+	c.t.Helper()
+	for da == nil || db == nil {
+		m := c.notification("textDocument/publishDiagnostics")
+		var p publishDiagnosticsParams
+		if err := json.Unmarshal(m.Params, &p); err != nil {
+			c.t.Fatal(err)
+		}
+		switch p.URI {
+		case a:
+			da = p.Diagnostics
+		case b:
+			db = p.Diagnostics
+		}
+	}
+	return da, db
+}

@@ -244,3 +244,12 @@ func write(t testing.TB, path, text string) {
 		t.Fatal(err)
 	}
 }
+
+// session is a server initialized on a project, and the URI of q.dx in it.
+func session(t testing.TB) (c *client, dir, uri string) {
+	t.Helper()
+	dir = project(t)
+	c = startServer(t, Options{})
+	c.initialize(dir)
+	return c, dir, uriOf(filepath.Join(dir, "q.dx"))
+}

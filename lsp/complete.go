@@ -23,15 +23,24 @@ func (s *server) completion(params json.RawMessage) (any, *rpcError) {
 	return completionList{Items: items}, nil
 }
 
-// The words that begin a statement, and a member of a group.
+// The words that begin a statement (every kind's words but check, which
+// is only a member), a member of a group, and the groups.
 var (
-	statementVerbs = []string{"query", "scan", "get", "put", "update", "delete", "transact write", "transact get", "batch get", "batch write"}
+	statementVerbs []string
 	memberVerbs    = []string{"put", "update", "delete", "check", "get"}
-	groupKinds     = map[string]grammar.Kind{
-		"transact write": grammar.KindTransactWrite, "transact get": grammar.KindTransactGet,
-		"batch get": grammar.KindBatchGet, "batch write": grammar.KindBatchWrite,
-	}
+	groupKinds     = map[string]grammar.Kind{}
 )
+
+func init() {
+	for k := grammar.KindQuery; k <= grammar.KindBatchWrite; k++ {
+		if k != grammar.KindCheck {
+			statementVerbs = append(statementVerbs, k.String())
+		}
+		if k.IsGroup() {
+			groupKinds[k.String()] = k
+		}
+	}
+}
 
 // dslComplete offers what may be written at off, told from the words of
 // the statement before it (which need not parse yet): a verb to start, a
@@ -136,21 +145,10 @@ func dslComplete(s *server, d *document, off int) []completionItem {
 
 // kindOf is the kind of statement a verb begins.
 func kindOf(verb string) (grammar.Kind, bool) {
-	switch verb {
-	case "query":
-		return grammar.KindQuery, true
-	case "scan":
-		return grammar.KindScan, true
-	case "get":
-		return grammar.KindGet, true
-	case "put":
-		return grammar.KindPut, true
-	case "update":
-		return grammar.KindUpdate, true
-	case "delete":
-		return grammar.KindDelete, true
-	case "check":
-		return grammar.KindCheck, true
+	for k := grammar.KindQuery; k <= grammar.KindCheck; k++ {
+		if k.String() == verb {
+			return k, true
+		}
 	}
 	return 0, false
 }

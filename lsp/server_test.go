@@ -33,10 +33,7 @@ func codes(ds []diagnostic) []string {
 }
 
 func TestDiagnosticsOnOpenAndChange(t *testing.T) {
-	dir := project(t)
-	c := startServer(t, Options{})
-	c.initialize(dir)
-	uri := uriOf(filepath.Join(dir, "q.dx"))
+	c, _, uri := session(t)
 	c.open(uri, "dynexpr", "query Tickets index open-ticket-index key openBucket = \"OPEN\"\n")
 	ds := c.diagnostics(uri)
 	if len(ds) != 1 || ds[0].Code != "unknown-index" || ds[0].Severity != severityError {
@@ -58,10 +55,7 @@ func TestDiagnosticsOnOpenAndChange(t *testing.T) {
 }
 
 func TestIncrementalChange(t *testing.T) {
-	dir := project(t)
-	c := startServer(t, Options{})
-	c.initialize(dir)
-	uri := uriOf(filepath.Join(dir, "q.dx"))
+	c, _, uri := session(t)
 	c.open(uri, "dynexpr", "get Tickets key id = \"é🙂\"\nget Tickets key id = \"a\"\n")
 	c.diagnostics(uri)
 	// Replace "id" of line 1 with "nope": a key the table does not have.
@@ -99,10 +93,7 @@ func TestDebounce(t *testing.T) {
 }
 
 func TestFormatting(t *testing.T) {
-	dir := project(t)
-	c := startServer(t, Options{})
-	c.initialize(dir)
-	uri := uriOf(filepath.Join(dir, "q.dx"))
+	c, _, uri := session(t)
 	text := "# keep me\nSCAN   Tickets   LIMIT 5\n"
 	c.open(uri, "dynexpr", text)
 	c.diagnostics(uri)
@@ -138,10 +129,7 @@ func hoverText(t *testing.T, c *client, uri string, line, char int) string {
 }
 
 func TestHover(t *testing.T) {
-	dir := project(t)
-	c := startServer(t, Options{})
-	c.initialize(dir)
-	uri := uriOf(filepath.Join(dir, "q.dx"))
+	c, _, uri := session(t)
 	text := "# dynexpr:ignore limit-with-filter -- the dashboard pages on\n" +
 		"scan Tickets filter priority = 1 limit 10;\n" +
 		"query Tickets index open-tickets-index key openBucket = \"OPEN\";\n" +
@@ -191,10 +179,7 @@ func complete(t *testing.T, c *client, uri string, line, char int) []string {
 }
 
 func TestCompletion(t *testing.T) {
-	dir := project(t)
-	c := startServer(t, Options{})
-	c.initialize(dir)
-	uri := uriOf(filepath.Join(dir, "q.dx"))
+	c, _, uri := session(t)
 	lines := []string{
 		"",                     // 0: a statement's verb
 		"query ",               // 1: a table
@@ -246,10 +231,7 @@ func TestCompletion(t *testing.T) {
 }
 
 func TestDefinition(t *testing.T) {
-	dir := project(t)
-	c := startServer(t, Options{})
-	c.initialize(dir)
-	uri := uriOf(filepath.Join(dir, "q.dx"))
+	c, dir, uri := session(t)
 	c.open(uri, "dynexpr", "query Tickets index open-tickets-index key openBucket = \"OPEN\"\n")
 	c.diagnostics(uri)
 	var locs []location
@@ -287,10 +269,7 @@ func actions(t *testing.T, c *client, uri string, line int) []codeAction {
 }
 
 func TestCodeActions(t *testing.T) {
-	dir := project(t)
-	c := startServer(t, Options{})
-	c.initialize(dir)
-	uri := uriOf(filepath.Join(dir, "q.dx"))
+	c, _, uri := session(t)
 	text := "query Tickets index open-ticket-index key openBucket = \"OPEN\";\n" +
 		"  update Tickets key id = \"77de\" set priority = 2, openBucket = \"\";\n" +
 		"update Tickets key id = \"77de\" set openBucket = \"\"\n"
