@@ -69,12 +69,6 @@ type didCloseParams struct {
 	TextDocument textDocumentIdentifier `json:"textDocument"`
 }
 
-type didChangeWatchedFilesParams struct {
-	Changes []struct {
-		URI string `json:"uri"`
-	} `json:"changes"`
-}
-
 // diagnostic severities
 const (
 	severityError       = 1
