@@ -51,6 +51,18 @@ const (
 // String is how messages name the clause.
 func (id ClauseID) String() string { return clauseTable[id].name() }
 
+// Words are the keywords that begin the clause, lower case (asc and desc
+// for the order clause).
+func (id ClauseID) Words() []string { return clauseTable[id].words }
+
+// Repeats reports whether the clause may be written more than once in a
+// statement (set, remove, add, delete: their actions add up).
+func (id ClauseID) Repeats() bool { return clauseTable[id].repeatable }
+
+// ClausesOf returns the clauses a statement of kind k takes, in the order
+// fmt writes them (what an editor offers to complete).
+func ClausesOf(k Kind) []ClauseID { return clausesOf[k] }
+
 // name is how messages name the clause: its keywords, as in asc/desc.
 func (c *clauseSpec) name() string { return strings.Join(c.words, "/") }
 

@@ -41,7 +41,19 @@ func (l *Linter) file(in Input) Result {
 			"cannot read the file: "+config.Cause(err).Error())}
 		return r
 	}
-	kind := in.Kind
+	return l.text(r, data, in.Kind)
+}
+
+// Text lints src, the text of the file name (as findings name it), read
+// as kind says, as Run lints a file read from disk: the language server's
+// way in, for a buffer the editor has not saved.
+func (l *Linter) Text(name string, src []byte, kind Kind) Result {
+	return l.text(Result{Name: name, Src: string(src)}, src, kind)
+}
+
+// text checks the file r names, whose bytes are data.
+func (l *Linter) text(r Result, data []byte, kind Kind) Result {
+	display := r.Name
 	if kind == ByContent {
 		// DSL never starts with "{" or "[": JSON does.
 		kind = DSL

@@ -20,6 +20,24 @@ type Finding struct {
 	Message  string
 	// Suggestion is what to write instead, in the input's own language.
 	Suggestion string
+	// Fix is what Suggestion says as edits of the input, where the rule
+	// can say it exactly (an editor's quick fix applies them); nil
+	// otherwise.
+	Fix []Edit
+}
+
+// Edit is a change to an input: its text from Pos up to End becomes Text
+// (End at Pos inserts Text there).
+type Edit struct {
+	Pos, End diag.Pos
+	Text     string
+}
+
+// after is the place n bytes after p, on p's line.
+func after(p diag.Pos, n int) diag.Pos {
+	p.Offset += n
+	p.Col += n
+	return p
 }
 
 // Config adjusts the catalog for a run.
@@ -84,10 +102,19 @@ func (p *Pass) ReportAt(sev Severity, at diag.Pos, suggestion, format string, ar
 	p.report(sev, at, suggestion, fmt.Sprintf(format, args...))
 }
 
-func (p *Pass) report(sev Severity, at diag.Pos, suggestion, msg string) {
+// ReportFix is ReportAt with the edits that make the suggestion.
+func (p *Pass) ReportFix(sev Severity, at diag.Pos, suggestion string, fix []Edit, format string, args ...any) {
+	if p.report(sev, at, suggestion, fmt.Sprintf(format, args...)) {
+		(*p.out)[len(*p.out)-1].Fix = fix
+	}
+}
+
+// report adds a finding, unless the config turns the rule off; it says
+// whether it did.
+func (p *Pass) report(sev Severity, at diag.Pos, suggestion, msg string) bool {
 	sev = p.cfg.severity(p.rule, sev)
 	if sev == Off {
-		return
+		return false
 	}
 	*p.out = append(*p.out, Finding{
 		Pos:        at,
@@ -96,6 +123,7 @@ func (p *Pass) report(sev Severity, at diag.Pos, suggestion, msg string) {
 		Message:    msg,
 		Suggestion: suggestion,
 	})
+	return true
 }
 
 // Check runs every rule of the catalog over st. sch may be nil: rules that

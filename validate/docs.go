@@ -62,6 +62,14 @@ func HelpText(r *Rule) string {
 	return b.String()
 }
 
+// ProjectURL is where dynexpr's repository is published.
+const ProjectURL = "https://github.com/dynexpr/dynexpr"
+
+// DocURL is the address of the page of the rule called name, its
+// docs/rules/NAME.md on the repository's main branch (what an editor links
+// a finding's rule to).
+func DocURL(name string) string { return ProjectURL + "/blob/main/docs/rules/" + name + ".md" }
+
 // Index is docs/rules/README.md: every rule with its severity and title.
 func Index() string {
 	var b strings.Builder

@@ -273,7 +273,7 @@ func (p *sarifPrinter) begin() error {
 	}
 	driver := map[string]any{
 		"name":           "dynexpr",
-		"informationUri": "https://github.com/dynexpr/dynexpr",
+		"informationUri": ProjectURL,
 		"version":        p.opt.Version,
 		"rules":          srules,
 	}

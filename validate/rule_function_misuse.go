@@ -28,6 +28,12 @@ var (
 	attributeTypeNames = []string{"B", "NULL", "SS", "BOOL", "L", "BS", "N", "NS", "S", "M"}
 )
 
+// FunctionNames returns the functions DynamoDB has: those of conditions,
+// then those of set values (what an editor offers to complete).
+func FunctionNames() (condition, update []string) {
+	return slices.Clone(conditionFuncNames), slices.Clone(updateFuncNames)
+}
+
 var functionMisuse = &Rule{
 	Name:     "function-misuse",
 	Severity: Error,

@@ -2,7 +2,9 @@ package validate
 
 import (
 	"fmt"
+	"strings"
 
+	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 )
 
@@ -66,7 +68,7 @@ func checkSparseKeyBlanked(p *Pass) {
 				continue
 			}
 			fix := "remove " + grammar.Name(attr)
-			p.ReportAt(Error, v.Pos, fix,
+			p.ReportFix(Error, v.Pos, fix, removing(st, a, v, fix),
 				"%s; DynamoDB rejects %s%s there (%q). To take the item out of the index, write: %s",
 				keyRole(attr, ixs), emptyWord(v), boundFrom(v), msgIndexEmptyUpdate, fix)
 		}
@@ -88,4 +90,54 @@ func writtenEmpty(a *grammar.SetAction) *grammar.Value {
 		}
 	}
 	return nil
+}
+
+// removing is the edits that turn set action a, which writes v (a "" or
+// empty binary as written), into the remove clause fix: the action goes,
+// with the comma that joins it to another, or with its set keyword when it
+// is the clause's only action; fix goes in its place, or at the end of the
+// statement. None when v is not the action's own value (an if_not_exists
+// fallback: the action does more than blank the key) or st is not one
+// piece of source.
+func removing(st *grammar.Statement, a *grammar.SetAction, v *grammar.Value, fix string) []Edit {
+	if a.Left.Value != v || v.String == nil && v.Binary == nil || st.Source == "" {
+		return nil
+	}
+	raw := v.String
+	if raw == nil {
+		raw = v.Binary
+	}
+	src, base := st.Source, st.Pos.Offset
+	from, to := a.Pos.Offset-base, v.Pos.Offset-base+len(*raw)
+	if from < 0 || to > len(src) {
+		return nil
+	}
+	before := strings.TrimRight(src[:from], " \t\r\n")
+	rest := strings.TrimLeft(src[to:], " \t\r\n")
+	cut := func(i, j int) Edit { return Edit{Pos: at(st.Pos, src, i), End: at(st.Pos, src, j), Text: ""} }
+	switch {
+	case strings.HasSuffix(before, ","): // after another action: the comma before it goes
+		return []Edit{cut(len(before)-1, to), {Pos: at(st.Pos, src, len(src)), End: at(st.Pos, src, len(src)), Text: " " + fix}}
+	case strings.HasPrefix(rest, ","): // first of several: the comma after it goes
+		j := len(src) - len(strings.TrimLeft(rest[1:], " \t\r\n"))
+		return []Edit{cut(from, j), {Pos: at(st.Pos, src, len(src)), End: at(st.Pos, src, len(src)), Text: " " + fix}}
+	case strings.HasSuffix(strings.ToLower(before), "set"): // the clause's only action: the clause becomes the remove
+		i := len(before) - len("set")
+		return []Edit{{Pos: at(st.Pos, src, i), End: at(st.Pos, src, to), Text: fix}}
+	}
+	return nil
+}
+
+// at is the place of byte i of src, the source of a statement at start.
+func at(start diag.Pos, src string, i int) diag.Pos {
+	p := start
+	p.Offset += i
+	seg := src[:i]
+	if n := diag.CountLineEnds(seg); n > 0 {
+		p.Line += n
+		p.Col = i - diag.LastLineStart(seg) + 1
+		return p
+	}
+	p.Col += i
+	return p
 }

@@ -37,7 +37,7 @@ func checkUnknownTable(p *Pass) {
 	}
 	names := p.Schema.TableNames()
 	if s := schema.Suggest(name, names); s != "" {
-		p.ReportAt(Error, st.Table.Pos, s, "no table %q in the schema; DynamoDB answers %q (ResourceNotFoundException). Did you mean %s?",
+		p.ReportFix(Error, st.Table.Pos, s, renamed(st.Table, s), "no table %q in the schema; DynamoDB answers %q (ResourceNotFoundException). Did you mean %s?",
 			name, msgResourceNotFound, s)
 		return
 	}

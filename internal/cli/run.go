@@ -100,5 +100,6 @@ against the tables' schema before DynamoDB refuses them.`,
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return err })
 	root.AddCommand(newBuildCmd(e), newLintCmd(e), newFmtCmd(e), newExplainCmd(e), newRulesCmd(e), newSchemaCmd(e), newImportCmd(e))
+	root.AddCommand(newLSPCmd(e))
 	return root
 }

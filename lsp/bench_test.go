@@ -1,0 +1,60 @@
+package lsp
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// thousand is a file of 1,000 statements of the kinds a project writes,
+// some with findings, against ticketsSchema.
+func thousand() string {
+	var b strings.Builder
+	for i := 0; i < 250; i++ {
+		fmt.Fprintf(&b, "q%d: query Tickets index open-tickets-index key openBucket = \"OPEN\" and openedAt > \"2026-01-%02d\"\n  select id, subject, priority asc limit 25;\n", i, i%28+1)
+		fmt.Fprintf(&b, "put Tickets item {id: \"t%d\", openBucket: \"OPEN\", openedAt: \"2026-11-02T09:14:00Z\", subject: \"Printer on fire\", priority: %d}\n  if attribute_not_exists(id);\n", i, i%5)
+		fmt.Fprintf(&b, "update Tickets key id = \"t%d\" set priority = priority + 1, subject = $subject remove openBucket if attribute_exists(id) return new;\n", i)
+		fmt.Fprintf(&b, "scan Tickets filter priority = %d limit 10;\n", i%5) // limit-with-filter
+	}
+	return b.String()
+}
+
+// BenchmarkDidChange1000: one edit of a 1,000-statement file, from the
+// didChange the editor sends to the publishDiagnostics it gets, over the
+// pipes, debounce off. Run with -cpu 1 for the one-core figure.
+func BenchmarkDidChange1000(b *testing.B) {
+	dir := project(b)
+	c := startServer(b, Options{})
+	c.initialize(dir)
+	uri := uriOf(filepath.Join(dir, "q.dx"))
+	text := thousand()
+	c.open(uri, "dynexpr", text)
+	if ds := c.diagnostics(uri); len(ds) != 250 {
+		b.Fatalf("%d diagnostics, want 250 (one limit-with-filter a scan)", len(ds))
+	}
+	// The edit: a digit of the last statement's limit, typed back and forth.
+	d := &document{text: text}
+	at := d.position(strings.LastIndex(text, "limit 10") + len("limit 1"))
+	version := 1
+	cpu0 := cpuTime()
+	b.ResetTimer()
+	for b.Loop() {
+		version++
+		digit := fmt.Sprint(version % 2)
+		c.notify("textDocument/didChange", map[string]any{
+			"textDocument":   map[string]any{"uri": uri, "version": version},
+			"contentChanges": []map[string]any{{"range": lspRange{at, position{at.Line, at.Character + 1}}, "text": digit}},
+		})
+		m := c.notification("textDocument/publishDiagnostics")
+		var p publishDiagnosticsParams
+		if err := json.Unmarshal(m.Params, &p); err != nil || *p.Version != version {
+			b.Fatalf("diagnostics of version %v, want %d", p.Version, version)
+		}
+	}
+	// On a shared machine the wall time counts the other processes' turns
+	// too; the CPU time this process spent is the server's own cost (the
+	// client's decoding included).
+	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+}
