@@ -109,10 +109,14 @@ func (e *env) lint(args []string, f lintFlags) error {
 	// Findings are written through a buffer flushed after each file: one
 	// write per file rather than per finding, and still streaming.
 	out := bufio.NewWriterSize(e.stdout, 64<<10)
+	var toolVersion string // SARIF names the tool's version; read only for it
+	if f.format == "sarif" {
+		toolVersion = buildVersion().Version
+	}
 	printer, err := validate.NewPrinter(f.format, out, validate.PrintOptions{
 		// The line and its caret off a terminal too: a CI log is read
 		// as much as a terminal.
-		Color: color, Caret: true, Version: version,
+		Color: color, Caret: true, Version: toolVersion,
 		Line: func(file string, n int) string {
 			if file != current.Name {
 				return ""
