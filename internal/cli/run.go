@@ -49,12 +49,15 @@ type env struct {
 	stdinOnce sync.Once
 	stdinData []byte
 	stdinErr  error
+
+	// completing: the command line asks for shell completions.
+	completing bool
 }
 
 // Run runs the dynexpr command line with args (without the program's name)
 // and returns the process's exit status.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, sources: map[string]string{}}
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, sources: map[string]string{}, completing: isCompletion(args)}
 	root := newRootCmd(e)
 	root.SetArgs(args)
 	root.SetIn(stdin)

@@ -177,7 +177,8 @@ checkout, with the commit it was built from where the build recorded one.
 --json prints one JSON object for a bug report: the version, the commit, its
 time and whether the checkout had uncommitted changes, the Go version, the
 platform, and every module linked in with its version.`,
-		Args: cobra.NoArgs,
+		Args:              cobra.NoArgs,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			v := buildVersion()
 			if !asJSON {
