@@ -125,7 +125,7 @@ func wordsRule(scope string, words []string) tmRule {
 func textMateGrammar() tmGrammar {
 	w := languageWords()
 	ident := `[A-Za-z_][A-Za-z0-9_]*`
-	tableName := `[A-Za-z0-9_.-]+` // as DynamoDB spells table and index names
+	tableName := `[A-Za-z0-9_.-]+`                                              // as DynamoDB spells table and index names
 	starts := strings.Join(append(slices.Clone(w.verbs), w.groupHeads...), "|") // what follows a label
 	verbs := strings.Join(w.verbs, "|")
 	scopes := func(names ...string) map[string]tmScope {
