@@ -30,6 +30,25 @@ func Load(paths ...string) (*Schema, error) { return LoadWith(Options{}, paths..
 // LoadWith is Load with the values of opt for what the sources leave open.
 // A folder is read as a whole (dir.go); any other path as one file.
 func LoadWith(opt Options, paths ...string) (*Schema, error) {
+	s, err := load(opt, paths)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// DeclaredVariables are the variables the sources at paths declare, read
+// as LoadWith reads them, whether the tables load or not: a Terraform
+// variable without a default is declared even though the table it names
+// does not load until --var gives it a value. Shell completion offers them.
+func DeclaredVariables(opt Options, paths ...string) []Variable {
+	s, _ := load(opt, paths)
+	return s.Variables
+}
+
+// load is LoadWith, but with an error it returns what it read too: the
+// tables that loaded and every variable declared.
+func load(opt Options, paths []string) (*Schema, error) {
 	opt.log, opt.notes = &varLog{}, &noteLog{}
 	s := &Schema{}
 	var errs diag.List
@@ -73,11 +92,8 @@ func LoadWith(opt Options, paths ...string) (*Schema, error) {
 		ttls = append(ttls, oneTTLs...)
 	}
 	errs = append(errs, s.joinTTLs(ttls)...)
-	if err := asError(errs); err != nil {
-		return nil, err
-	}
 	s.Variables, s.Notes = opt.log.variables(), opt.notes.list()
-	return s, nil
+	return s, asError(errs)
 }
 
 // fileIdentity is the path with links resolved, made absolute and clean:

@@ -73,6 +73,7 @@ key types and index projections were not checked.`,
   dynexpr build -p id="$ID" 'update Tickets key id = $id remove openBucket'
   aws dynamodb query --cli-input-json "$(dynexpr build -f examples/tickets.dx --statement open_tickets)"
   dynexpr build --split -f examples/bulk-load.dx | while IFS= read -r req; do aws dynamodb batch-write-item --cli-input-json "$req" || exit; done`,
+		ValidArgsFunction: cobra.NoFileCompletions, // a statement, not a file: -f FILE
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return e.build(args, f)
 		},
@@ -83,14 +84,14 @@ key types and index projections were not checked.`,
 	fl.BoolVar(&f.compact, "compact", false, "print JSON on one line")
 	fl.BoolVar(&f.noLint, "no-lint", false, "build even when a lint rule finds an error")
 	fl.BoolVar(&f.split, "split", false, "print a batch over DynamoDB's limit (25 writes, 100 keys) as several requests, one a line")
-	registerAWSCLI(fl, &f.awsCLI)
+	registerAWSCLI(e, cmd, &f.awsCLI)
+	f.registerCompletions(e, cmd)
+	e.completeFlag(cmd, "output", completeWords(buildOutputs...))
 	return cmd
 }
 
 func (e *env) build(args []string, f buildFlags) error {
-	switch f.output {
-	case "json", "shell", "jsonl":
-	default:
+	if !slices.Contains(buildOutputs, f.output) {
 		return fmt.Errorf("--output %q: choose json, shell or jsonl", f.output)
 	}
 	srcs, err := e.readSources(args, f.files)

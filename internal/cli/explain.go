@@ -33,11 +33,13 @@ picked. The schema (--schema, or the schemas of the config: --config FILE,
 else .dynexpr.yaml) tells keys and indexes.`,
 		Example: `  dynexpr explain --schema examples/tickets.yaml -f examples/tickets.dx --statement open_tickets
   dynexpr explain 'scan Tickets filter priority = 1 limit 10'`,
+		ValidArgsFunction: cobra.NoFileCompletions, // a statement, not a file: -f FILE
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return e.explain(args, f)
 		},
 	}
 	f.register(cmd.Flags(), "explain")
+	f.registerCompletions(e, cmd)
 	return cmd
 }
 

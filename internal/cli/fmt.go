@@ -35,6 +35,7 @@ files are still done, and the exit status is 1.`,
 		Example: `  dynexpr fmt -w .
   dynexpr fmt --check queries/      # in CI
   dynexpr fmt < dashboard.dx`,
+		ValidArgsFunction: completeFiles(dslExts),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if write && check {
 				return fmt.Errorf("-w and --check do not go together: --check changes nothing")

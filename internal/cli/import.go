@@ -45,13 +45,15 @@ its UTF-8 bytes: read it with --aws-cli v1 (or aws_cli: v1 in .dynexpr.yaml).`,
 		Example: `  dynexpr import requests/open-tickets.json > queries.dx
   dynexpr import requests/*.json > queries.dx && dynexpr build -f queries.dx --output jsonl
   dynexpr build -f queries.dx --output jsonl | dynexpr import -`,
-		Args: cobra.MinimumNArgs(1),
+		Args:              cobra.MinimumNArgs(1),
+		ValidArgsFunction: completeFiles(requestExts),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return e.importRequests(args, awsCLIFlag, schemas)
 		},
 	}
-	registerAWSCLI(cmd.Flags(), &awsCLIFlag)
+	registerAWSCLI(e, cmd, &awsCLIFlag)
 	schemas.register(cmd.Flags(), "table schema `FILE`, or a Terraform module folder, that the requests are linted against; repeatable (default: the schemas of .dynexpr.yaml)")
+	schemas.registerCompletions(e, cmd, nil, nil)
 	return cmd
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/dynexpr/dynexpr/config"
@@ -79,12 +80,17 @@ a bad flag, a bad schema or config, a pattern that matches no file.`,
 	fl.StringVar(&f.color, "color", "auto", "colour in text output: auto (on a terminal, unless NO_COLOR is set), always or never")
 	fl.StringVar(&f.config, "config", "", "use this config `FILE` instead of looking for .dynexpr.yaml")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "say on standard error which files were skipped, and why")
-	registerAWSCLI(fl, &f.awsCLI)
+	registerAWSCLI(e, cmd, &f.awsCLI)
+	f.schemas.registerCompletions(e, cmd, &f.config, nil)
+	e.completeFlag(cmd, "format", completeWords(validate.Formats...))
+	e.completeFlag(cmd, "fail-on", completeWords(failOnLevels...))
+	e.completeFlag(cmd, "color", completeWords(colorModes...))
+	e.completeFlag(cmd, "config", completeFiles(configExts))
 	return cmd
 }
 
 func (e *env) lint(args []string, f lintFlags) error {
-	if f.color != "auto" && f.color != "always" && f.color != "never" {
+	if !slices.Contains(colorModes, f.color) {
 		return fmt.Errorf("--color %q: choose auto, always or never", f.color)
 	}
 	failOn, err := validate.ParseSeverity(f.failOn)
@@ -117,10 +123,14 @@ func (e *env) lint(args []string, f lintFlags) error {
 	// Findings are written through a buffer flushed after each file: one
 	// write per file rather than per finding, and still streaming.
 	out := bufio.NewWriterSize(e.stdout, 64<<10)
+	var toolVersion string // SARIF names the tool's version; read only for it
+	if f.format == "sarif" {
+		toolVersion = buildVersion().Version
+	}
 	printer, err := validate.NewPrinter(f.format, out, validate.PrintOptions{
 		// The line and its caret off a terminal too: a CI log is read
 		// as much as a terminal.
-		Color: color, Caret: true, Version: version,
+		Color: color, Caret: true, Version: toolVersion,
 		Line: func(file string, n int) string {
 			if file != current.Name {
 				return ""

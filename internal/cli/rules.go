@@ -15,6 +15,8 @@ func newRulesCmd(e *env) *cobra.Command {
 		Use:   "rules [NAME]",
 		Short: "List the lint rules, or show one rule's documentation",
 		Args:  cobra.MaximumNArgs(1),
+		// dynexpr rules <TAB>: the rule names, each with its title.
+		ValidArgsFunction: completeRules,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				r, err := validate.RuleNamed(args[0])

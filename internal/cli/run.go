@@ -14,10 +14,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// version is set at release time with
-// -ldflags "-X github.com/dynexpr/dynexpr/internal/cli.version=...".
-var version = "dev"
-
 // Exit statuses: 0 done; 1 findings (lint: syntax errors and unknown
 // tables too); 2 the command could not run as asked (build: input it cannot
 // use).
@@ -53,12 +49,15 @@ type env struct {
 	stdinOnce sync.Once
 	stdinData []byte
 	stdinErr  error
+
+	// completing: the command line asks for shell completions.
+	completing bool
 }
 
 // Run runs the dynexpr command line with args (without the program's name)
 // and returns the process's exit status.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, sources: map[string]string{}}
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, sources: map[string]string{}, completing: isCompletion(args)}
 	root := newRootCmd(e)
 	root.SetArgs(args)
 	root.SetIn(stdin)
@@ -94,12 +93,12 @@ func newRootCmd(e *env) *cobra.Command {
 		Long: `dynexpr reads a compact language of DynamoDB requests and prints the exact
 JSON that 'aws dynamodb <command> --cli-input-json' takes, and lints requests
 against the tables' schema before DynamoDB refuses them.`,
-		Version:       version,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return err })
-	root.AddCommand(newBuildCmd(e), newLintCmd(e), newFmtCmd(e), newExplainCmd(e), newRulesCmd(e), newSchemaCmd(e), newImportCmd(e))
+	setVersionFlag(root)
+	root.AddCommand(newBuildCmd(e), newLintCmd(e), newFmtCmd(e), newExplainCmd(e), newRulesCmd(e), newSchemaCmd(e), newImportCmd(e), newVersionCmd(e))
 	root.AddCommand(newLSPCmd(e))
 	return root
 }

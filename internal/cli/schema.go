@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/schema"
@@ -32,6 +33,14 @@ differ.`,
   dynexpr schema --create-table schema.yaml | while read -r t; do aws dynamodb create-table --cli-input-json "$t"; done
   dynexpr schema diff schema.yaml deployed.describe.json`,
 		Args: cobra.MinimumNArgs(1),
+		ValidArgsFunction: func(_ *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+			// The first word may be diff, which cobra offers: files too,
+			// but not as extensions to filter by.
+			if len(args) == 0 && strings.HasPrefix("diff", toComplete) {
+				return nil, cobra.ShellCompDirectiveDefault
+			}
+			return schemaExts, cobra.ShellCompDirectiveFilterFileExt
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opt, err := vars.options()
 			if err != nil {
@@ -82,6 +91,7 @@ differ.`,
 		},
 	}
 	vars.registerVars(cmd.Flags())
+	vars.registerCompletions(e, cmd, nil, func(args []string) [][]string { return [][]string{args} })
 	cmd.AddCommand(newSchemaDiffCmd(e))
 	cmd.Flags().BoolVar(&createTable, "create-table", false, "print 'aws dynamodb create-table --cli-input-json' inputs, one JSON document per line")
 	return cmd

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/dynexpr/dynexpr/diag"
@@ -34,11 +35,21 @@ Exit status: 0 the two describe the same tables, 1 they differ or a table
 could not be compared, 2 a side cannot be read.`,
 		Example: `  dynexpr schema diff infra/ deployed/Tickets.json,deployed/Tickets.ttl.json
   dynexpr schema diff --format json schema.yaml template.yaml`,
-		Args: cobra.ExactArgs(2),
-		RunE: func(_ *cobra.Command, args []string) error { return e.schemaDiff(f, args[0], args[1]) },
+		Args:              cobra.ExactArgs(2),
+		ValidArgsFunction: completeFiles(schemaExts),
+		RunE:              func(_ *cobra.Command, args []string) error { return e.schemaDiff(f, args[0], args[1]) },
 	}
 	f.vars.registerVars(cmd.Flags())
 	cmd.Flags().StringVar(&f.format, "format", "text", "output format: text (one line a difference) or json")
+	// --var applies to both sides: each a comma-separated list of paths.
+	f.vars.registerCompletions(e, cmd, nil, func(args []string) [][]string {
+		var sides [][]string
+		for _, a := range args {
+			sides = append(sides, strings.Split(a, ","))
+		}
+		return sides
+	})
+	e.completeFlag(cmd, "format", completeWords(diffFormats...))
 	return cmd
 }
 
@@ -51,7 +62,7 @@ type schemaDiffFlags struct {
 // schemaDiff prints the differences between the schemas at a and b (each a
 // comma-separated list of paths), and exits 1 when there are any.
 func (e *env) schemaDiff(f *schemaDiffFlags, a, b string) error {
-	if f.format != "text" && f.format != "json" {
+	if !slices.Contains(diffFormats, f.format) {
 		return fmt.Errorf("unknown --format %q: write text or json", f.format)
 	}
 	opt, err := f.vars.options()
