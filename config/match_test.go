@@ -54,7 +54,7 @@ func TestFindAndLoad(t *testing.T) {
 	if err := os.MkdirAll(sub, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	c, err := Find(sub)
+	c, err := Find(sub, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func TestFindAndLoad(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, FileName), []byte("shemas: [s.yaml]\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Load(filepath.Join(dir, FileName)); err == nil || err.Error() != filepath.Join(dir, FileName)+`:1:1: error: unknown setting "shemas"; did you mean "schemas"?` {
+	if _, err := Load(filepath.Join(dir, FileName), 0); err == nil || err.Error() != filepath.Join(dir, FileName)+`:1:1: error: unknown setting "shemas"; did you mean "schemas"?` {
 		t.Errorf("Load of a misspelt setting: %v", err)
 	}
 }

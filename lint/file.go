@@ -2,7 +2,6 @@ package lint
 
 import (
 	"bytes"
-	"os"
 
 	"github.com/dynexpr/dynexpr/builder"
 	"github.com/dynexpr/dynexpr/config"
@@ -24,7 +23,7 @@ func (l *Linter) file(in Input) Result {
 		display = StdinName
 		data, err = l.ReadStdin()
 	} else {
-		data, err = os.ReadFile(name)
+		data, err = l.MaxInput.Read(name)
 	}
 	r := Result{Name: display, Src: string(data)}
 	if err != nil {

@@ -26,7 +26,7 @@ const cdkStack = "aws:cloudformation:stack"
 
 func readCDKOut(opt Options, dir string) ([]*Table, diag.List) {
 	path := filepath.Join(dir, "manifest.json")
-	data, err := os.ReadFile(path)
+	data, err := opt.MaxInput.Read(path)
 	if err != nil {
 		return nil, diag.List{diag.Errorf(diag.Pos{File: path}, "cannot read the CDK manifest: %v", err)}
 	}
@@ -60,7 +60,7 @@ func readCDKOut(opt Options, dir string) ([]*Table, diag.List) {
 			continue
 		}
 		tpath := filepath.Join(dir, file)
-		tdata, err := os.ReadFile(tpath)
+		tdata, err := opt.MaxInput.Read(tpath)
 		if err != nil {
 			errs = append(errs, diag.Errorf(diag.Pos{File: path}, "cannot read the template of stack %q: %v", name, err))
 			continue

@@ -51,7 +51,7 @@ func LoadWith(opt Options, paths ...string) (*Schema, error) {
 			}
 			continue
 		}
-		data, err := os.ReadFile(path)
+		data, err := opt.MaxInput.Read(path)
 		if err != nil {
 			reason := err.Error()
 			if pe, ok := errors.AsType[*fs.PathError](err); ok {

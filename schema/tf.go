@@ -74,7 +74,7 @@ func loadTerraformDir(opt Options, dir string) ([]*Table, diag.List) {
 			continue
 		}
 		path := filepath.Join(dir, base)
-		data, err := os.ReadFile(path)
+		data, err := opt.MaxInput.Read(path)
 		if err != nil {
 			errs = append(errs, &diag.Error{Pos: diag.Pos{File: path}, Msg: "cannot read the schema file: " + err.Error()})
 			continue

@@ -51,7 +51,7 @@ its UTF-8 bytes: read it with --aws-cli v1 (or aws_cli: v1 in .dynexpr.yaml).`,
 }
 
 func (e *env) importRequests(args []string, awsCLIFlag string) error {
-	conf, err := findConfig("")
+	conf, err := findConfig("", e.limit)
 	if err != nil {
 		return err
 	}

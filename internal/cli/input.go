@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"io"
-	"os"
 	"strings"
 
 	"github.com/dynexpr/dynexpr/config"
@@ -61,7 +59,7 @@ func (e *env) readInput(file string) (source, error) {
 		e.sources[stdinName] = string(b)
 		return source{stdinName, string(b)}, nil
 	}
-	b, err := os.ReadFile(file)
+	b, err := e.limit.Read(file)
 	if err != nil {
 		return source{}, diag.Errorf(diag.Pos{File: file}, "cannot read the file: %v", config.Cause(err))
 	}
@@ -73,7 +71,7 @@ func (e *env) readInput(file string) (source, error) {
 // call, and every later call (another "-", another goroutine of lint) gets
 // the same bytes.
 func (e *env) readStdin() ([]byte, error) {
-	e.stdinOnce.Do(func() { e.stdinData, e.stdinErr = io.ReadAll(e.stdin) })
+	e.stdinOnce.Do(func() { e.stdinData, e.stdinErr = e.limit.ReadAll(e.stdin) })
 	return e.stdinData, e.stdinErr
 }
 

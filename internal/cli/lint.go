@@ -83,7 +83,7 @@ func (e *env) lint(args []string, f lintFlags) error {
 	if err != nil || failOn == validate.Off {
 		return fmt.Errorf("--fail-on %q: choose error, warning or info", f.failOn)
 	}
-	conf, err := findConfig(f.config)
+	conf, err := findConfig(f.config, e.limit)
 	if err != nil {
 		return err
 	}
@@ -95,7 +95,7 @@ func (e *env) lint(args []string, f lintFlags) error {
 	if err != nil {
 		return err
 	}
-	sch, err := f.schemas.load(conf)
+	sch, err := f.schemas.load(conf, e.limit)
 	if err != nil {
 		return err
 	}
@@ -147,7 +147,7 @@ func (e *env) lint(args []string, f lintFlags) error {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(1 << 30))
 	}
-	linter := &lint.Linter{Schema: sch, Rules: vcfg, ReadStdin: e.readStdin, AWSCLI: cli}
+	linter := &lint.Linter{Schema: sch, Rules: vcfg, ReadStdin: e.readStdin, AWSCLI: cli, MaxInput: e.limit}
 	var t tally
 	err = linter.Run(files, func(r lint.Result) error {
 		if r.Skipped {

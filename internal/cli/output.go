@@ -55,7 +55,7 @@ func (e *env) source(pos diag.Pos) (string, bool) {
 		// Only a regular file: reading /dev/stdin or a pipe again would
 		// wait for input that was already consumed.
 		if fi, err := os.Stat(pos.File); err == nil && fi.Mode().IsRegular() {
-			b, _ := os.ReadFile(pos.File)
+			b, _ := e.limit.Read(pos.File)
 			src = string(b)
 		}
 		e.sources[pos.File] = src

@@ -4,18 +4,18 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"sort"
 	"strings"
 
 	"github.com/dynexpr/dynexpr/config"
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
+	"github.com/dynexpr/dynexpr/internal/textfile"
 )
 
 // parseParams reads -p name=value (a string, or the schema's type) and
 // -p name:=JSON.
-func parseParams(flags []string, files []string) (grammar.Params, error) {
+func parseParams(flags []string, files []string, limit textfile.Limit) (grammar.Params, error) {
 	params := grammar.Params{}
 	given := map[string]string{} // name -> the -p that gave it
 	for _, f := range flags {
@@ -43,7 +43,7 @@ func parseParams(flags []string, files []string) (grammar.Params, error) {
 		params[name] = grammar.Param{Text: val, JSON: isJSON, Source: "-p " + name}
 	}
 	for _, file := range files {
-		if err := readParamsFile(file, params); err != nil {
+		if err := readParamsFile(file, params, limit); err != nil {
 			return nil, err
 		}
 	}
@@ -52,8 +52,8 @@ func parseParams(flags []string, files []string) (grammar.Params, error) {
 
 // readParamsFile reads --params FILE: a JSON object whose members bind
 // parameters by name, each value taken as JSON (as -p name:=JSON).
-func readParamsFile(file string, params grammar.Params) error {
-	b, err := os.ReadFile(file)
+func readParamsFile(file string, params grammar.Params, limit textfile.Limit) error {
+	b, err := limit.Read(file)
 	if err != nil {
 		return diag.Errorf(diag.Pos{File: file}, "cannot read the parameters file: %v", config.Cause(err))
 	}

@@ -31,7 +31,7 @@ differ.`,
   dynexpr schema diff schema.yaml deployed.describe.json`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opt, err := vars.options()
+			opt, err := vars.options(e.limit)
 			if err != nil {
 				return err
 			}

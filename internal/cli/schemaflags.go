@@ -5,6 +5,7 @@ import (
 
 	"github.com/dynexpr/dynexpr/config"
 	"github.com/dynexpr/dynexpr/diag"
+	"github.com/dynexpr/dynexpr/internal/textfile"
 	"github.com/dynexpr/dynexpr/schema"
 	"github.com/spf13/pflag"
 )
@@ -30,18 +31,18 @@ func (f *schemaFlags) registerVars(fl *pflag.FlagSet) {
 
 // load reads the --schema files, or else the config's, with the --var
 // values; nil when there are none.
-func (f *schemaFlags) load(conf *config.Config) (*schema.Schema, error) {
-	opt, err := f.options()
+func (f *schemaFlags) load(conf *config.Config, limit textfile.Limit) (*schema.Schema, error) {
+	opt, err := f.options(limit)
 	if err != nil {
 		return nil, err
 	}
 	return loadSchema(f.files, conf, opt)
 }
 
-// options reads the --var values. A name given twice is refused, as -p
+// options reads the --var values, and reads each schema file within limit. A name given twice is refused, as -p
 // refuses a parameter given twice: which one was meant cannot be told.
-func (f *schemaFlags) options() (schema.Options, error) {
-	var opt schema.Options
+func (f *schemaFlags) options(limit textfile.Limit) (schema.Options, error) {
+	opt := schema.Options{MaxInput: limit}
 	for _, v := range f.vars {
 		name, value, ok := strings.Cut(v, "=")
 		where := diag.Pos{File: "--var " + v}

@@ -7,6 +7,7 @@ import (
 	"github.com/dynexpr/dynexpr/config"
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
+	"github.com/dynexpr/dynexpr/internal/textfile"
 	"github.com/dynexpr/dynexpr/lint"
 	"github.com/dynexpr/dynexpr/schema"
 	"github.com/dynexpr/dynexpr/validate"
@@ -62,11 +63,11 @@ func (e *env) readStatements(args []string, f statementFlags, verb string, many,
 	if err != nil {
 		return nil, err
 	}
-	conf, err := findConfig(f.config)
+	conf, err := findConfig(f.config, e.limit)
 	if err != nil {
 		return nil, err
 	}
-	sch, err := f.schemas.load(conf)
+	sch, err := f.schemas.load(conf, e.limit)
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +75,7 @@ func (e *env) readStatements(args []string, f statementFlags, verb string, many,
 	// only then, for DeployedName and every schema lookup after it (Bind
 	// types the values by the table it has just bound).
 	if !optionalParams || len(f.params) > 0 || len(f.paramFiles) > 0 {
-		if err := bindParams(stmts, f, sch); err != nil {
+		if err := bindParams(stmts, f, sch, e.limit); err != nil {
 			return nil, err
 		}
 	}
@@ -92,8 +93,8 @@ func (e *env) readStatements(args []string, f statementFlags, verb string, many,
 
 // bindParams binds the -p and --params parameters in stmts; each given
 // must be used.
-func bindParams(stmts []*grammar.Statement, f statementFlags, sch *schema.Schema) error {
-	params, err := parseParams(f.params, f.paramFiles)
+func bindParams(stmts []*grammar.Statement, f statementFlags, sch *schema.Schema, limit textfile.Limit) error {
+	params, err := parseParams(f.params, f.paramFiles, limit)
 	if err != nil {
 		return err
 	}
