@@ -14,9 +14,21 @@ func (p *fastParser) file() *File {
 	for {
 		start := p.mark()
 		st := p.statement()
-		if st != nil {
+		switch {
+		case st != nil && p.each != nil:
+			// Handed over and forgotten: the parse keeps no statement.
+			if !p.each(st) {
+				return nil
+			}
+			// The next statement's nodes go in slabs of their own. A chunk
+			// is one object, which the collector keeps whole while any node
+			// in it is alive and whose every node keeps what it points to:
+			// chunks shared between statements would chain each statement
+			// to the ones before it, back to the start of the file.
+			p.initSlabs()
+		case st != nil:
 			stmts = append(stmts, st)
-		} else if !p.rewindMark(start) {
+		case !p.rewindMark(start):
 			return nil
 		}
 		ok = st != nil

@@ -43,29 +43,47 @@ func (l *Linter) file(in Input) Result {
 	if kind != DSL {
 		return l.requests(r, data, kind)
 	}
-	f, err := grammar.Parse(display, r.Src)
+	// One statement at a time: each is checked once the next is parsed
+	// (when its ignore comments are all known), and its tree is dropped.
+	ignores := validate.NewIgnores(display, r.Src)
+	var last *grammar.Statement
+	err = grammar.ParseEach(display, r.Src, func(st *grammar.Statement) error {
+		ignores.Add(st)
+		if last != nil {
+			l.check(&r, last, ignores)
+		}
+		last = st
+		r.Statements++
+		return nil
+	})
 	if err != nil {
+		// A file that does not parse has no other finding.
+		r.Findings, r.Statements, r.UnboundNames = nil, 0, 0
 		for _, d := range diag.Append(nil, err) {
 			r.Findings = append(r.Findings, inputFinding(d))
 		}
 		return r
 	}
-	r.Statements = len(f.Statements)
-	ignores := validate.IndexIgnores(display, r.Src, f.Statements)
-	for _, st := range f.Statements {
-		if err := validate.DeployedName(st, l.Schema); err != nil {
-			for _, d := range diag.Append(nil, err) {
-				r.Findings = append(r.Findings, validate.UnresolvedName(d))
-			}
-			continue
-		}
-		if st.HasUnboundName() {
-			r.UnboundNames++
-		}
-		r.Findings = append(r.Findings, ignores.Apply(st, validate.Check(st, l.Schema, l.Rules), l.Rules)...)
+	ignores.Done()
+	if last != nil {
+		l.check(&r, last, ignores)
 	}
 	r.Findings = append(r.Findings, ignores.Loose(l.Rules)...)
 	return r
+}
+
+// check adds the findings of the statement st to r.
+func (l *Linter) check(r *Result, st *grammar.Statement, ignores *validate.Ignores) {
+	if err := validate.DeployedName(st, l.Schema); err != nil {
+		for _, d := range diag.Append(nil, err) {
+			r.Findings = append(r.Findings, validate.UnresolvedName(d))
+		}
+		return
+	}
+	if st.HasUnboundName() {
+		r.UnboundNames++
+	}
+	r.Findings = append(r.Findings, ignores.Apply(st, validate.Check(st, l.Schema, l.Rules), l.Rules)...)
 }
 
 // requests checks every request of a request file. JSON has no comments,
