@@ -43,17 +43,10 @@ func (l *Linter) file(in Input) Result {
 	if kind != DSL {
 		return l.requests(r, data, kind)
 	}
-	// One statement at a time: each is checked once the next is parsed
-	// (when its ignore comments are all known), and its tree is dropped.
-	ignores := validate.NewIgnores(display, r.Src)
-	var last *grammar.Statement
-	err = grammar.ParseEach(display, r.Src, func(st *grammar.Statement) error {
-		ignores.Add(st)
-		if last != nil {
-			l.check(&r, last, ignores)
-		}
-		last = st
+	// One statement at a time: each tree is dropped once checked.
+	ignores, err := validate.EachStatement(display, r.Src, func(st *grammar.Statement, ignores *validate.Ignores) error {
 		r.Statements++
+		l.check(&r, st, ignores)
 		return nil
 	})
 	if err != nil {
@@ -63,10 +56,6 @@ func (l *Linter) file(in Input) Result {
 			r.Findings = append(r.Findings, inputFinding(d))
 		}
 		return r
-	}
-	ignores.Done()
-	if last != nil {
-		l.check(&r, last, ignores)
 	}
 	r.Findings = append(r.Findings, ignores.Loose(l.Rules)...)
 	return r

@@ -106,6 +106,42 @@ func NewIgnores(file, src string) *Ignores {
 	return x
 }
 
+// EachStatement parses the DSL file src (named file) one statement at a
+// time, as grammar.ParseEach does, and gives fn each statement with the
+// ignore comments of the file, all of the statement's known: a statement is
+// given once the next one is parsed. The index forgets each statement once
+// fn returns, so that nothing keeps a tree the caller dropped. The ignores
+// that apply to nothing (a file without statements) are Loose after it.
+func EachStatement(file, src string, fn func(*grammar.Statement, *Ignores) error) (*Ignores, error) {
+	x := NewIgnores(file, src)
+	var last *grammar.Statement
+	give := func() error {
+		err := fn(last, x)
+		delete(x.of, last)
+		return err
+	}
+	err := grammar.ParseEach(file, src, func(st *grammar.Statement) error {
+		x.Add(st)
+		if last != nil {
+			if err := give(); err != nil {
+				return err
+			}
+		}
+		last = st
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	x.Done()
+	if last != nil {
+		if err := give(); err != nil {
+			return nil, err
+		}
+	}
+	return x, nil
+}
+
 // Add places the ignore comments before st, the next statement of the
 // file: after Add(st), the statement before st has all of its ignores.
 func (x *Ignores) Add(st *grammar.Statement) {
@@ -160,14 +196,12 @@ func (x *Ignores) place(p pendingIgnore, next *grammar.Statement) {
 
 // Apply drops the findings of st that its ignore comments silence, and adds
 // findings for its ignores that are stale, stray, unknown or lack a reason.
-// findings are those of st. Each statement is applied once: the index then
-// forgets it, so that it does not keep the statement's tree.
+// findings are those of st.
 func (x *Ignores) Apply(st *grammar.Statement, findings []Finding, cfg *Config) []Finding {
 	igs := x.of[st]
 	if len(igs) == 0 {
 		return findings
 	}
-	delete(x.of, st)
 	return apply(igs, findings, cfg)
 }
 

@@ -86,44 +86,58 @@ func (e *env) build(args []string, f buildFlags) error {
 	default:
 		return fmt.Errorf("--output %q: choose json, shell or jsonl", f.output)
 	}
-	in, err := e.readStatements(args, f.statementFlags, "build", f.output == "jsonl", true)
-	if err != nil {
-		return err
-	}
-	cli, err := awsCLI(f.awsCLI, in.conf)
-	if err != nil {
-		return err
-	}
-	// parts are each statement's requests: one, or with --split the
-	// parts of a batch over DynamoDB's limit.
-	parts := make([][]*grammar.Statement, len(in.stmts))
-	for i, st := range in.stmts {
-		parts[i] = []*grammar.Statement{st}
-		if f.split {
-			parts[i] = builder.Split(st)
-		}
-	}
-	if !f.noLint {
-		if err := e.lintBuilt(in, splitFindings(in.stmts, parts)); err != nil {
-			return err
-		}
-	}
-	// Build everything before writing anything: on any error, standard
-	// output stays empty.
+	// Each statement is linted and built as it is parsed, and only its
+	// findings and its requests are kept. Nothing is written before
+	// everything is built: on any error, standard output stays empty.
 	var out bytes.Buffer
+	var findings []validate.Finding
 	var errs diag.List
-	for i, st := range in.stmts {
+	var cli builder.AWSCLI
+	var cliErr error
+	cliRead := false
+	in, err := e.eachStatement(args, f.statementFlags, "build", f.output == "jsonl", true, func(st *grammar.Statement, in *statementInput, ig *validate.Ignores) error {
+		if !cliRead {
+			cli, cliErr = awsCLI(f.awsCLI, in.conf)
+			cliRead = true
+		}
+		if cliErr != nil {
+			return nil
+		}
+		// parts are the statement's requests: one, or with --split the
+		// parts of a batch over DynamoDB's limit.
+		parts := []*grammar.Statement{st}
+		if f.split {
+			parts = builder.Split(st)
+		}
+		if !f.noLint {
+			skip := splitFindings([]*grammar.Statement{st}, [][]*grammar.Statement{parts})
+			findings = append(findings, slices.DeleteFunc(check(in, st, ig), skip)...)
+		}
 		g := f
-		if len(parts[i]) > 1 {
+		if len(parts) > 1 {
 			g.compact = true // one request a line
 		}
-		for _, part := range parts[i] {
+		for _, part := range parts {
 			req, err := builder.BuildFor(part, cli)
 			if err != nil {
 				errs = diag.Append(errs, err)
 				break
 			}
-			writeRequest(&out, st, req, g)
+			if len(errs) == 0 {
+				writeRequest(&out, st, req, g)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if cliErr != nil {
+		return cliErr
+	}
+	if !f.noLint {
+		if err := e.lintBuilt(in, findings); err != nil {
+			return err
 		}
 	}
 	if len(errs) > 0 {
@@ -140,13 +154,8 @@ func (e *env) build(args []string, f buildFlags) error {
 // Without a schema it says once what was left unchecked: the rules still
 // refuse what no schema could make right, and the rest waits for one.
 //
-// The findings skip says are not printed: what --split makes right.
-func (e *env) lintBuilt(in *statementInput, skip func(validate.Finding) bool) error {
-	findings, err := e.check(in, in.stmts)
-	if err != nil {
-		return err
-	}
-	findings = slices.DeleteFunc(findings, skip)
+// findings are those of the statements, without what --split makes right.
+func (e *env) lintBuilt(in *statementInput, findings []validate.Finding) error {
 	if in.sch == nil {
 		fmt.Fprintf(e.stderr, "dynexpr: no schema: key names, key types and index projections were not checked (--schema or %s)\n", config.FileName)
 	}

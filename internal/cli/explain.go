@@ -43,14 +43,11 @@ else .dynexpr.yaml) tells keys and indexes.`,
 func (e *env) explain(args []string, f statementFlags) error {
 	// Every statement is explained unless one is picked; $params may stay
 	// unbound, explained as written.
-	in, err := e.readStatements(args, f, "explain", true, true)
-	if err != nil {
-		return err
-	}
 	var out bytes.Buffer
 	var lines lineIndex // statements come in file order: each file is indexed once
-	for i, st := range in.stmts {
-		if i > 0 {
+	n := 0
+	_, err := e.eachStatement(args, f, "explain", true, true, func(st *grammar.Statement, in *statementInput, ig *validate.Ignores) error {
+		if n++; n > 1 {
 			out.WriteByte('\n')
 		}
 		out.WriteString(grammar.Format(st) + "\n")
@@ -64,13 +61,10 @@ func (e *env) explain(args []string, f statementFlags) error {
 			out.WriteString("- " + line)
 		}
 		out.WriteByte('\n')
-		findings, err := e.check(in, []*grammar.Statement{st})
-		if err != nil {
-			return err
-		}
+		findings := check(in, st, ig)
 		if len(findings) == 0 {
 			out.WriteString("- dynexpr lint: nothing to report.\n")
-			continue
+			return nil
 		}
 		out.WriteString("- dynexpr lint finds:\n")
 		// No caret (the statement is printed above), but the line, for
@@ -85,6 +79,10 @@ func (e *env) explain(args []string, f statementFlags) error {
 			p.Print(fd)
 		}
 		p.Close()
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	_, err = e.stdout.Write(out.Bytes())
 	return err

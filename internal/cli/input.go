@@ -5,9 +5,7 @@ import (
 
 	"github.com/dynexpr/dynexpr/config"
 	"github.com/dynexpr/dynexpr/diag"
-	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/lint"
-	"github.com/dynexpr/dynexpr/validate"
 )
 
 // Names of inputs that are not files, as messages show them.
@@ -73,26 +71,4 @@ func (e *env) readInput(file string) (source, error) {
 func (e *env) readStdin() ([]byte, error) {
 	e.stdinOnce.Do(func() { e.stdinData, e.stdinErr = e.limit.ReadAll(e.stdin) })
 	return e.stdinData, e.stdinErr
-}
-
-// parseSources parses every source, and indexes each one's ignore comments
-// by its name (a file given twice has two); all errors are reported
-// together.
-func parseSources(srcs []source) ([]*grammar.Statement, map[string][]*validate.Ignores, error) {
-	var stmts []*grammar.Statement
-	ignores := map[string][]*validate.Ignores{}
-	var errs diag.List
-	for _, s := range srcs {
-		f, err := grammar.Parse(s.name, s.text)
-		if err != nil {
-			errs = diag.Append(errs, err)
-			continue
-		}
-		stmts = append(stmts, f.Statements...)
-		ignores[s.name] = append(ignores[s.name], validate.IndexIgnores(s.name, s.text, f.Statements))
-	}
-	if len(errs) > 0 {
-		return nil, nil, errs
-	}
-	return stmts, ignores, nil
 }
