@@ -20,25 +20,34 @@ var attributeMaps = [...]string{"ExclusiveStartKey", "ExpressionAttributeValues"
 func (f *File) FromCLIv1() error {
 	var errs diag.List
 	for _, top := range f.Requests {
-		// A group's values are in its members (and a batch get's Keys).
-		for _, r := range append([]*Request{top}, top.Parts()...) {
-			for _, name := range attributeMaps {
-				if m := r.Obj.Get(name); m != nil && m.Kind == Object {
-					for _, e := range m.Members {
-						errs = f.binaryText(e.Value, errs)
-					}
+		errs = top.fromCLIv1(errs)
+	}
+	return errs.Err()
+}
+
+// FromCLIv1 is File.FromCLIv1 for the one request top (of ParseEach).
+func (top *Request) FromCLIv1() error { return top.fromCLIv1(nil).Err() }
+
+func (top *Request) fromCLIv1(errs diag.List) diag.List {
+	f := top.File
+	// A group's values are in its members (and a batch get's Keys).
+	for _, r := range append([]*Request{top}, top.Parts()...) {
+		for _, name := range attributeMaps {
+			if m := r.Obj.Get(name); m != nil && m.Kind == Object {
+				for _, e := range m.Members {
+					errs = f.binaryText(e.Value, errs)
 				}
 			}
-			if keys := r.Obj.Get("Keys"); keys != nil && keys.Kind == Array && r.Group != nil {
-				for _, k := range keys.Elems {
-					for _, e := range k.Members {
-						errs = f.binaryText(e.Value, errs)
-					}
+		}
+		if keys := r.Obj.Get("Keys"); keys != nil && keys.Kind == Array && r.Group != nil {
+			for _, k := range keys.Elems {
+				for _, e := range k.Members {
+					errs = f.binaryText(e.Value, errs)
 				}
 			}
 		}
 	}
-	return errs.Err()
+	return errs
 }
 
 // binaryText rewrites the binary strings of one DynamoDB value, looking

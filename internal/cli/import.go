@@ -5,7 +5,6 @@ import (
 
 	"github.com/dynexpr/dynexpr/builder"
 	"github.com/dynexpr/dynexpr/diag"
-	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/importer"
 	"github.com/dynexpr/dynexpr/request"
 	"github.com/spf13/cobra"
@@ -59,8 +58,8 @@ func (e *env) importRequests(args []string, awsCLIFlag string) error {
 	if err != nil {
 		return err
 	}
-	var reqs []*request.Request
-	var stmts []*grammar.Statement
+	// Each request's statement is written as it is made, and dropped.
+	var out request.ImportWriter
 	var errs diag.List
 	for _, a := range args {
 		in, err := e.readInput(a)
@@ -71,27 +70,40 @@ func (e *env) importRequests(args []string, awsCLIFlag string) error {
 			errs = diag.Append(errs, err)
 			continue
 		}
-		f, err := request.Parse(in.name, []byte(in.text))
-		if err == nil && cli == builder.CLIv1 {
-			err = f.FromCLIv1()
-		}
-		if err != nil {
-			errs = diag.Append(errs, err)
-			continue
-		}
-		for _, r := range f.Requests {
+		// One request at a time: its JSON tree and its statement are
+		// dropped once it is written. A file that turns out not to read
+		// (a syntax error after some requests, AWS CLI v1 text that is not
+		// base64) takes back what was written of it.
+		mark, errsBefore := out.Mark(), len(errs)
+		var v1Errs diag.List
+		_, err = request.ParseEach(in.name, []byte(in.text), func(r *request.Request) error {
+			if cli == builder.CLIv1 {
+				if err := r.FromCLIv1(); err != nil {
+					v1Errs = diag.Append(v1Errs, err)
+				}
+			}
+			if len(v1Errs) > 0 {
+				return nil
+			}
 			st, err := importer.Statement(r)
 			if err != nil {
 				errs = diag.Append(errs, err)
-				continue
+				return nil
 			}
-			reqs = append(reqs, r)
-			stmts = append(stmts, st)
+			out.Add(r, st)
+			return nil
+		})
+		if err == nil && len(v1Errs) > 0 {
+			err = v1Errs
+		}
+		if err != nil {
+			out.Rewind(mark)
+			errs = diag.Append(errs[:errsBefore], err)
 		}
 	}
 	// A request that cannot be imported does not hold back the others: they
 	// are printed, and its error makes the exit status 2.
-	if _, err := io.WriteString(e.stdout, request.ImportText(reqs, stmts)); err != nil {
+	if _, err := io.WriteString(e.stdout, out.String()); err != nil {
 		return err
 	}
 	if len(errs) > 0 {
