@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"slices"
@@ -89,7 +88,7 @@ func (e *env) build(args []string, f buildFlags) error {
 	// Each statement is linted and built as it is parsed, and only its
 	// findings and its requests are kept. Nothing is written before
 	// everything is built: on any error, standard output stays empty.
-	var out bytes.Buffer
+	var out spool
 	var findings []validate.Finding
 	var errs diag.List
 	var cli builder.AWSCLI
@@ -143,7 +142,7 @@ func (e *env) build(args []string, f buildFlags) error {
 	if len(errs) > 0 {
 		return errs
 	}
-	_, err = e.stdout.Write(out.Bytes())
+	_, err = out.WriteTo(e.stdout)
 	return err
 }
 
@@ -219,7 +218,7 @@ func typeOf(sch *schema.Schema) grammar.TypeOf {
 	}
 }
 
-func writeRequest(out *bytes.Buffer, st *grammar.Statement, req *builder.Request, f buildFlags) {
+func writeRequest(out *spool, st *grammar.Statement, req *builder.Request, f buildFlags) {
 	switch f.output {
 	case "json":
 		out.Write(req.JSON(!f.compact))

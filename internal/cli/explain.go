@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"strings"
 
 	"github.com/dynexpr/dynexpr/explain"
@@ -43,7 +42,7 @@ else .dynexpr.yaml) tells keys and indexes.`,
 func (e *env) explain(args []string, f statementFlags) error {
 	// Every statement is explained unless one is picked; $params may stay
 	// unbound, explained as written.
-	var out bytes.Buffer
+	var out spool
 	var lines lineIndex // statements come in file order: each file is indexed once
 	n := 0
 	_, err := e.eachStatement(args, f, "explain", true, true, func(st *grammar.Statement, in *statementInput, ig *validate.Ignores) error {
@@ -84,6 +83,6 @@ func (e *env) explain(args []string, f statementFlags) error {
 	if err != nil {
 		return err
 	}
-	_, err = e.stdout.Write(out.Bytes())
+	_, err = out.WriteTo(e.stdout)
 	return err
 }
