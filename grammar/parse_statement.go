@@ -10,8 +10,18 @@ func (p *fastParser) file() *File {
 	f.Pos = p.peek().Pos
 	var buf [8]*Statement
 	stmts := buf[:0]
-	var ok bool // whether the last statement parsed
+	var ok bool     // whether the last statement parsed
+	handed := false // a statement was handed over since the slabs began
 	for {
+		if handed && p.peek().Type != tokEOF {
+			// The next statement's nodes go in slabs of their own. A chunk
+			// is one object, which the collector keeps whole while any node
+			// in it is alive and whose every node keeps what it points to:
+			// chunks shared between statements would chain each statement
+			// to the ones before it, back to the start of the file.
+			p.initSlabs()
+			handed = false
+		}
 		start := p.mark()
 		st := p.statement()
 		switch {
@@ -20,12 +30,7 @@ func (p *fastParser) file() *File {
 			if !p.each(st) {
 				return nil
 			}
-			// The next statement's nodes go in slabs of their own. A chunk
-			// is one object, which the collector keeps whole while any node
-			// in it is alive and whose every node keeps what it points to:
-			// chunks shared between statements would chain each statement
-			// to the ones before it, back to the start of the file.
-			p.initSlabs()
+			handed = true
 		case st != nil:
 			stmts = append(stmts, st)
 		case !p.rewindMark(start):
