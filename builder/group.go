@@ -43,6 +43,36 @@ const (
 // its own ExpressionAttributeNames and Values), less what its group does
 // not let it say, which is refused at the clause.
 func (b *builder) group(st *grammar.Statement) *Request {
+	r := b.envelope(st)
+	if len(st.Members) == 0 {
+		b.fail(st.Open, "%s needs at least one member inside { }", st.Kind)
+		return r
+	}
+	members := b.members(st)
+	if members == nil {
+		return r
+	}
+	if size := splitSize(st); size > 0 && len(st.Members) > size {
+		// No one request can carry it: what it is, build --split prints.
+		b.refuse(RuleBatchTooMany, st.Members[size].Pos,
+			"%s: this %s has %d members, and one request takes at most %d; dynexpr build --split prints it as %d requests",
+			grammar.MemberName(size, st.Members[size]), st.Kind, len(st.Members), size, len(Split(st, b.cli)))
+	}
+	switch st.Kind {
+	case grammar.KindTransactWrite, grammar.KindTransactGet:
+		r.TransactItems = make([]Member, len(members))
+		for i, mr := range members {
+			r.TransactItems[i] = Member{Op: MemberOp(st.Kind, st.Members[i].Kind), Request: mr}
+		}
+	case grammar.KindBatchGet, grammar.KindBatchWrite:
+		r.RequestItems = b.requestItems(st.Kind, st.Members, members)
+	}
+	return r
+}
+
+// envelope is a group's request without its members: its command and
+// the clauses of the whole group.
+func (b *builder) envelope(st *grammar.Statement) *Request {
 	r := &Request{Command: st.Kind.Command(), CLI: b.cli}
 	b.capacity(st, r)
 	if st.Kind == grammar.KindTransactWrite || st.Kind == grammar.KindBatchWrite {
@@ -51,16 +81,18 @@ func (b *builder) group(st *grammar.Statement) *Request {
 	if st.Kind == grammar.KindTransactWrite {
 		b.token(st, r)
 	}
-	if len(st.Members) == 0 {
-		b.fail(st.Open, "%s needs at least one member inside { }", st.Kind)
-		return r
-	}
+	return r
+}
+
+// members builds each member of group st, its refusals named after the
+// member; nil when a member is of a kind the group has no place for.
+func (b *builder) members(st *grammar.Statement) []*Request {
 	members := make([]*Request, len(st.Members))
 	for i, m := range st.Members {
 		if !takesMember(st.Kind, m.Kind) {
 			// The parser allows no such member; a tree made elsewhere may.
 			b.fail(m.Pos, "%s is not a member of %s", m.Kind, st.Kind)
-			return r
+			return nil
 		}
 		mb := newBuilder()
 		mb.cli, mb.memberOf, mb.refusalsOnly = b.cli, st.Kind, b.refusalsOnly
@@ -75,36 +107,29 @@ func (b *builder) group(st *grammar.Statement) *Request {
 		b.errs = append(b.errs, mb.errs...)
 		b.rules = append(b.rules, mb.rules...)
 	}
-	if size := splitSize(st); size > 0 && len(st.Members) > size {
-		// No one request can carry it: what it is, build --split prints.
-		b.refuse(RuleBatchTooMany, st.Members[size].Pos,
-			"%s: this %s has %d members, and one request takes at most %d; dynexpr build --split prints it as %d requests",
-			grammar.MemberName(size, st.Members[size]), st.Kind, len(st.Members), size, len(Split(st)))
+	return members
+}
+
+// requestItems is a batch's RequestItems: the requests (members, built of
+// ms) by table.
+func (b *builder) requestItems(g grammar.Kind, ms []*grammar.Statement, members []*Request) map[string]*TableRequests {
+	if g == grammar.KindBatchGet {
+		return b.batchGet(ms, members)
 	}
-	switch st.Kind {
-	case grammar.KindTransactWrite, grammar.KindTransactGet:
-		r.TransactItems = make([]Member, len(members))
-		for i, mr := range members {
-			r.TransactItems[i] = Member{Op: MemberOp(st.Kind, st.Members[i].Kind), Request: mr}
+	tables := make(map[string]*TableRequests)
+	for i, mr := range members {
+		t := tables[mr.TableName]
+		if t == nil {
+			t = &TableRequests{}
+			tables[mr.TableName] = t
 		}
-	case grammar.KindBatchGet:
-		r.RequestItems = b.batchGet(st, members)
-	case grammar.KindBatchWrite:
-		r.RequestItems = make(map[string]*TableRequests)
-		for i, mr := range members {
-			t := r.RequestItems[mr.TableName]
-			if t == nil {
-				t = &TableRequests{}
-				r.RequestItems[mr.TableName] = t
-			}
-			w := Member{Op: MemberOp(st.Kind, st.Members[i].Kind), Request: &Request{Item: mr.Item}}
-			if st.Members[i].Kind != grammar.KindPut {
-				w.Request = &Request{Key: mr.Key}
-			}
-			t.Writes = append(t.Writes, w)
+		w := Member{Op: MemberOp(g, ms[i].Kind), Request: &Request{Item: mr.Item}}
+		if ms[i].Kind != grammar.KindPut {
+			w.Request = &Request{Key: mr.Key}
 		}
+		t.Writes = append(t.Writes, w)
 	}
-	return r
+	return tables
 }
 
 // takesMember reports whether a group has a place for a member of kind m:
@@ -150,11 +175,11 @@ func MemberOp(g, m grammar.Kind) string {
 // projection and one consistency per table, so the gets of one table must
 // agree on both: the first get of a table says them, and a get that says
 // otherwise is refused, since one of the two would be silently ignored.
-func (b *builder) batchGet(st *grammar.Statement, members []*Request) map[string]*TableRequests {
+func (b *builder) batchGet(ms []*grammar.Statement, members []*Request) map[string]*TableRequests {
 	tables := make(map[string]*TableRequests)
 	first := make(map[string]int) // the first get of each table
 	for i, mr := range members {
-		m := st.Members[i]
+		m := ms[i]
 		t := tables[mr.TableName]
 		if t == nil {
 			tables[mr.TableName] = &TableRequests{
@@ -168,7 +193,7 @@ func (b *builder) batchGet(st *grammar.Statement, members []*Request) map[string
 		}
 		t.Keys = append(t.Keys, mr.Key)
 		j := first[mr.TableName]
-		f := st.Members[j]
+		f := ms[j]
 		this, that := grammar.MemberName(i, m), grammar.MemberName(j, f)
 		where := diag.AtIn(b.st.Source, b.st.Pos, f.Pos)
 		if sel, fsel := selectText(m), selectText(f); sel != fsel {

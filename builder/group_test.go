@@ -1,6 +1,7 @@
 package builder
 
 import (
+	"encoding/base64"
 	"fmt"
 	"strings"
 	"testing"
@@ -271,7 +272,7 @@ func TestSplit(t *testing.T) {
 		{`get Users key pk = "a"`, []int{0}},
 	} {
 		st := parseOne(t, c.src)
-		parts := Split(st)
+		parts := Split(st, CLIv2)
 		if len(parts) != len(c.sizes) {
 			t.Errorf("%.40s...: %d parts, want %d", c.src, len(parts), len(c.sizes))
 			continue
@@ -357,5 +358,116 @@ func TestToken(t *testing.T) {
 	}
 	if r.ClientRequestToken != "req-1" {
 		t.Errorf("ClientRequestToken %q", r.ClientRequestToken)
+	}
+}
+
+// TestSplitBySize: Split keeps each part, as the compact JSON the CLI is
+// given, within MaxArgBytes, and fills each one: a part and the member
+// after it would be over the count or over MaxArgBytes. The batches mix
+// tables (a batch get's header of projection and names counts once a
+// table and part), and binary values, which v1 and v2 write differently.
+func TestSplitBySize(t *testing.T) {
+	pad := func(n int) string { return strings.Repeat("x", n) }
+	b64 := base64.StdEncoding.EncodeToString([]byte(pad(5300)))
+	var write, get, binary []string
+	for i := range 60 {
+		switch i % 3 {
+		case 0:
+			write = append(write, fmt.Sprintf(`put Users item {pk: "U#%d", bio: "%s"}`, i, pad(5000+97*i)))
+		case 1:
+			write = append(write, fmt.Sprintf(`delete Accounts key id = "%d"`, i))
+		default:
+			write = append(write, fmt.Sprintf(`put Accounts item {id: "%d", note: "%s"}`, i, pad(9000)))
+		}
+		binary = append(binary, fmt.Sprintf(`put Users item {pk: "B#%d", blob: b"%s"}`, i, b64))
+	}
+	for i := range 250 {
+		table := []string{"Users", "Accounts"}[i%2]
+		get = append(get, fmt.Sprintf(`get %s key pk = "%s%d" select email, name, %s`, table, pad(1500), i, pad(30)))
+	}
+	for _, c := range []struct {
+		name, src string
+		cli       AWSCLI
+	}{
+		{"write", "batch write capacity total metrics {" + strings.Join(write, ";\n") + "}", CLIv2},
+		{"get", "batch get {" + strings.Join(get, ";\n") + "}", CLIv2},
+		{"binary v2", "batch write {" + strings.Join(binary, ";\n") + "}", CLIv2},
+		{"binary v1", "batch write {" + strings.Join(binary, ";\n") + "}", CLIv1},
+	} {
+		st := parseOne(t, c.src)
+		parts := Split(st, c.cli)
+		if len(parts) < 3 {
+			t.Errorf("%s: %d parts: not cut by size", c.name, len(parts))
+		}
+		next := 0
+		for i, p := range parts {
+			r, err := BuildFor(p, c.cli)
+			if err != nil {
+				t.Fatalf("%s part %d: %v", c.name, i, err)
+			}
+			if n := len(r.JSON(false)); n > MaxArgBytes {
+				t.Errorf("%s part %d: %d bytes, over %d", c.name, i, n, MaxArgBytes)
+			}
+			if p.Members[0] != st.Members[next] {
+				t.Errorf("%s part %d does not start with member %d", c.name, i, next)
+			}
+			next += len(p.Members)
+			if i == len(parts)-1 {
+				continue
+			}
+			if len(p.Members) == splitSize(st) {
+				continue // full by count
+			}
+			more := *p
+			more.Members = st.Members[next-len(p.Members) : next+1]
+			r, err = BuildFor(&more, c.cli)
+			if err != nil {
+				t.Fatalf("%s part %d and the next member: %v", c.name, i, err)
+			}
+			if n := len(r.JSON(false)); n <= MaxArgBytes {
+				t.Errorf("%s part %d is not full: with member %d it is %d bytes", c.name, i, next, n)
+			}
+		}
+		if next != len(st.Members) {
+			t.Errorf("%s: %d of %d members in the parts", c.name, next, len(st.Members))
+		}
+	}
+
+	// A member too long for one argument alone is a part of its own.
+	st := parseOne(t, fmt.Sprintf(`batch write { put Users item {pk: "a"}; put Users item {pk: "b", bio: "%s"}; put Users item {pk: "c"} }`, pad(MaxArgBytes)))
+	var sizes []int
+	for _, p := range Split(st, CLIv2) {
+		sizes = append(sizes, len(p.Members))
+	}
+	if fmt.Sprint(sizes) != "[1 1 1]" {
+		t.Errorf("a member over MaxArgBytes between two: parts of %v members, want [1 1 1]", sizes)
+	}
+}
+
+// TestSplitAtTheByte: a batch whose JSON is exactly MaxArgBytes long is one
+// request, and one byte more makes it two: Split counts every byte, the
+// comma between two tables and a batch get's header of one table too.
+func TestSplitAtTheByte(t *testing.T) {
+	for _, src := range []string{
+		`batch write { put Users item {pk: "a", bio: "%s"}; delete Accounts key id = "b" }`,
+		`batch write capacity total { put Users item {pk: "a"}; put Users item {pk: "b", bio: "%s"} }`,
+		`batch get { get Users key pk = "a" select email; get Accounts key id = "%s" select name; get Users key pk = "c" select email }`,
+	} {
+		length := func(pad int) int {
+			r, err := Build(parseOne(t, fmt.Sprintf(src, strings.Repeat("x", pad))))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return len(r.JSON(false))
+		}
+		pad := MaxArgBytes - length(0)
+		if n := length(pad); n != MaxArgBytes {
+			t.Fatalf("%s: %d bytes, want %d", src, n, MaxArgBytes)
+		}
+		for _, c := range []struct{ pad, parts int }{{pad, 1}, {pad + 1, 2}} {
+			if n := len(Split(parseOne(t, fmt.Sprintf(src, strings.Repeat("x", c.pad))), CLIv2)); n != c.parts {
+				t.Errorf("%s at %d bytes: %d parts, want %d", src, length(c.pad), n, c.parts)
+			}
+		}
 	}
 }

@@ -115,7 +115,19 @@ func Load(path string, limit textfile.Limit) (*Config, error) {
 		}
 		return out, nil
 	}
-	var excludePos []diag.Pos // not kept: an exclude that matches nothing harms nothing
+	// patterns reads a list of patterns: each malformed one is an error at
+	// its place, and each is cleaned.
+	patterns := func(n *yaml.Node, key string, at *[]diag.Pos) ([]string, error) {
+		out, err := list(n, key, at)
+		for i, p := range out {
+			if why := patternProblem(p); why != "" {
+				return nil, diag.Errorf((*at)[len(*at)-len(out)+i], "%s pattern %s: %s", key, quote(p), why)
+			}
+			out[i] = cleanPattern(p)
+		}
+		return out, err
+	}
+	var excludePos []diag.Pos // for a bad pattern only: an exclude that matches nothing harms nothing
 	for i := 0; i+1 < len(doc.Content); i += 2 {
 		k, v := doc.Content[i], doc.Content[i+1]
 		var err error
@@ -131,11 +143,11 @@ func Load(path string, limit textfile.Limit) (*Config, error) {
 				}
 			}
 		case "include":
-			c.Include, err = list(v, k.Value, &c.IncludePos)
+			c.Include, err = patterns(v, k.Value, &c.IncludePos)
 		case "exclude":
-			c.Exclude, err = list(v, k.Value, &excludePos)
+			c.Exclude, err = patterns(v, k.Value, &excludePos)
 		case "requests":
-			c.Requests, err = list(v, k.Value, &c.RequestsPos)
+			c.Requests, err = patterns(v, k.Value, &c.RequestsPos)
 		case "aws_cli":
 			if c.AWSCLI, err = builder.ParseAWSCLI(v.Value); err != nil || v.Kind != yaml.ScalarNode {
 				return nil, diag.Errorf(pos(v), "aws_cli is the AWS CLI the requests are for: v1 or v2, not %s", quote(v.Value))

@@ -50,6 +50,26 @@ func Walk(root string, visit func(path, notRegular string)) error {
 	return nil
 }
 
+// DanglingLink says, for a path that could not be read, whether it is a
+// link to nothing: the message for it ("a link to \"x.dx\", which does not
+// exist: ..."), or "". A walk meets such links where a file was renamed or
+// a checkout left one behind; the tree has a problem to fix, not a file that
+// cannot be read, so lint reports it as a finding and fmt goes on.
+func DanglingLink(p string) string {
+	fi, err := os.Lstat(p)
+	if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		return ""
+	}
+	if _, err := os.Stat(p); !os.IsNotExist(err) {
+		return ""
+	}
+	target, err := os.Readlink(p)
+	if err != nil {
+		return ""
+	}
+	return "this is a link to " + quote(target) + ", which does not exist: fix the link or remove it"
+}
+
 // notRegular says what a file of this type is when it is not a regular
 // file, else "".
 func notRegular(mode fs.FileMode) string {
@@ -105,15 +125,13 @@ func DSLFiles(args []string) ([]string, error) {
 // an error, so that a typo does not pass CI silently.
 func ExpandGlob(pattern string) ([]string, error) {
 	pat := filepath.ToSlash(filepath.Clean(pattern))
-	parts := strings.Split(pat, "/")
-	root := ""
-	for len(parts) > 1 && !strings.ContainsAny(parts[0], "*?[") {
-		root = pathJoin(root, parts[0])
-		parts = parts[1:]
+	if why := patternProblem(pat); why != "" {
+		return nil, diag.Errorf(diag.Pos{File: pattern}, "--requests %q: %s", pattern, why)
 	}
-	if !strings.ContainsAny(parts[0], "*?[") {
+	root, last := literalFolder(pat)
+	if !strings.ContainsAny(last, "*?[") {
 		// No pattern at all: a file.
-		p := pathJoin(root, parts[0])
+		p := pathJoin(root, last)
 		if fi, err := os.Stat(filepath.FromSlash(p)); err != nil || fi.IsDir() {
 			return nil, diag.Errorf(diag.Pos{File: pattern}, "--requests %q: no such file", pattern)
 		}
@@ -154,6 +172,21 @@ func ExpandGlob(pattern string) ([]string, error) {
 	}
 	sort.Strings(out)
 	return out, nil
+}
+
+// literalFolder splits a slash-separated pattern into the folder its
+// literal start names ("queries/a" of "queries/a/**/*.dx"; "/" begins an
+// absolute one) and its first part after that folder.
+func literalFolder(pat string) (folder, first string) {
+	parts := strings.Split(pat, "/")
+	for len(parts) > 1 && !strings.ContainsAny(parts[0], "*?[\\") {
+		folder = pathJoin(folder, parts[0])
+		if folder == "" {
+			folder = "/"
+		}
+		parts = parts[1:]
+	}
+	return folder, parts[0]
 }
 
 func pathJoin(a, b string) string {

@@ -3,6 +3,7 @@ package config
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -69,5 +70,66 @@ func TestFindAndLoad(t *testing.T) {
 	}
 	if _, err := Load(filepath.Join(dir, FileName), 0); err == nil || err.Error() != filepath.Join(dir, FileName)+`:1:1: error: unknown setting "shemas"; did you mean "schemas"?` {
 		t.Errorf("Load of a misspelt setting: %v", err)
+	}
+}
+
+// TestPatterns: a pattern is cleaned as paths are ("./", "//"), an absolute
+// one matches absolute paths, and a malformed one (include, exclude or
+// requests) is an error at its place in the config, not a pattern that
+// matches nothing.
+func TestPatterns(t *testing.T) {
+	dir := t.TempDir()
+	q := filepath.Join(dir, "queries", "a", "q.dx")
+	if err := os.MkdirAll(filepath.Dir(q), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(q, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	load := func(yaml string) (*Config, error) {
+		t.Helper()
+		path := filepath.Join(dir, FileName)
+		if err := os.WriteFile(path, []byte(yaml), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return Load(path, 0)
+	}
+	for _, inc := range []string{"./queries/a/*.dx", "queries//a/*.dx", "queries/a/", filepath.ToSlash(dir) + "/queries/*/*.dx", "/**/q.dx"} {
+		c, err := load("include: [\"" + inc + "\"]\n")
+		if err != nil {
+			t.Fatalf("%s: %v", inc, err)
+		}
+		if inc == "queries/a/" {
+			if c.Include[0] != "queries/a" {
+				t.Errorf("%s is read as %q", inc, c.Include[0])
+			}
+			continue
+		}
+		if !c.Selected(q) {
+			t.Errorf("include %q does not select %s", inc, q)
+		}
+		if err := c.Unmatched([]string{q}); err != nil {
+			t.Errorf("include %q: %v", inc, err)
+		}
+	}
+	for _, c := range []struct{ yaml, want string }{
+		{"include: [\"queries/[a-\"]\n", `:1:11: error: include pattern "queries/[a-": bad pattern`},
+		{"exclude:\n  - ok/*.dx\n  - \"q/[x\"\n", `:3:5: error: exclude pattern "q/[x": bad pattern`},
+		{"requests: 'fixtures/\\'\n", `:1:11: error: requests pattern "fixtures/\": bad pattern`},
+	} {
+		_, err := load(c.yaml)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %s", c.yaml, err, c.want)
+		}
+	}
+	c, err := load("include: [\"/nonexistent-dynexpr/*.dx\"]\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Unmatched([]string{q}); err == nil || !strings.Contains(err.Error(), `include pattern "/nonexistent-dynexpr/*.dx" matches no file: there is no folder "/nonexistent-dynexpr"`) {
+		t.Errorf("an absolute pattern of no folder: %v", err)
+	}
+	if _, err := ExpandGlob("fixtures/[a-"); err == nil || !strings.Contains(err.Error(), "bad pattern") {
+		t.Errorf("--requests of a bad pattern: %v", err)
 	}
 }

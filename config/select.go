@@ -1,6 +1,9 @@
 package config
 
-import "path/filepath"
+import (
+	"path"
+	"path/filepath"
+)
 
 // The patterns of a config are relative to its folder. Each method takes a
 // nil config (no .dynexpr.yaml) as one that selects everything and names no
@@ -32,13 +35,33 @@ func (c *Config) matchesAny(patterns []string, p string) bool {
 	if len(patterns) == 0 {
 		return false
 	}
-	rel := c.rel(p)
+	var rel, abs string
 	for _, pat := range patterns {
-		if Match(pat, rel) {
+		if Match(pat, c.target(pat, p, &rel, &abs)) {
 			return true
 		}
 	}
 	return false
+}
+
+// target is p as pattern pat is matched against it: relative to the
+// config's folder, or absolute for an absolute pattern ("/srv/queries/*.dx").
+// rel and abs keep what is worked out, for the next pattern.
+func (c *Config) target(pat, p string, rel, abs *string) string {
+	if path.IsAbs(pat) {
+		if *abs == "" {
+			a, err := filepath.Abs(p)
+			if err != nil {
+				a = p
+			}
+			*abs = filepath.ToSlash(a)
+		}
+		return *abs
+	}
+	if *rel == "" {
+		*rel = c.rel(p)
+	}
+	return *rel
 }
 
 // rel is p relative to the config's folder, slash-separated.

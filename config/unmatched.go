@@ -2,6 +2,7 @@ package config
 
 import (
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -19,14 +20,11 @@ func (c *Config) Unmatched(walked []string) error {
 	if c == nil || len(c.Include)+len(c.Requests) == 0 {
 		return nil
 	}
-	rels := make([]string, len(walked))
-	for i, p := range walked {
-		rels[i] = c.rel(p)
-	}
+	rels, abss := make([]string, len(walked)), make([]string, len(walked))
 	var errs diag.List
 	check := func(what string, patterns []string, at []diag.Pos) {
 		for i, pat := range patterns {
-			if matchesOne(pat, rels) {
+			if c.matchesOne(pat, walked, rels, abss) {
 				continue
 			}
 			found, why := c.inProject(pat)
@@ -45,9 +43,11 @@ func (c *Config) Unmatched(walked []string) error {
 	return errs.Err()
 }
 
-func matchesOne(pat string, rels []string) bool {
-	for _, r := range rels {
-		if Match(pat, r) {
+// matchesOne reports whether pat matches one of the paths; rels and abss
+// keep each path's forms as patterns are matched against it (target).
+func (c *Config) matchesOne(pat string, paths, rels, abss []string) bool {
+	for i, p := range paths {
+		if Match(pat, c.target(pat, p, &rels[i], &abss[i])) {
 			return true
 		}
 	}
@@ -58,18 +58,22 @@ func matchesOne(pat string, rels []string) bool {
 // when not, why says what is missing (`: there is no folder "querys"; did
 // you mean "queries"?`) when a folder of the pattern's literal start is.
 func (c *Config) inProject(pat string) (found bool, why string) {
-	parts := strings.Split(pat, "/")
-	folder := ""
-	for len(parts) > 1 && !strings.ContainsAny(parts[0], "*?[") {
-		folder = pathJoin(folder, parts[0])
-		parts = parts[1:]
+	folder, _ := literalFolder(pat)
+	start := filepath.FromSlash(folder)
+	if !path.IsAbs(folder) {
+		start = filepath.Join(c.Dir, start)
 	}
-	start := filepath.Join(c.Dir, filepath.FromSlash(folder))
 	if fi, err := os.Stat(start); err != nil || !fi.IsDir() {
 		return false, ": there is no folder " + quote(folder) + c.suggestRel(start)
 	}
+	if rel, err := filepath.Rel(start, c.Dir); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
+		// A folder above the project ("/**/*.dx"): the project is what is
+		// searched, not the disk.
+		start = c.Dir
+	}
 	_ = Walk(start, func(p, notRegular string) {
-		found = found || Match(pat, c.rel(p))
+		var rel, abs string
+		found = found || Match(pat, c.target(pat, p, &rel, &abs))
 	})
 	return found, ""
 }

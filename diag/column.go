@@ -1,7 +1,6 @@
 package diag
 
 import (
-	"bytes"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -56,19 +55,19 @@ func (p Pos) Where(line string) string {
 }
 
 // ByteColumn is the byte column of character column col (1-based) on line
-// n (1-based, lines ending at '\n') of src: for readers whose parser counts
-// characters (yaml.v3), so that their positions count bytes like the rest.
+// n (1-based, lines ending as EndsLine says) of src: for readers whose
+// parser counts characters (yaml.v3), so that their positions count bytes
+// like the rest.
 func ByteColumn(src []byte, n, col int) int {
-	for ; n > 1 && len(src) > 0; n-- {
-		i := bytes.IndexByte(src, '\n')
-		if i < 0 {
-			return col
-		}
-		src = src[i+1:]
+	starts := LineStarts(src)
+	if n < 1 || n > len(starts) {
+		return col
 	}
-	if i := bytes.IndexByte(src, '\n'); i >= 0 {
-		src = src[:i]
+	end := len(src)
+	if n < len(starts) {
+		end = starts[n]
 	}
+	src = []byte(TrimLineEnd(string(src[starts[n-1]:end])))
 	off := 0
 	for ; col > 1 && off < len(src); col-- {
 		_, w := utf8.DecodeRune(src[off:])
@@ -93,8 +92,8 @@ func AtIn(src string, start, p Pos) string {
 		return strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Col)
 	}
 	head := src[:i]
-	if nl := strings.LastIndexByte(head, '\n'); nl >= 0 {
-		head = head[nl+1:]
+	if nl := LastLineStart(head); nl > 0 {
+		head = head[nl:]
 	} else {
 		head = strings.Repeat(" ", max(start.Col-1, 0)) + head
 	}

@@ -1,6 +1,7 @@
 package diag
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -63,11 +64,24 @@ func TestPrintable(t *testing.T) {
 		{"csi \u009b2J", `csi \u009b2J`},
 		{"abc\u202edcba", `abc\u202edcba`},
 		{"bad \xff byte", `bad \xff byte`},
+		// The invisible and the look-alike: bell, zero-width space, soft
+		// hyphen, line separator, no-break space, BOM, a tag past U+FFFF.
+		{"a\ab\u200bc\u00add\u2028e\u00a0f\ufeffg\U000e0041", `a\x07b\u200bc\u00add\u2028e\u00a0f\ufeffg\U000e0041`},
+		// What shows stays: an emoji with its variation selector and a
+		// combining accent.
+		{"\u2764\ufe0f e\u0301", "\u2764\ufe0f e\u0301"},
 	}
 	for _, tt := range tests {
 		if got := Printable(tt.in); got != tt.want {
 			t.Errorf("Printable(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+	}
+}
+
+// PrintableLines escapes each line and keeps the line ends.
+func TestPrintableLines(t *testing.T) {
+	if got, want := PrintableLines("a\x1b\nb\u202e\n"), "a\\x1b\nb\\u202e\n"; got != want {
+		t.Errorf("PrintableLines = %q, want %q", got, want)
 	}
 }
 
@@ -87,5 +101,28 @@ func TestAtIn(t *testing.T) {
 	}
 	if got := AtIn(src, start, Pos{File: "other.dx", Line: 1, Col: 7}); got != "1:7" {
 		t.Errorf("in another file: %s, want 1:7 as it is", got)
+	}
+}
+
+// A lone CR ends a line as LF and CRLF do: positions, line starts and the
+// byte column of a character column count it.
+func TestLoneCarriageReturn(t *testing.T) {
+	src := "ab\rcd\r\nef\ngh"
+	if got := LineStarts(src); fmt.Sprint(got) != "[0 3 7 10]" {
+		t.Errorf("LineStarts = %v, want [0 3 7 10]", got)
+	}
+	for off, want := range map[int]string{4: "f:2:2", 8: "f:3:2", 11: "f:4:2"} {
+		if got := PosAt("f", []byte(src), off).String(); got != want {
+			t.Errorf("PosAt(%d) = %s, want %s", off, got, want)
+		}
+	}
+	if got := ByteColumn([]byte("é\rxé y"), 2, 3); got != 4 {
+		t.Errorf("ByteColumn(line 2 after a CR, 3) = %d, want 4", got)
+	}
+	if got := TrimLineEnd("cd\r\n") + TrimLineEnd("ab\r") + TrimLineEnd("ef\n") + TrimLineEnd("gh"); got != "cdabefgh" {
+		t.Errorf("TrimLineEnd: %q", got)
+	}
+	if got := AtIn("a\rbc", Pos{File: "f", Line: 1, Col: 1}, Pos{File: "f", Offset: 3, Line: 2, Col: 2}); got != "2:2" {
+		t.Errorf("AtIn after a CR = %s, want 2:2", got)
 	}
 }

@@ -70,13 +70,14 @@ func (l List) Err() error {
 
 // PosAt computes the position of byte offset off in src, for inputs whose
 // parser only knows offsets (JSON decoders, YAML nodes that lost columns).
+// Lines end at "\n", "\r\n" or a lone "\r" (see EndsLine).
 func PosAt(file string, src []byte, off int) Pos {
 	if off > len(src) {
 		off = len(src)
 	}
 	line, col := 1, 1
 	for i := 0; i < off; i++ {
-		if src[i] == '\n' {
+		if (src[i] == '\n' || src[i] == '\r') && EndsLine(src, i) {
 			line++
 			col = 1
 		} else {

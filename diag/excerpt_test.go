@@ -66,7 +66,7 @@ func TestExcerptCells(t *testing.T) {
 }
 
 // Whatever the line and the column, the excerpt (and Printable) holds no
-// control character but tab, and the pad only spaces and tabs.
+// hidden character but tab, and the pad only spaces and tabs.
 func FuzzExcerpt(f *testing.F) {
 	f.Add("scan T filter a = 1", 15)
 	f.Add("\t日本語 \x1b[2J 😀 e\u0301", 9)
@@ -76,8 +76,8 @@ func FuzzExcerpt(f *testing.F) {
 		shown, pad := Excerpt(line, col)
 		for _, s := range []string{shown, Printable(line)} {
 			for _, r := range s {
-				if r != '\t' && (r < 0x20 || r == 0x7f || r >= 0x80 && r <= 0x9f) {
-					t.Fatalf("%q (of %q, column %d) holds control character %U", s, line, col, r)
+				if r != '\t' && Hidden(r) {
+					t.Fatalf("%q (of %q, column %d) holds hidden character %U", s, line, col, r)
 				}
 			}
 		}

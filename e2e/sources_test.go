@@ -13,16 +13,7 @@ import (
 // `dynexpr schema --create-table SOURCE`, take the examples' requests built
 // against that same source and answer as the stories say.
 func TestSchemaSources(t *testing.T) {
-	cli := AWSv2(t)
-	var srv *Server
-	for _, s := range AllServers(t) {
-		if s.Kind == KindDynoxide {
-			srv = s
-		}
-	}
-	if srv == nil {
-		t.Fatal("no dynoxide server")
-	}
+	cli, srv := AWSv2(t), dynoxide(t)
 	tickets := filepath.Join(repoRoot, "examples", "tickets.dx")
 	events := filepath.Join(repoRoot, "examples", "events.dx")
 	rec1 := event("WS#orbit-9", "TS#2026-06-23T14:02:11Z", "USR#kp", "role.grant", "USR#mm")
@@ -46,4 +37,16 @@ func TestSchemaSources(t *testing.T) {
 			s.mustReturn("timeline", "timeline (newest first)", stmt(events, "timeline"), "["+rec3+","+rec1+"]")
 		})
 	}
+}
+
+// dynoxide is the dynoxide server of the run.
+func dynoxide(t *testing.T) *Server {
+	t.Helper()
+	for _, s := range AllServers(t) {
+		if s.Kind == KindDynoxide {
+			return s
+		}
+	}
+	t.Fatal("no dynoxide server")
+	return nil
 }

@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/dynexpr/dynexpr/builder"
+	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/schema"
 )
@@ -110,8 +111,11 @@ func (e *explainer) op() string {
 		grammar.KindDelete: "DeleteItem", grammar.KindCheck: "ConditionCheck"}[k]
 }
 
+// say adds a line. The names it quotes are the input's and the schema's,
+// as they are: a control, bidi or invisible character in one is escaped
+// (diag.Printable), and a line break too, so a line stays a line.
 func (e *explainer) say(format string, args ...any) {
-	e.lines = append(e.lines, fmt.Sprintf(format, args...))
+	e.lines = append(e.lines, diag.Printable(fmt.Sprintf(format, args...)))
 }
 
 // tableName is "table Tickets"; schemaNote says when the schema does not know it.

@@ -78,9 +78,9 @@ func (e *explainer) overLimit(n int) {
 	case k.IsTransaction() && n > builder.MaxTransactItems:
 		e.say("More than %d members: DynamoDB refuses the transaction as it is, and it cannot be cut in parts without losing all or nothing.", builder.MaxTransactItems)
 	case k == grammar.KindBatchWrite && n > builder.MaxBatchWrites:
-		e.say("More than %d requests: DynamoDB refuses this one as it is; dynexpr build --split prints it as %d requests, the members in the order written.", builder.MaxBatchWrites, len(builder.Split(e.st)))
+		e.say("More than %d requests: DynamoDB refuses this one as it is; dynexpr build --split prints it as %d requests, the members in the order written.", builder.MaxBatchWrites, len(builder.Split(e.st, builder.CLIv2)))
 	case k == grammar.KindBatchGet && n > builder.MaxBatchGetKeys:
-		e.say("More than %d keys: DynamoDB refuses this one as it is; dynexpr build --split prints it as %d requests, the members in the order written.", builder.MaxBatchGetKeys, len(builder.Split(e.st)))
+		e.say("More than %d keys: DynamoDB refuses this one as it is; dynexpr build --split prints it as %d requests, the members in the order written.", builder.MaxBatchGetKeys, len(builder.Split(e.st, builder.CLIv2)))
 	}
 }
 

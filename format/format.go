@@ -73,14 +73,19 @@ func File(name, src string) (string, error) {
 	return withLineEndings(out, src), nil
 }
 
-// withLineEndings gives out, laid out with LF, the line endings of src: a
-// file whose first line ends in CRLF (a Windows checkout, say) stays CRLF
-// throughout, so `fmt --check` does not flag every file of such a checkout.
+// withLineEndings gives out, laid out with LF, the line endings of src,
+// those its first line ends with: a file of CRLF lines (a Windows checkout,
+// say) stays CRLF throughout, so `fmt --check` does not flag every file of
+// such a checkout, and one of lone-CR lines stays CR.
 func withLineEndings(out, src string) string {
-	if i := strings.IndexByte(src, '\n'); i > 0 && src[i-1] == '\r' {
+	i := strings.IndexAny(src, "\r\n")
+	switch {
+	case i < 0 || src[i] == '\n':
+		return out
+	case i+1 < len(src) && src[i+1] == '\n':
 		return strings.ReplaceAll(out, "\n", "\r\n")
 	}
-	return out
+	return strings.ReplaceAll(out, "\n", "\r")
 }
 
 // item is one thing the output is made of, in source order: a statement
@@ -131,8 +136,10 @@ func (l *layout) statement(st *grammar.Statement, next int, more bool) {
 		text = grammar.Format(st)
 	}
 	if inside {
-		// Left as written, but with the output's line endings.
-		text = strings.ReplaceAll(l.src[start:end], "\r\n", "\n")
+		// Left as written, but with the output's line endings (a
+		// CR there can only end a line: the lexer ends strings,
+		// names and comments at one).
+		text = strings.ReplaceAll(strings.ReplaceAll(l.src[start:end], "\r\n", "\n"), "\r", "\n")
 	}
 	endLine := l.lines.of(end)
 	it := item{text: text, semicolon: more, line: st.Pos.Line, lastLine: endLine}
@@ -192,13 +199,7 @@ type lineIndex struct {
 }
 
 func newLineIndex(src string) lineIndex {
-	starts := []int{0}
-	for i := 0; i < len(src); i++ {
-		if src[i] == '\n' {
-			starts = append(starts, i+1)
-		}
-	}
-	return lineIndex{src, starts}
+	return lineIndex{src, diag.LineStarts(src)}
 }
 
 // of is the 1-based line of byte offset off.

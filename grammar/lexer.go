@@ -118,9 +118,11 @@ func (l *dxLexer) pos() diag.Pos {
 }
 
 // advance moves over n bytes, keeping line and column (columns count bytes).
+// A line ends at "\n", "\r\n" or a lone "\r", as editors show it
+// (diag.EndsLine).
 func (l *dxLexer) advance(n int) {
 	for i := 0; i < n; i++ {
-		if l.src[l.off] == '\n' {
+		if c := l.src[l.off]; (c == '\n' || c == '\r') && diag.EndsLine(l.src, l.off) {
 			l.line++
 			l.col = 1
 		} else {
@@ -147,7 +149,9 @@ func (l *dxLexer) skipSpace() {
 			l.advance(1)
 		case c == '#':
 			start := l.pos()
-			for l.off < len(l.src) && l.src[l.off] != '\n' {
+			// A comment ends at the line's end, a lone CR's too: what an
+			// editor shows on the next line is not in it.
+			for l.off < len(l.src) && !diag.IsLineBreak(l.src[l.off]) {
 				l.advance(1)
 			}
 			if l.comments != nil {
@@ -290,7 +294,7 @@ func (l *dxLexer) scan(start diag.Pos) (token, error) {
 		return l.token(tokString, start, n), nil
 	case c == '`':
 		end := strings.IndexByte(s[1:], '`')
-		if nl := strings.IndexByte(s[1:], '\n'); end < 0 || nl >= 0 && nl < end {
+		if nl := strings.IndexAny(s[1:], "\r\n"); end < 0 || nl >= 0 && nl < end {
 			return l.errorf(start, "unterminated `name`: close it with a backtick on the same line")
 		}
 		if end == 0 {
@@ -376,7 +380,7 @@ func (l *dxLexer) quotedLen(s string, start diag.Pos) (int, error) {
 		switch s[i] {
 		case q:
 			return i + 1, nil
-		case '\n':
+		case '\n', '\r': // a line end, a lone CR too
 			return 0, &LexError{Pos: start, Msg: fmt.Sprintf("unterminated string: close it with %c on the same line (write a line break as \\n)", q)}
 		case '\\':
 			if i+1 >= len(s) {

@@ -1,6 +1,9 @@
 package grammar
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestKeywordsFitLowerWord checks that the lexer's lower-casing buffer
 // holds every word it looks up.
@@ -40,5 +43,32 @@ func TestByteOrderMark(t *testing.T) {
 	}
 	if _, err := Parse("bom.dx", "get \ufeffTickets"); err == nil {
 		t.Error("a byte order mark inside the text is accepted")
+	}
+}
+
+// TestLoneCarriageReturn: a lone CR ends a line, as editors show it: a
+// comment ends there (the statement after it is read), and lines and
+// columns after it count from it, as after LF and CRLF.
+func TestLoneCarriageReturn(t *testing.T) {
+	f, err := Parse("cr.dx", "a: get Tickets key id = \"a\"; # c\rb: get Tickets key id = \"b\"")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Statements) != 2 {
+		t.Fatalf("%d statements, want 2: the comment swallowed the line after the CR", len(f.Statements))
+	}
+	if p := f.Statements[1].Pos; p.Line != 2 || p.Col != 1 {
+		t.Errorf("b at %d:%d, want 2:1", p.Line, p.Col)
+	}
+	for _, src := range []string{"get T\rkey id ==", "get T\r\nkey id ==", "get T\nkey id =="} {
+		_, err := Parse("cr.dx", src)
+		if err == nil || !strings.HasPrefix(err.Error(), "cr.dx:2:8: error: ") {
+			t.Errorf("Parse(%q): %v, want an error at 2:8", src, err)
+		}
+	}
+	for _, src := range []string{"get T key id = \"a\rb\"", "get T select `a\rb`"} {
+		if _, err := Parse("cr.dx", src); err == nil || !strings.Contains(err.Error(), "on the same line") {
+			t.Errorf("Parse(%q): %v, want an unterminated string or name", src, err)
+		}
 	}
 }

@@ -31,7 +31,81 @@ func hintError(src string, pos diag.Pos) (at diag.Pos, msg string, ok bool) {
 	if msg, at, ok := joinedParam(src, pos.Offset); ok {
 		return posAt(pos.File, src, at), msg, true
 	}
+	if msg, at, ok := listAfterAction(pos.File, src, start.Offset, pos.Offset); ok {
+		return posAt(pos.File, src, at), msg, true
+	}
 	return pos, "", false
+}
+
+// listAfterAction explains `add a [1]` and `delete a [1]`, a list of one
+// number meant as the value: the parser reads a [1] as the path a[1] and
+// then finds no value after it. ADD takes a number or a set, DELETE a set
+// (DynamoDB refuses a list for either); the message says what to write for
+// a list. from is where the statement starts, off where the error is; at is
+// where the "[" is.
+func listAfterAction(file, src string, from, off int) (msg string, at int, ok bool) {
+	l := newLexer(file, src)
+	var toks []token
+	for {
+		t, err := l.Next()
+		if err != nil || t.Type == tokEOF || t.Pos.Offset >= off {
+			break
+		}
+		if t.Pos.Offset >= from {
+			toks = append(toks, t)
+		}
+	}
+	n := len(toks)
+	if n < 5 || !isPunct(toks[n-1], "]") || toks[n-2].Type != tokNumber || !isPunct(toks[n-3], "[") {
+		return "", 0, false
+	}
+	open := toks[n-3].Pos.Offset
+	before := toks[n-4]
+	if before.Pos.Offset+len(before.Value) == open {
+		return "", 0, false // a[1], written as a path
+	}
+	// The path before the "[": names, dots and indexes back to the action's
+	// start, after its clause word or a ",".
+	i := n - 4
+	for i > 0 && (toks[i].Type == tokIdent || toks[i].Type == tokQuoted || isPunct(toks[i], ".") ||
+		isPunct(toks[i], "]") || isPunct(toks[i], "[") || toks[i].Type == tokNumber) && !isPunct(toks[i-1], ",") && !isClauseWord(toks[i-1]) {
+		i--
+	}
+	if i == 0 {
+		return "", 0, false
+	}
+	verb := ""
+	for j := i - 1; j >= 0 && verb == ""; j-- {
+		if isClauseWord(toks[j]) {
+			verb = strings.ToLower(toks[j].Value)
+		}
+	}
+	path := strings.TrimRight(src[toks[i].Pos.Offset:open], " \t\r\n")
+	index := toks[n-2].Value
+	lead := fmt.Sprintf(`"%s %s [%s]" reads as the path %s[%s], an element of the list %s, with no value after it: `, verb, path, index, path, index, path)
+	switch verb {
+	case "add":
+		return lead + fmt.Sprintf(`add takes a number or a set (add %s 1, add %s <<1>>, add %s <<"x">>), not a list; to append %s to the list %s, write set %s = list_append(%s, [%s])`,
+			path, path, path, index, path, path, path, index), open, true
+	case "delete":
+		return lead + fmt.Sprintf("delete takes a set, the elements to take out of a set (delete %s <<%s>>), not a list; to remove the element %s[%s] of the list, write remove %s[%s]",
+			path, index, path, index, path, index), open, true
+	}
+	return "", 0, false
+}
+
+func isPunct(t token, p string) bool { return t.Type == tokPunct && t.Value == p }
+
+// isClauseWord reports whether t is the word of an update's action clause.
+func isClauseWord(t token) bool {
+	if t.Type != tokIdent {
+		return false
+	}
+	switch strings.ToLower(t.Value) {
+	case "add", "delete", "set", "remove":
+		return true
+	}
+	return false
 }
 
 // joinedParam explains a table or index name written as a parameter

@@ -369,6 +369,12 @@ func TestFastErrors(t *testing.T) {
 		{`scan T1x segment 1 x`, `<arg>:1:20: error: unexpected "x"; expected "of" and the number of segments, like segment 0 of 4`},
 		{`update T1x key a = 1 set b`, `<arg>:1:27: error: unexpected end of input; expected "=" and the new value, like set status = "done"`},
 		{`update T1x key a = 1 add b c`, `<arg>:1:28: error: unexpected "c"; expected the value to add: a number, or a set like <<"x">>`},
+		// A list of one number after add or delete reads as an index: the
+		// message says so, and what to write.
+		{`update T1x key a = 1 add b [1]`, `<arg>:1:28: error: "add b [1]" reads as the path b[1], an element of the list b, with no value after it: add takes a number or a set (add b 1, add b <<1>>, add b <<"x">>), not a list; to append 1 to the list b, write set b = list_append(b, [1])`},
+		{"update T1x key a = 1 add c 2, x.`y-z` [3] set d = 1", "<arg>:1:39: error: \"add x.`y-z` [3]\" reads as the path x.`y-z`[3], an element of the list x.`y-z`, with no value after it: add takes a number or a set (add x.`y-z` 1, add x.`y-z` <<1>>, add x.`y-z` <<\"x\">>), not a list; to append 3 to the list x.`y-z`, write set x.`y-z` = list_append(x.`y-z`, [3])"},
+		{`update T1x key a = 1 delete b [1]`, `<arg>:1:31: error: "delete b [1]" reads as the path b[1], an element of the list b, with no value after it: delete takes a set, the elements to take out of a set (delete b <<1>>), not a list; to remove the element b[1] of the list, write remove b[1]`},
+		{`update T1x key a = 1 add b[1]`, `<arg>:1:30: error: unexpected end of input; expected the value to add: a number, or a set like <<"x">>`},
 		{`update T1x key a = 1 set b = 1,`, `<arg>:1:32: error: unexpected end of input; expected an assignment, like set status = "done"`},
 		{`put T1x item {a 1}`, `<arg>:1:17: error: unexpected "1"; expected ":" and a value, like name: value`},
 		{`put T1x item {a: 1 b: 2}`, `<arg>:1:20: error: unexpected "b"; expected "," or "}"`},

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/dynexpr/dynexpr/diag"
 )
 
 // maxLine is the width Format keeps a statement's lines to, where it can.
@@ -232,6 +234,13 @@ func Name(n string) string {
 	return "`" + n + "`"
 }
 
+// InBackticks reports whether a name in backticks can hold n: n is not
+// empty and holds no backtick and no line break (a lone CR is one too, as
+// the lexer reads it).
+func InBackticks(n string) bool {
+	return n != "" && !strings.ContainsAny(n, "`\r\n")
+}
+
 // FormatTableRef writes a table or index name as TableName does, or the
 // $parameter it is written as while that is unbound.
 func FormatTableRef(t *TableRef) string {
@@ -318,9 +327,14 @@ func formatEntry(e *MapEntry) string {
 	return k + ": " + FormatValue(e.Value)
 }
 
-// Quote writes s as a DSL string: double quotes, JSON escapes.
+// Quote writes s as a DSL string: double quotes, JSON escapes. A character
+// that does not show as itself (diag.Hidden: controls, bidi controls,
+// zero-width characters, the soft hyphen, U+2028, spaces other than U+0020)
+// is written as its \uXXXX escape, so that what a reviewer reads in the
+// source is what the string holds (no Trojan Source).
 func Quote(s string) string {
 	var b strings.Builder
+	b.Grow(len(s) + 2)
 	b.WriteByte('"')
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
@@ -334,18 +348,29 @@ func Quote(s string) string {
 			b.WriteString(`\r`)
 		case r == '\t':
 			b.WriteString(`\t`)
-		case r < 0x20 || r == 0x7f || r == utf8.RuneError && size == 1:
-			b.WriteString(`\u`)
-			h := strconv.FormatInt(int64(s[i]), 16)
-			if r != utf8.RuneError {
-				h = strconv.FormatInt(int64(r), 16)
-			}
-			b.WriteString(strings.Repeat("0", 4-len(h)) + h)
+		case r == utf8.RuneError && size == 1:
+			writeEscape(&b, rune(s[i]))
+		case r > 0xffff && diag.Hidden(r):
+			// JSON escapes are of UTF-16 code units: a surrogate pair.
+			r -= 0x10000
+			writeEscape(&b, 0xd800+r>>10)
+			writeEscape(&b, 0xdc00+r&0x3ff)
+		case diag.Hidden(r):
+			writeEscape(&b, r)
 		default:
-			b.WriteRune(r)
+			b.WriteString(s[i : i+size])
 		}
 		i += size
 	}
 	b.WriteByte('"')
 	return b.String()
+}
+
+// writeEscape writes \uXXXX for the code unit u (at most 0xffff).
+func writeEscape(b *strings.Builder, u rune) {
+	const hex = "0123456789abcdef"
+	b.WriteString(`\u`)
+	for shift := 12; shift >= 0; shift -= 4 {
+		b.WriteByte(hex[u>>shift&0xf])
+	}
 }

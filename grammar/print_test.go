@@ -28,3 +28,25 @@ func TestFormatOperandWith(t *testing.T) {
 		t.Errorf("FormatOperand = %q", got)
 	}
 }
+
+// Quote writes every character that does not show as itself as an escape,
+// and the DSL reads the escape back as that character: fmt and import never
+// turn "\u202eabc\u200b" into raw bidi or zero-width characters.
+func TestQuoteEscapesHidden(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"\u202eabc\u200b", `"\u202eabc\u200b"`},
+		{"a\u2028b\u2029c", `"a\u2028b\u2029c"`},
+		{"soft\u00adhyphen\u00a0nbsp\ufeff", `"soft\u00adhyphen\u00a0nbsp\ufeff"`},
+		{"\x1b[31m\a\u0085", `"\u001b[31m\u0007\u0085"`},
+		{"tag\U000e0041", `"tag\udb40\udc41"`},
+		{"shows: é 日 😀 \u2764\ufe0f \t\n", `"shows: é 日 😀 ` + "\u2764\ufe0f" + ` \t\n"`},
+	} {
+		got := Quote(c.in)
+		if got != c.want {
+			t.Errorf("Quote(%q) = %s, want %s", c.in, got, c.want)
+		}
+		if back := unquote(got); back != c.in {
+			t.Errorf("unquote(Quote(%q)) = %q", c.in, back)
+		}
+	}
+}

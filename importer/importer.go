@@ -1,7 +1,8 @@
 // Package importer turns a request JSON into a DSL statement and proves the
-// conversion: the statement's text reads back to the same statement, and it
-// builds a request that asks DynamoDB for exactly what the original asks.
-// `dynexpr import` prints only statements that pass.
+// conversion: the request is one lint finds no error in, the statement's
+// text reads back to the same statement, and it builds a request that asks
+// DynamoDB for exactly what the original asks. `dynexpr import` prints only
+// statements that pass.
 package importer
 
 import (
@@ -13,7 +14,34 @@ import (
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/request"
+	"github.com/dynexpr/dynexpr/schema"
+	"github.com/dynexpr/dynexpr/validate"
 )
+
+// Import is Statement of a request that lint, with the schema sch and the
+// rule severities rules (either may be nil), finds no error in: a request
+// lint refuses is refused with lint's error findings, each at its place.
+// The converter reads only what it can write as a statement, so a request
+// DynamoDB or the AWS CLI would refuse (a "command" that names no command,
+// a member of the wrong type, redundant parentheses) could otherwise
+// import as another request; running the rules refuses exactly what lint
+// does, by construction.
+func Import(r *request.Request, sch *schema.Schema, rules *validate.Config) (*grammar.Statement, error) {
+	var errs diag.List
+	for _, f := range validate.CheckRequest(r, sch, rules) {
+		if f.Severity == validate.Error {
+			msg := f.Message
+			if f.Suggestion != "" && !strings.Contains(msg, f.Suggestion) {
+				msg += " (suggestion: " + f.Suggestion + ")"
+			}
+			errs = append(errs, diag.Errorf(f.Pos, "%s (%s)", msg, f.Rule))
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return Statement(r)
+}
 
 // Statement converts one request and checks the statement: its DSL text
 // parses back to it, and it builds the request it came from. A request the

@@ -26,6 +26,14 @@ func (l *Linter) file(in Input) Result {
 		data, err = l.MaxInput.Read(name)
 	}
 	r := Result{Name: display, Src: string(data)}
+	if err != nil && name != "-" {
+		if msg := config.DanglingLink(name); msg != "" {
+			// Met walking a folder (a named one is refused before): a
+			// finding to fix, and the walk goes on.
+			r.Findings = []validate.Finding{validate.UnreadableInput(diag.Pos{File: display}, msg)}
+			return r
+		}
+	}
 	if err != nil {
 		r.Unreadable = true
 		r.Findings = []validate.Finding{validate.UnreadableInput(diag.Pos{File: display},
@@ -63,7 +71,9 @@ func (l *Linter) file(in Input) Result {
 
 // check adds the findings of the statement st to r.
 func (l *Linter) check(r *Result, st *grammar.Statement, ignores *validate.Ignores) {
-	if err := validate.DeployedName(st, l.Schema); err != nil {
+	notes, err := validate.DeployedName(st, l.Schema)
+	r.Findings = append(r.Findings, notes...)
+	if err != nil {
 		for _, d := range diag.Append(nil, err) {
 			r.Findings = append(r.Findings, validate.UnresolvedName(d))
 		}
@@ -87,7 +97,7 @@ func (l *Linter) requests(r Result, data []byte, kind Kind) Result {
 		}
 	}
 	if err == nil && l.AWSCLI == builder.CLIv1 {
-		err = f.FromCLIv1()
+		f.FromCLIv1()
 	}
 	switch {
 	case err != nil && (kind == MaybeRequest || request.LooksLikeRequest(data)):

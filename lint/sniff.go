@@ -58,13 +58,16 @@ func whyNotOne(r *request.Request) string {
 	if r.Command != "" && !r.CommandGuessed {
 		return "" // "command" names an aws dynamodb command
 	}
+	if why := notDynamoKey(r.Obj); why != "" {
+		return why
+	}
 	if hasRequestOnlyMember(has) {
 		return ""
 	}
 	if c := r.Obj.Get(request.CommandMember); c != nil {
 		return fmt.Sprintf("%q is %s, which is not an aws dynamodb command", request.CommandMember, r.RawLiteral(c))
 	}
-	if has("TableName") && onlyRequestMembers(r.Obj) {
+	if has("TableName") && foreignMember(r.Obj) == "" {
 		return "" // {"TableName": "Tickets"}: a scan of the whole table
 	}
 	return "no member only a request has (KeyConditionExpression, Key, Item, UpdateExpression, TransactItems, RequestItems, ...)"
@@ -81,11 +84,31 @@ func hasRequestOnlyMember(has func(string) bool) bool {
 	return false
 }
 
-func onlyRequestMembers(obj *request.Value) bool {
-	for _, m := range obj.Members {
-		if _, ok := request.Spec(m.Name); !ok {
-			return false
+// notDynamoKey says why an object whose Key or Item is not an object (an
+// S3 --cli-input-json's {"Bucket": .., "Key": "reports/x.csv"}, a game's
+// {"Item": "sword", "Price": 3}) is some other service's, or "": beside a
+// member that no DynamoDB request has, that Key or Item is no evidence of
+// a DynamoDB request. One whose Key or Item is an object stays a request,
+// with its foreign members reported.
+func notDynamoKey(obj *request.Value) string {
+	foreign := foreignMember(obj)
+	if foreign == "" {
+		return ""
+	}
+	for _, name := range [...]string{"Key", "Item"} {
+		if v := obj.Get(name); v != nil && v.Kind != request.Object {
+			return fmt.Sprintf("%q is %s, not a map of attributes, beside %q, which no DynamoDB request has: not a DynamoDB request", name, v.Kind, foreign)
 		}
 	}
-	return true
+	return ""
+}
+
+// foreignMember is the first member of obj that no request has, or "".
+func foreignMember(obj *request.Value) string {
+	for _, m := range obj.Members {
+		if _, ok := request.Spec(m.Name); !ok {
+			return m.Name
+		}
+	}
+	return ""
 }

@@ -3,7 +3,6 @@ package request
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
@@ -18,7 +17,7 @@ func (c *converter) tableRef(m *Member) *grammar.TableRef {
 	if v.Kind != String {
 		c.failAt(v.Start, "%s is a string, not %s", m.Name, v.Kind)
 	}
-	if v.Text == "" || strings.ContainsAny(v.Text, "`\n") {
+	if !grammar.InBackticks(v.Text) {
 		c.failAt(v.Start, "%s %q cannot be written in the DSL: a table or index name there is bare or in backticks, so it cannot be empty or hold a backtick or a line break", m.Name, v.Text)
 	}
 	return &grammar.TableRef{Pos: c.pos(v.Start), Raw: grammar.TableName(v.Text), Name: v.Text}
@@ -151,7 +150,7 @@ func (c *converter) attributesToGet(m *Member) *grammar.Projection {
 // pathName is one attribute name as a path segment: bare where the DSL
 // reads it back as the same name, else in backticks.
 func (c *converter) pathName(name string, at diag.Pos, where func() string) *grammar.PathName {
-	if name == "" || strings.ContainsAny(name, "`\n") {
+	if !grammar.InBackticks(name) {
 		what := "is empty"
 		if name != "" {
 			what = fmt.Sprintf("%q holds a backtick or a line break", name)

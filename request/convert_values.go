@@ -209,7 +209,7 @@ func (c *converter) after(m *Member) *grammar.After {
 	at := c.pos(v.Start)
 	asMap := len(v.Members) == 0
 	for _, e := range v.Members {
-		if e.Name == "" || strings.ContainsAny(e.Name, "`\n") {
+		if !grammar.InBackticks(e.Name) {
 			asMap = true
 		}
 	}

@@ -18,9 +18,11 @@ import (
 
 // TestImportCommand runs `dynexpr import` on every case of testdata/import:
 // it prints want.dx (nothing when the case has none); with want.err it
-// also reports those errors on standard error and exits with status 2,
-// having printed the requests that convert; and `dynexpr build --output
-// jsonl` of what it prints gives requests that normalise like the originals.
+// also reports an error at each place of want.err on standard error (the
+// converter's messages; import says lint's where lint refuses the request
+// first) and exits with status 2, having printed the requests that
+// convert; and `dynexpr build --output jsonl` of what it prints gives
+// requests that normalise like the originals.
 func TestImportCommand(t *testing.T) {
 	dirs, err := filepath.Glob("testdata/import/*")
 	if err != nil {
@@ -37,8 +39,9 @@ func TestImportCommand(t *testing.T) {
 					t.Fatalf("exit status %d, want status 2", r.Code)
 				}
 				for _, line := range strings.Split(strings.TrimSpace(wantErr), "\n") {
-					if !strings.Contains(r.Stderr, line+"\n") {
-						t.Errorf("standard error lacks %q:\n%s", line, r.Stderr)
+					at, _, _ := strings.Cut(line, " error: ")
+					if !strings.HasPrefix(r.Stderr, at+" error: ") && !strings.Contains(r.Stderr, "\n"+at+" error: ") {
+						t.Errorf("standard error lacks an error at %s:\n%s", at, r.Stderr)
 					}
 				}
 			} else if r.Code != 0 {
@@ -132,12 +135,13 @@ func checkBuiltFromImport(t *testing.T, dir, dsl string) {
 // statements prints the same requests byte for byte (through jsonl, which
 // carries each request's command and label). A case whose build stops at a
 // lint error is built with --no-lint: dynexpr prints those requests too.
+// What `dynexpr lint` finds an error in, import must refuse (exit 2).
 func TestImportOwnOutput(t *testing.T) {
 	cases, err := filepath.Glob("../golden/*/*/input.dx")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var built, requests int
+	var built, refused, requests int
 	for _, in := range cases {
 		dir := filepath.Dir(in)
 		t.Run(filepath.ToSlash(dir), func(t *testing.T) {
@@ -147,7 +151,15 @@ func TestImportOwnOutput(t *testing.T) {
 				return // the case does not build: nothing to read back
 			}
 			built++
+			linted := clitest.Run(t, dir, first.Stdout, append(append([]string{"lint"}, cliArgs...), "-")...)
 			imported := clitest.Run(t, dir, first.Stdout, append(append([]string{"import"}, cliArgs...), "-")...)
+			if linted.Code == 1 {
+				refused++
+				if imported.Code != 2 {
+					t.Errorf("dynexpr import of requests lint finds an error in: exit status %d, want 2\n%s\nlint:\n%s", imported.Code, imported.Stdout, linted.Stdout)
+				}
+				return
+			}
 			if imported.Code != 0 {
 				t.Fatalf("dynexpr import of what dynexpr build printed: exit status %d\n%s\nbuilt:\n%s", imported.Code, imported.Stderr, first.Stdout)
 			}
@@ -172,7 +184,7 @@ func TestImportOwnOutput(t *testing.T) {
 	if built == 0 {
 		t.Fatal("no golden case built")
 	}
-	t.Logf("%d requests of %d golden cases (of %d) built back byte for byte", requests, built, len(cases))
+	t.Logf("%d requests of %d golden cases (of %d) built back byte for byte; import refused the %d that lint refuses", requests, built-refused, len(cases), refused)
 }
 
 // goldenBuildArgs gives a golden case's schema arguments, and the arguments

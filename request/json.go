@@ -1,9 +1,11 @@
 package request
 
 import (
-	"encoding/json"
 	"fmt"
+	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/dynexpr/dynexpr/diag"
 )
 
 // The standard library's JSON decoder forgets where values stand; request
@@ -101,6 +103,23 @@ func parseJSON(src []byte, off int) (*Value, int, error) {
 		return nil, p.off, err
 	}
 	return v, p.off, nil
+}
+
+// ParseValue reads src, named name in messages, as one JSON value with
+// the reader of request files, so that a value given another way (-p
+// name:=JSON, a parameters file) is refused where a request file's would
+// be: a byte that is not UTF-8, half a surrogate pair. A problem is a
+// *diag.Error at its place.
+func ParseValue(name string, src []byte) (*Value, error) {
+	v, off, err := parseJSON(src, 0)
+	if err == nil && skipSpace(src, off) < len(src) {
+		err = &SyntaxError{Offset: skipSpace(src, off), Msg: "more than one JSON value: write one"}
+	}
+	if err != nil {
+		se := err.(*SyntaxError)
+		return nil, diag.Errorf(diag.PosAt(name, src, se.Offset), "%s", se.Msg)
+	}
+	return v, nil
 }
 
 func (p *jsonParser) errorf(format string, args ...any) error {
@@ -298,6 +317,10 @@ func (p *jsonParser) number() (*Value, error) {
 }
 
 // str reads a JSON string at p.off (on its opening quote) and decodes it.
+// encoding/json would turn a byte that is not UTF-8, and a \u escape of
+// half a surrogate pair, into U+FFFD without a word; DynamoDB refuses both
+// (the request does not parse: SerializationException), so they are errors
+// here, at the byte or the escape.
 func (p *jsonParser) str() (string, error) {
 	start := p.off
 	i := p.off + 1
@@ -320,19 +343,97 @@ func (p *jsonParser) str() (string, error) {
 	if i >= len(p.src) {
 		return "", p.errorf("unterminated JSON string")
 	}
-	p.off = i + 1
-	raw := p.src[start:p.off]
-	if plain {
-		if !utf8.Valid(raw) {
-			p.off = start
-			return "", p.errorf("the JSON string is not valid UTF-8")
-		}
-		return string(raw[1 : len(raw)-1]), nil
+	end := i + 1
+	body := p.src[start+1 : i]
+	if plain && utf8.Valid(body) {
+		p.off = end
+		return string(body), nil
 	}
-	var s string
-	if err := json.Unmarshal(raw, &s); err != nil {
-		p.off = start
-		return "", p.errorf("a JSON string with an invalid escape: JSON takes \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+	s, at, msg := decodeString(body)
+	if msg != "" {
+		p.off = start + 1 + at
+		return "", p.errorf("%s", msg)
 	}
+	p.off = end
 	return s, nil
+}
+
+// decodeString decodes the text between the quotes of a JSON string, which
+// holds no quote or control character unescaped. On a problem it returns
+// the offset in body of the byte or escape at fault and what is wrong; the
+// decoded text is only meaningful when msg is "".
+func decodeString(body []byte) (s string, at int, msg string) {
+	b := make([]byte, 0, len(body))
+	for i := 0; i < len(body); {
+		c := body[i]
+		if c != '\\' {
+			r, n := utf8.DecodeRune(body[i:])
+			if r == utf8.RuneError && n <= 1 {
+				return "", i, "this byte is not UTF-8, which JSON and DynamoDB require: save the file as UTF-8, or write the character as \\uXXXX"
+			}
+			b = append(b, body[i:i+n]...)
+			i += n
+			continue
+		}
+		if i+1 >= len(body) {
+			return "", i, badEscape
+		}
+		switch body[i+1] {
+		case '"', '\\', '/':
+			b = append(b, body[i+1])
+		case 'b':
+			b = append(b, '\b')
+		case 'f':
+			b = append(b, '\f')
+		case 'n':
+			b = append(b, '\n')
+		case 'r':
+			b = append(b, '\r')
+		case 't':
+			b = append(b, '\t')
+		case 'u':
+			r, ok := hex4(body, i)
+			if !ok {
+				return "", i, badEscape
+			}
+			n := 6
+			if utf16.IsSurrogate(r) {
+				low, ok := hex4(body, i+6)
+				if r >= 0xDC00 || !ok || low < 0xDC00 || low > 0xDFFF {
+					return "", i, fmt.Sprintf("%s is half of a UTF-16 surrogate pair, which is no character: DynamoDB refuses the request; write the character itself, or both halves (\\ud83d\\ude00)", body[i:i+6])
+				}
+				r, n = utf16.DecodeRune(r, low), 12
+			}
+			b = utf8.AppendRune(b, r)
+			i += n
+			continue
+		default:
+			return "", i, badEscape
+		}
+		i += 2
+	}
+	return string(b), 0, ""
+}
+
+const badEscape = "a JSON string with an invalid escape: JSON takes \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"
+
+// hex4 reads the \uXXXX escape at body[i:], if there is one.
+func hex4(body []byte, i int) (rune, bool) {
+	if i+6 > len(body) || body[i] != '\\' || body[i+1] != 'u' {
+		return 0, false
+	}
+	var r rune
+	for _, c := range body[i+2 : i+6] {
+		switch {
+		case c >= '0' && c <= '9':
+			r = r<<4 | rune(c-'0')
+		case c >= 'a' && c <= 'f':
+			r = r<<4 | rune(c-'a'+10)
+		case c >= 'A' && c <= 'F':
+			r = r<<4 | rune(c-'A'+10)
+		default:
+			return 0, false
+		}
+	}
+	return r, true
 }

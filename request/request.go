@@ -190,12 +190,7 @@ func skipSpace(src []byte, off int) int {
 }
 
 func (f *File) index() {
-	f.lines = append(f.lines[:0], 0)
-	for i, c := range f.Src {
-		if c == '\n' {
-			f.lines = append(f.lines, i+1)
-		}
-	}
+	f.lines = diag.LineStarts(f.Src)
 }
 
 // Pos is the position of byte offset off in the file.
@@ -214,9 +209,9 @@ func (f *File) Line(n int) string {
 	}
 	end := len(f.Src)
 	if n < len(f.lines) {
-		end = f.lines[n] - 1
+		end = f.lines[n]
 	}
-	return strings.TrimRight(string(f.Src[f.lines[n-1]:end]), "\r")
+	return diag.TrimLineEnd(string(f.Src[f.lines[n-1]:end]))
 }
 
 // RawLiteral returns the source text of a string value with its quotes,

@@ -64,7 +64,7 @@ func TestSyntaxErrors(t *testing.T) {
 		`{"a": 01}`:               `e.json:1:8: error: expected "," or "}" after a member`,
 		`[1]`:                     `e.json:1:2: error: a request is a JSON object, not a number`,
 		``:                        `e.json: error: the file holds no request: write a JSON object like {"TableName": "Tickets", ...}`,
-		`{"a": "\x"}`:             `e.json:1:7: error: a JSON string with an invalid escape: JSON takes \" \\ \/ \b \f \n \r \t \uXXXX`,
+		`{"a": "\x"}`:             `e.json:1:8: error: a JSON string with an invalid escape: JSON takes \" \\ \/ \b \f \n \r \t \uXXXX`,
 		strings.Repeat("[", 2000): `e.json:1:1001: error: the JSON is nested more than 1000 levels deep`,
 	}
 	for src, want := range cases {

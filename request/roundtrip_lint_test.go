@@ -34,7 +34,8 @@ var notImported = map[string]string{
 // calls clean at error level imports (the importer proves the statement
 // builds the same request), and what its statement builds goes through
 // import and build again unchanged, byte for byte. Only the files of
-// notImported are refused, and they must be.
+// notImported are refused, and they must be. Every request lint finds an
+// error in, import refuses.
 func TestImportLintClean(t *testing.T) {
 	files, err := filepath.Glob("../validate/testdata/requests/*.txtar")
 	if err != nil {
@@ -45,7 +46,7 @@ func TestImportLintClean(t *testing.T) {
 		t.Fatal(err)
 	}
 	seen := map[string]bool{}
-	var clean int
+	var clean, refused int
 	for _, file := range files {
 		ar, err := txtar.ParseFile(file)
 		if err != nil {
@@ -69,11 +70,15 @@ func TestImportLintClean(t *testing.T) {
 				continue // lint reports the file as a syntax error
 			}
 			for _, r := range rf.Requests {
+				_, err := importer.Import(r, sch, nil)
 				if hasError(validate.CheckRequest(r, sch, nil)) {
+					refused++
+					if err == nil {
+						t.Errorf("%s: lint finds an error in %s, import takes it", key, r.Name)
+					}
 					continue
 				}
 				clean++
-				_, err := importer.Statement(r)
 				if reason, ok := notImported[key]; ok {
 					seen[key] = true
 					if err == nil && len(rf.Requests) == 1 {
@@ -94,7 +99,7 @@ func TestImportLintClean(t *testing.T) {
 			t.Errorf("notImported lists %s, which is no clean request of the cases", key)
 		}
 	}
-	t.Logf("%d requests lint calls clean at error level; %d files of them not importable, as listed", clean, len(notImported))
+	t.Logf("%d requests lint calls clean at error level; %d files of them not importable, as listed; %d refused, as lint refuses them", clean, len(notImported), refused)
 }
 
 func hasError(fs []validate.Finding) bool {

@@ -30,7 +30,7 @@ func (p *parser) cfn(root *yaml.Node) []*tableDecl {
 	if resources == nil {
 		return nil
 	}
-	env := newCFNEnv(top, p.opt.Vars, p.unknown)
+	env := p.newCFNEnv(top)
 	var out []*tableDecl
 	found := false
 	for i, k := range resources.keys {
@@ -53,8 +53,8 @@ func (p *parser) cfn(root *yaml.Node) []*tableDecl {
 			p.errorf(k, "%s has no Properties: a table needs at least KeySchema and AttributeDefinitions", what)
 			continue
 		}
-		logical := cdkConstruct(rf, k.Value)
-		nm, unresolved := p.cfnTableName(props, k, logical, env)
+		logical, address := cdkConstruct(rf, k.Value, p.opt.cdkStack)
+		nm, unresolved, template := p.cfnTableName(props, k, logical, env)
 		var d *tableDecl
 		if typ == cfnSimpleTable {
 			d = p.simpleTable(props, nm, k)
@@ -66,7 +66,7 @@ func (p *parser) cfn(root *yaml.Node) []*tableDecl {
 			if nm.text != logical {
 				d.logical = name{text: logical}
 			}
-			d.unresolved = unresolved
+			d.address, d.unresolved, d.template = address, unresolved, template
 			out = append(out, d)
 		}
 	}
@@ -97,39 +97,56 @@ func resourceType(n *yaml.Node) string {
 // one, CloudFormation makes a name up when it creates the table, which no
 // template knows: --var LOGICAL=NAME gives it (LOGICAL the logical ID or
 // the CDK construct). A name that cannot be known is the resource's
-// logical ID, with why (unresolved): a request for the table must say so.
-func (p *parser) cfnTableName(props *fields, logicalID *yaml.Node, logical string, env *cfnEnv) (nm name, unresolved string) {
+// logical ID, with why (unresolved) and what is known of it (template): a
+// request for the table must say so.
+func (p *parser) cfnTableName(props *fields, logicalID *yaml.Node, logical string, env *cfnEnv) (nm name, unresolved, template string) {
 	if props != nil {
 		if _, v := props.get("TableName"); v != nil {
 			s, why := env.eval(v)
 			if why == "" {
-				return name{s, v}, ""
+				return name{s, v}, "", ""
 			}
-			return name{logicalID.Value, logicalID}, fmt.Sprintf("its TableName at %s cannot be evaluated: %s", p.src.pos(v), why)
+			return name{logicalID.Value, logicalID}, fmt.Sprintf("its TableName at %s cannot be evaluated: %s", p.src.pos(v), why), nameTemplate(s)
 		}
 	}
 	for _, n := range []string{logical, logicalID.Value} {
+		p.opt.declare(Variable{Name: n, Pos: p.src.pos(logicalID)})
+	}
+	for _, n := range []string{logical, logicalID.Value} {
 		if v, ok := env.vars[n]; ok {
-			return name{v, logicalID}, ""
+			return name{v, logicalID}, "", ""
 		}
 	}
 	return name{logicalID.Value, logicalID}, fmt.Sprintf("resource %q at %s has no TableName, so CloudFormation makes one up when it creates the table: "+
-		"pin the name with TableName, or pass --var %s=NAME (its name in DynamoDB)", logicalID.Value, p.src.pos(logicalID), logical)
+		"pin the name with TableName, or pass --var %s=NAME (its name in DynamoDB)", logicalID.Value, p.src.pos(logicalID), logical), ""
 }
 
 // cdkConstruct is the name the CDK gave the resource, from its
 // Metadata."aws:cdk:path" (MyStack/HistoryTable/Resource -> HistoryTable),
-// or its logical ID when it has none: the CDK's logical IDs carry a hash
-// (HistoryTable24A0CCCB) that no one writes in a statement.
-func cdkConstruct(rf *fields, logicalID string) string {
+// with the path that names it in the app (MyStack/HistoryTable), or the
+// logical ID and "" when it has none: the CDK's logical IDs carry a hash
+// (HistoryTable24A0CCCB) that no one writes in a statement, and two stacks
+// may each have a construct of one name, which the path tells apart. In a
+// stack of a CDK Stage (stack, nil elsewhere) the construct's name is its
+// whole path (Prod/Api/HistoryTable).
+func cdkConstruct(rf *fields, logicalID string, stack *cdkStackInfo) (construct, path string) {
 	_, md := rf.get("Metadata")
-	if v := field(md, "aws:cdk:path"); v != nil && v.Kind == yaml.ScalarNode {
+	v := field(md, "aws:cdk:path")
+	if stack != nil {
+		// Every Stage has the same constructs: the whole path is the
+		// construct's name, which no other Stage's table shares.
+		if v != nil && v.Kind == yaml.ScalarNode && strings.HasPrefix(v.Value, stack.path+"/") {
+			return strings.TrimSuffix(v.Value, "/Resource"), ""
+		}
+		return stack.path + "/" + logicalID, ""
+	}
+	if v != nil && v.Kind == yaml.ScalarNode {
 		parts := strings.Split(v.Value, "/")
 		if n := len(parts); n >= 2 && parts[n-1] == "Resource" && parts[n-2] != "" && validName(parts[n-2]) {
-			return parts[n-2]
+			return parts[n-2], strings.Join(parts[:n-1], "/")
 		}
 	}
-	return logicalID
+	return logicalID, ""
 }
 
 // simpleTable reads an AWS::Serverless::SimpleTable: a table with a single

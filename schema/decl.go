@@ -53,8 +53,12 @@ type tableDecl struct {
 	ttl     name // the time-to-live attribute, text "" when none
 	logical name // the source's own name for the table, where it differs
 	// unresolved says why name is not the table's deployed name
-	// (Table.Unresolved).
-	unresolved string
+	// (Table.Unresolved), template what is known of it (Table.Template).
+	unresolved, template string
+	address              string // Table.Address
+	// nameBad: reading the name reported a problem, so the stand-in (the
+	// source's own name) is not checked as a name.
+	nameBad bool
 	// attrsBad: reading the attribute types reported a problem, so a key
 	// attribute without a type is not reported again.
 	attrsBad bool
@@ -109,9 +113,12 @@ func validName(s string) bool {
 // build checks d and returns its table, or nil after reporting what is wrong.
 func (p *parser) build(d *tableDecl) *Table {
 	before := len(p.errs)
-	p.checkName(d.name, "table")
+	if d.unresolved == "" && !d.nameBad { // else the name is the source's own, not DynamoDB's
+		p.checkName(d.name, "table")
+	}
 	beforeKey := len(p.errs)
-	t := &Table{Name: d.name.text, Unresolved: d.unresolved, Key: d.key.key(), Attributes: d.attrs, Pos: p.src.pos(d.name.node)}
+	t := &Table{Name: d.name.text, Address: d.address, Unresolved: d.unresolved, Template: d.template,
+		Key: d.key.key(), Attributes: d.attrs, Pos: p.src.pos(d.name.node)}
 	owner := fmt.Sprintf("table %q", t.Name)
 	// A source without YAML nodes (Terraform's HCL) checked the name itself.
 	if d.ttl.text != "" && (d.ttl.node == nil || p.checkAttrName(d.ttl, "the ttl of "+owner)) {

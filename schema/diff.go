@@ -10,12 +10,17 @@ import (
 // say differently: a table or index only one has, or one fact of a table
 // or index (its key, a key attribute's type, its kind, projection, include
 // list, TTL) with each side's value. Values are "" where a side has none.
+// A table whose name in DynamoDB a side cannot tell is not compared: it is
+// a Difference of its own ("unresolved", with why on its side), never
+// agreement.
 type Difference struct {
 	Table string `json:"table"`
 	Index string `json:"index,omitempty"`
-	// What is "table" or "index" (present on one side only), or the fact:
-	// "partition key", "sort key", "type of ATTR", "kind", "projection",
-	// "include", "ttl".
+	// What is "table" or "index" (present on one side only), "unresolved"
+	// (the side's name for the table, whose name in DynamoDB it cannot
+	// tell: A or B says why and what to pass), or the fact: "partition
+	// key", "sort key", "type of ATTR", "kind", "projection", "include",
+	// "ttl".
 	What string `json:"what"`
 	A    string `json:"a"`
 	B    string `json:"b"`
@@ -29,16 +34,18 @@ func (d Difference) String() string {
 	if d.Index != "" && d.What != "index" {
 		fmt.Fprintf(&b, "index %s: ", d.Index)
 	}
+	side := "A"
+	if d.A == "" {
+		side = "B"
+	}
 	switch d.What {
 	case "table", "index":
-		side := "A"
-		if d.A == "" {
-			side = "B"
-		}
 		if d.What == "index" {
 			fmt.Fprintf(&b, "index %s: ", d.Index)
 		}
 		b.WriteString("only in " + side)
+	case "unresolved":
+		fmt.Fprintf(&b, "not compared: %s cannot tell its name in DynamoDB: %s", side, d.A+d.B)
 	default:
 		fmt.Fprintf(&b, "%s %s vs %s", d.What, orNone(d.A), orNone(d.B))
 	}
@@ -53,25 +60,59 @@ func orNone(s string) string {
 }
 
 // Diff returns the differences between a and b: tables in a's order, then
-// those only b has. Tables are matched by name and indexes by name. Only
-// what DynamoDB itself knows is compared: the declared types of attributes
-// no key uses, which only project YAML can give, are not.
+// those only b has. Tables are matched by their names in DynamoDB, indexes
+// by name. A table whose name a side cannot tell is matched with none: it
+// is reported as unresolved, and a table of the other side that it may be
+// (its source's name, or a name fitting its template) is not called "only
+// in" that side. Only what DynamoDB itself knows is compared: the declared
+// types of attributes no key uses, which only project YAML can give, are
+// not.
 func Diff(a, b *Schema) []Difference {
 	var out []Difference
 	for _, ta := range a.Tables {
-		tb := byName(b.Tables, ta.Name)
-		if tb == nil {
-			out = append(out, Difference{Table: ta.Name, What: "table", A: ta.Name})
+		if ta.Unresolved != "" {
+			out = append(out, Difference{Table: ta.Name, What: "unresolved", A: ta.Unresolved})
 			continue
 		}
-		out = append(out, diffTable(ta, tb)...)
+		tb := deployedNamed(b, ta.Name)
+		switch {
+		case tb != nil:
+			out = append(out, diffTable(ta, tb)...)
+		case !mayBeUnresolved(b, ta.Name):
+			out = append(out, Difference{Table: ta.Name, What: "table", A: ta.Name})
+		}
 	}
 	for _, tb := range b.Tables {
-		if byName(a.Tables, tb.Name) == nil {
+		switch {
+		case tb.Unresolved != "":
+			out = append(out, Difference{Table: tb.Name, What: "unresolved", B: tb.Unresolved})
+		case deployedNamed(a, tb.Name) == nil && !mayBeUnresolved(a, tb.Name):
 			out = append(out, Difference{Table: tb.Name, What: "table", B: tb.Name})
 		}
 	}
 	return out
+}
+
+// deployedNamed is s's table whose name in DynamoDB is name, or nil.
+func deployedNamed(s *Schema, name string) *Table {
+	for _, t := range s.Tables {
+		if t.Unresolved == "" && t.Name == name {
+			return t
+		}
+	}
+	return nil
+}
+
+// mayBeUnresolved reports whether a table of s whose name in DynamoDB s
+// cannot tell may be the one called name: by the source's name, or its
+// template.
+func mayBeUnresolved(s *Schema, name string) bool {
+	for _, t := range s.Tables {
+		if t.Unresolved != "" && (t.Name == name || t.Logical == name || MatchTemplate(t.Template, name)) {
+			return true
+		}
+	}
+	return false
 }
 
 func diffTable(ta, tb *Table) []Difference {

@@ -57,3 +57,38 @@ table OnlyB: only in B
 		t.Errorf("a schema differs from itself: %v", d)
 	}
 }
+
+// A table whose name a side cannot tell is compared with none, even where
+// the other side has a table of its source's name: the two may not be the
+// same table, and Diff must not say they agree.
+func TestDiffUnresolved(t *testing.T) {
+	yamlSide, err := Parse("a.yaml", []byte("tables:\n  Users: {key: {partition: pk}, attributes: {pk: S}}\n  OnlyA: {key: {partition: pk}, attributes: {pk: S}}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfn, err := Parse("t.yaml", []byte(`Resources:
+  Users:
+    Type: AWS::DynamoDB::Table
+    Properties:
+      TableName: !Sub "${AWS::StackName}-users"
+      AttributeDefinitions: [{AttributeName: pk, AttributeType: N}]
+      KeySchema: [{AttributeName: pk, KeyType: HASH}]
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range Diff(yamlSide, cfn) {
+		got = append(got, d.What+" "+d.Table+" "+d.A+"|"+d.B)
+	}
+	want := []string{
+		"table OnlyA OnlyA|",
+		"unresolved Users |its TableName at t.yaml:5:18 cannot be evaluated: AWS::StackName is only known when the stack is deployed: pass --var AWS::StackName=VALUE",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if d := Diff(cfn, cfn); len(d) != 2 || d[0].What != "unresolved" || d[1].What != "unresolved" {
+		t.Errorf("Diff of a template with itself = %v, want its unresolved table on each side", d)
+	}
+}

@@ -189,10 +189,10 @@ func TestErrors(t *testing.T) {
 			`9:9: error: unknown field "projecton" in index "open-tickets-index"; did you mean "projection"?`,
 		}},
 		{"scalar.json", []string{
-			`1:1: error: expected a project schema (tables:), describe-table JSON ({"Table": ...}), describe-time-to-live JSON ({"TimeToLiveDescription": ...}), a CloudFormation template (Resources:), a serverless.yml (service: and provider:) or terraform show -json output (format_version:), found "just a string"`,
+			`1:1: error: expected a project schema (tables:), describe-table JSON ({"Table": ...}), describe-time-to-live JSON ({"TimeToLiveDescription": ...}), a CloudFormation template (Resources:), a serverless.yml (service: and provider:), terraform show -json output (format_version:) or pulumi stack export output (deployment:), found "just a string"`,
 		}},
 		{"unknown-format.yaml", []string{
-			`1:1: error: cannot tell what kind of schema file this is: expected a project schema (tables:), describe-table JSON ({"Table": ...}), describe-time-to-live JSON ({"TimeToLiveDescription": ...}), a CloudFormation template (Resources:), a serverless.yml (service: and provider:) or terraform show -json output (format_version:)`,
+			`1:1: error: cannot tell what kind of schema file this is: expected a project schema (tables:), describe-table JSON ({"Table": ...}), describe-time-to-live JSON ({"TimeToLiveDescription": ...}), a CloudFormation template (Resources:), a serverless.yml (service: and provider:), terraform show -json output (format_version:) or pulumi stack export output (deployment:)`,
 		}},
 		{"yaml-syntax.yaml", []string{
 			"2:3: error: invalid YAML: did not find expected ',' or '}'",

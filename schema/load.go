@@ -30,7 +30,7 @@ func Load(paths ...string) (*Schema, error) { return LoadWith(Options{}, paths..
 // LoadWith is Load with the values of opt for what the sources leave open.
 // A folder is read as a whole (dir.go); any other path as one file.
 func LoadWith(opt Options, paths ...string) (*Schema, error) {
-	opt.log = &varLog{}
+	opt.log, opt.notes = &varLog{}, &noteLog{}
 	s := &Schema{}
 	var errs diag.List
 	seen := map[string]bool{}
@@ -76,7 +76,7 @@ func LoadWith(opt Options, paths ...string) (*Schema, error) {
 	if err := asError(errs); err != nil {
 		return nil, err
 	}
-	s.Variables = opt.log.variables()
+	s.Variables, s.Notes = opt.log.variables(), opt.notes.list()
 	return s, nil
 }
 
@@ -103,7 +103,12 @@ func Parse(filename string, data []byte) (*Schema, error) {
 
 // ParseWith is Parse with the values of opt for what the file leaves open.
 func ParseWith(opt Options, filename string, data []byte) (*Schema, error) {
-	opt.log = &varLog{}
+	if opt.log == nil { // else a reader of a folder (cdk.out) parses its files into its load's log
+		opt.log = &varLog{}
+	}
+	if opt.notes == nil {
+		opt.notes = &noteLog{}
+	}
 	s, ttls, err := parse(opt, filename, data)
 	if err != nil {
 		return nil, err
@@ -111,7 +116,7 @@ func ParseWith(opt Options, filename string, data []byte) (*Schema, error) {
 	if err := asError(s.joinTTLs(ttls)); err != nil {
 		return nil, err
 	}
-	s.Variables = opt.log.variables()
+	s.Variables, s.Notes = opt.log.variables(), opt.notes.list()
 	return s, nil
 }
 
@@ -222,6 +227,7 @@ func (p *parser) decode() *yaml.Node {
 	}
 	root, yerr := p.decodeYAML()
 	if yerr == nil {
+		p.mergeKeys(root)
 		return root
 	}
 	if trimmed := bytes.TrimLeft(data, " \t\r\n"); trimmed[0] == '{' || trimmed[0] == '[' {

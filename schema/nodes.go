@@ -24,6 +24,7 @@ const (
 	formatTTL               // TimeToLiveDescription:
 	formatServerless        // service: and provider:
 	formatTFJSON            // resource: Terraform configuration in JSON, in a file not named *.tf.json
+	formatPulumi            // deployment: and version:, what pulumi stack export prints
 )
 
 // tableReaders are the readers of the formats that define tables, by
@@ -36,6 +37,7 @@ var tableReaders = [...]func(*parser, *yaml.Node) []*tableDecl{
 	formatDescribe:   (*parser).describe,
 	formatTFShow:     (*parser).tfShow,
 	formatServerless: (*parser).serverless,
+	formatPulumi:     (*parser).pulumi,
 }
 
 const msgEmpty = "the schema file is empty: write a project schema (tables:), describe-table JSON or a CloudFormation template"
@@ -43,8 +45,8 @@ const msgEmpty = "the schema file is empty: write a project schema (tables:), de
 // FormatOf names the schema format whose top-level members these are
 // (has reports whether a member is present): "project schema",
 // "CloudFormation template", "describe-table output", "create-table
-// input", "terraform show -json output" or "Terraform configuration" (a
-// .tf.json); "" when they are no schema's. It is what lint asks to leave a
+// input", "terraform show -json output", "pulumi stack export output" or
+// "Terraform configuration" (a .tf.json); "" when they are no schema's. It is what lint asks to leave a
 // walked schema file alone, so it names only members no request has.
 func FormatOf(has func(member string) bool) string {
 	_, name := formatOf(has)
@@ -69,6 +71,8 @@ func formatOf(has func(member string) bool) (format, string) {
 		return formatDescribe, "create-table input"
 	case has("format_version") && (has("values") || has("planned_values")):
 		return formatTFShow, "terraform show -json output"
+	case has("deployment") && has("version"):
+		return formatPulumi, "pulumi stack export output"
 	case has("resource"):
 		return formatTFJSON, "Terraform configuration"
 	}
@@ -77,7 +81,7 @@ func formatOf(has func(member string) bool) (format, string) {
 
 // detect tells the format from the root node's fields.
 func detect(root *yaml.Node) (format, string) {
-	const hint = "a project schema (tables:), describe-table JSON ({\"Table\": ...}), describe-time-to-live JSON ({\"TimeToLiveDescription\": ...}), a CloudFormation template (Resources:), a serverless.yml (service: and provider:) or terraform show -json output (format_version:)"
+	const hint = "a project schema (tables:), describe-table JSON ({\"Table\": ...}), describe-time-to-live JSON ({\"TimeToLiveDescription\": ...}), a CloudFormation template (Resources:), a serverless.yml (service: and provider:), terraform show -json output (format_version:) or pulumi stack export output (deployment:)"
 	root = resolve(root)
 	switch root.Kind {
 	case yaml.SequenceNode:
@@ -305,4 +309,138 @@ func orList(words []string, conj string) string {
 		return strings.Join(q, "")
 	}
 	return strings.Join(q[:len(q)-1], ", ") + " " + conj + " " + q[len(q)-1]
+}
+
+// mergeKeys resolves YAML's merge keys in every mapping of the tree under
+// root, in place, as YAML defines them (https://yaml.org/type/merge.html):
+// `<<: *base` or `<<: [*a, *b]` puts the entries of the mappings named
+// where the `<<` stands, an entry the mapping writes itself winning over a
+// merged one, and of several merged mappings the earlier winning. It runs
+// once on a YAML file's tree, before any reader sees it, so that every
+// format reads merged mappings as plain ones. (JSON has no merge keys: a
+// "<<" member there is a name like any other.)
+func (p *parser) mergeKeys(root *yaml.Node) {
+	m := &merger{p: p, state: map[*yaml.Node]mergeState{}}
+	m.walk(root)
+}
+
+type mergeState int
+
+const (
+	unmerged mergeState = iota
+	merging             // the node's descendants are being merged
+	merged
+)
+
+type merger struct {
+	p     *parser
+	state map[*yaml.Node]mergeState
+}
+
+// walk merges the mappings under n, the deepest first, so that a mapping
+// merged into another has its own merge keys resolved already. An alias
+// that stands for a node containing it (&r {x: *r}), which no schema needs
+// and every reader would follow without end, is reported and replaced by
+// nothing: the tree the readers see has no cycle.
+func (m *merger) walk(n *yaml.Node) {
+	if r := resolve(n); n != nil && n.Kind == yaml.AliasNode && m.state[r] == merging {
+		m.p.errorf(n, "the alias *%s stands for a node that contains it: YAML that contains itself is no schema", n.Value)
+		*n = yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Line: n.Line, Column: n.Column}
+		return
+	}
+	n = resolve(n)
+	if n == nil || m.state[n] != unmerged {
+		return
+	}
+	m.state[n] = merging
+	for i, c := range n.Content {
+		if n.Kind == yaml.MappingNode && i%2 == 1 && isMergeKey(resolve(n.Content[i-1])) {
+			m.walkMerged(c)
+			continue
+		}
+		m.walk(c)
+	}
+	if n.Kind == yaml.MappingNode {
+		m.merge(n)
+	}
+	m.state[n] = merged
+}
+
+// walkMerged walks the value of a merge key, but for a mapping that
+// contains it, which merge reports in its own words (merging removes the
+// merge key, and with it the cycle).
+func (m *merger) walkMerged(v *yaml.Node) {
+	elems := []*yaml.Node{v}
+	if r := resolve(v); r != nil && r.Kind == yaml.SequenceNode {
+		elems = r.Content
+	}
+	for _, e := range elems {
+		if m.state[resolve(e)] != merging {
+			m.walk(e)
+		}
+	}
+}
+
+// merge replaces the merge keys of the mapping n by the entries they name.
+func (m *merger) merge(n *yaml.Node) {
+	own := map[string]bool{} // the keys n writes itself
+	hasMerge := false
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		switch k := resolve(n.Content[i]); {
+		case isMergeKey(k):
+			hasMerge = true
+		case k.Kind == yaml.ScalarNode:
+			own[k.Value] = true
+		}
+	}
+	if !hasMerge {
+		return
+	}
+	taken := map[string]bool{}
+	var out []*yaml.Node
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if !isMergeKey(resolve(k)) {
+			out = append(out, k, v)
+			continue
+		}
+		for _, src := range m.sources(v) {
+			for j := 0; j+1 < len(src.Content); j += 2 {
+				sk := resolve(src.Content[j])
+				if sk.Kind == yaml.ScalarNode && (own[sk.Value] || taken[sk.Value]) {
+					continue
+				}
+				taken[sk.Value] = true
+				out = append(out, src.Content[j], src.Content[j+1])
+			}
+		}
+	}
+	n.Content = out
+}
+
+// sources are the mappings a merge key's value names: a mapping, or a list
+// of mappings. Anything else is reported and merges nothing.
+func (m *merger) sources(v *yaml.Node) []*yaml.Node {
+	elems := []*yaml.Node{v}
+	if r := resolve(v); r.Kind == yaml.SequenceNode {
+		elems = r.Content
+	}
+	var out []*yaml.Node
+	for _, e := range elems { // reported where written: at the alias, not at its anchor
+		switch r := resolve(e); {
+		case r.Kind != yaml.MappingNode:
+			m.p.errorf(e, "a merge key (<<) takes a mapping or a list of mappings, such as *base or [*a, *b], found %s", kindName(r))
+		case m.state[r] == merging:
+			m.p.errorf(e, "this merge key (<<) merges a mapping into itself: merge a mapping that does not contain it")
+		default:
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// isMergeKey reports whether k is YAML's merge key: a plain << (a quoted
+// "<<" is a name).
+func isMergeKey(k *yaml.Node) bool {
+	return k != nil && k.Kind == yaml.ScalarNode && k.Tag == "!!merge"
 }

@@ -11,12 +11,13 @@ import (
 
 // source is a schema file's bytes, and the means to turn the line and
 // column of a node into a diag.Pos: the byte offset in the file, and the
-// line and byte column that offset has when lines end at '\n' (diag.PosAt).
+// line and byte column that offset has when lines end at "\n", "\r\n" or a
+// lone "\r" (diag.PosAt).
 type source struct {
 	file  string
 	data  []byte // the whole file
 	body  int    // where the content starts, after a UTF-8 byte order mark
-	lines []int  // the offset of each '\n'-ended line
+	lines []int  // the offset of each line (diag.LineStarts)
 	// yamlLines is the offset of each line as yaml.v3 counts them (it also
 	// breaks lines at a lone CR, NEL, LS and PS, and counts columns in
 	// characters); nil until the content is read as YAML.
@@ -24,15 +25,11 @@ type source struct {
 }
 
 func newSource(file string, data []byte) *source {
-	s := &source{file: file, data: data, lines: []int{0}}
+	s := &source{file: file, data: data}
 	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
 		s.body = 3
 	}
-	for i, c := range data {
-		if c == '\n' {
-			s.lines = append(s.lines, i+1)
-		}
-	}
+	s.lines = diag.LineStarts(data)
 	return s
 }
 
@@ -47,7 +44,7 @@ func (s *source) posAt(off int) diag.Pos {
 }
 
 // at is a node that carries only the position of byte offset off, as a
-// '\n'-line and a byte column (for node trees built from JSON).
+// line and a byte column (for node trees built from JSON).
 func (s *source) at(off int) *yaml.Node {
 	p := s.posAt(off)
 	return &yaml.Node{Line: p.Line, Column: p.Col}

@@ -73,14 +73,28 @@ type Table struct {
 	// Name is the table's name in DynamoDB: what a request's TableName
 	// carries.
 	Name string
-	// Logical is the name the source gives the table where it differs from
-	// Name (a CloudFormation logical ID, a CDK construct, a Terraform
-	// resource); a statement may name the table by either.
+	// Logical is the short name the source gives the table where it
+	// differs from Name (a CloudFormation logical ID, a CDK construct, a
+	// Terraform resource's name); a statement may name the table by either.
+	// Several tables may have one Logical (two templates, two stacks): a
+	// statement naming it is then ambiguous (Lookup).
 	Logical string
+	// Address is the resource's full address where it says more than
+	// Logical: "StackA/Table" (a CDK construct's path in its stack),
+	// "aws_dynamodb_table.events" (Terraform); a statement may name the
+	// table by it too. "" when the source has none.
+	Address string
 	// Unresolved says why Name is not the table's name in DynamoDB (then
 	// the source's own name): the source computes it from what only
 	// deploying knows, and a request for the table must not carry a guess.
+	// It names what would resolve it (the --var to pass).
 	Unresolved string
+	// Template is, when Unresolved, the name as far as the source knows
+	// it, each part it cannot know written "*": "*-users" for !Sub
+	// "${AWS::StackName}-users". A statement may name the table by a
+	// deployed name that fits it (MatchTemplate). "" when no part of the
+	// name is known (no TableName at all).
+	Template string
 	// TTL is the attribute DynamoDB's time to live reads, "" when the
 	// source names none.
 	TTL string
@@ -98,35 +112,38 @@ type Schema struct {
 	// Variables are the variables the sources declare (variables.go), by
 	// name: what --var may set.
 	Variables []Variable
+	// Notes are what the sources hold that dynexpr did not read (notes.go).
+	Notes []Note
 }
 
-// Table returns the table called name (or named by its ARN, or by its
-// logical name), or nil.
-func (s *Schema) Table(name string) *Table {
-	if t, ok := TableOfARN(name); ok {
-		name = t
-	}
-	if t := byName(s.Tables, name); t != nil {
-		return t
-	}
-	for _, t := range s.Tables {
-		if t.Logical != "" && t.Logical == name {
-			return t
-		}
-	}
-	return nil
-}
+// Table returns the one table name stands for (Lookup: its name, its ARN,
+// a name the source gives it, a deployed name fitting its template), or
+// nil when it stands for none or for several.
+func (s *Schema) Table(name string) *Table { return s.Lookup(name).Table }
 
 // TableNames returns the names of the tables, in load order.
 func (s *Schema) TableNames() []string { return namesOf(s.Tables) }
 
 // add appends t, or says where a table of the same name was defined first.
+// Two tables may share a source's name (a logical ID in two templates), which
+// a statement naming it must then say more of (Lookup); a name in DynamoDB
+// is one table's, and no other table may be called by it.
 func (s *Schema) add(t *Table) *diag.Error {
-	if prev := s.Table(t.Name); prev != nil {
-		return diag.Errorf(t.Pos, "table %q is already defined at %s; remove one of the two definitions", t.Name, prev.Pos)
+	for _, prev := range s.Tables {
+		if prev.claims(t) || t.claims(prev) {
+			return diag.Errorf(t.Pos, "table %q is already defined at %s; remove one of the two definitions", t.Name, prev.Pos)
+		}
 	}
 	s.Tables = append(s.Tables, t)
 	return nil
+}
+
+// claims reports whether t's name in DynamoDB is one of other's names.
+func (t *Table) claims(other *Table) bool {
+	if t.Unresolved != "" {
+		return false
+	}
+	return t.Name == other.Name || t.Name == other.Logical || t.Name == other.Address
 }
 
 // Index returns the table's index called name, or nil.

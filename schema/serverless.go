@@ -36,6 +36,7 @@ func (p *parser) serverless(root *yaml.Node) []*tableDecl {
 		return nil
 	}
 	sv := &slsVars{p: p, root: root}
+	p.opt.declare(Variable{Name: "stage"}) // the framework's stage (${sls:stage}), which every service has
 	var fragments []*yaml.Node
 	if rv = resolve(rv); rv.Kind == yaml.SequenceNode {
 		fragments = rv.Content
@@ -224,6 +225,13 @@ func splitTop(s string) []string {
 func (sv *slsVars) reference(ref string, depth int) (*yaml.Node, string, string) {
 	source, addr, _ := strings.Cut(ref, ":")
 	addr = strings.TrimSpace(addr)
+	if strings.Contains(addr, "${") { // a nested variable: ${self:custom.names.${sls:stage}}
+		_, resolved, why := sv.text(addr, depth+1)
+		if why != "" {
+			return nil, "", why
+		}
+		addr = resolved
+	}
 	vars := sv.p.opt.Vars
 	switch source {
 	case "self":
@@ -233,6 +241,7 @@ func (sv *slsVars) reference(ref string, depth int) (*yaml.Node, string, string)
 		}
 		return sv.value(n, depth)
 	case "opt":
+		sv.p.opt.declare(Variable{Name: addr})
 		if v, ok := vars[addr]; ok {
 			return nil, v, ""
 		}
@@ -249,6 +258,15 @@ func (sv *slsVars) reference(ref string, depth int) (*yaml.Node, string, string)
 			return sv.value(n, depth)
 		}
 		return nil, "dev", ""
+	case "env":
+		// The framework reads the process environment, an empty value
+		// counting as none (then the default is tried).
+		if env := sv.p.opt.Env; env != nil {
+			if v, ok := env(addr); ok && v != "" {
+				return nil, v, ""
+			}
+		}
+		return nil, "", fmt.Sprintf("${env:%s} is not set in the environment: set %s, or give a default (${env:%s, 'VALUE'})", addr, addr, addr)
 	}
 	return nil, "", fmt.Sprintf("dynexpr does not resolve ${%s}, which the framework reads from outside the file: write the value, or give a default (${%s, 'VALUE'})", ref, ref)
 }

@@ -55,8 +55,8 @@ func TestServerlessVariables(t *testing.T) {
 func TestServerlessErrors(t *testing.T) {
 	for file, want := range map[string][]string{
 		"unknown-key.yml": {
-			"10:29: error: the value of AttributeName cannot be known: dynexpr does not resolve ${env:PK}, which the framework reads from outside the file: write the value, or give a default (${env:PK, 'VALUE'})",
-			"12:29: error: the value of AttributeName cannot be known: dynexpr does not resolve ${env:PK}, which the framework reads from outside the file: write the value, or give a default (${env:PK, 'VALUE'})",
+			"10:29: error: the value of AttributeName cannot be known: ${env:PK} is not set in the environment: set PK, or give a default (${env:PK, 'VALUE'})",
+			"12:29: error: the value of AttributeName cannot be known: ${env:PK} is not set in the environment: set PK, or give a default (${env:PK, 'VALUE'})",
 		},
 		"file-resources.yml": {
 			"4:5: error: dynexpr does not read the resources file ${file(resources/dynamodb.yml)}: write the fragment's Resources in serverless.yml, or give dynexpr the file as a CloudFormation template",
@@ -131,4 +131,68 @@ func printedKeyTypes(t *testing.T, paths ...string) (*Schema, string) {
 		t.Fatal(err)
 	}
 	return s, b.String()
+}
+
+// TestServerlessNestedVariables: testdata/serverless/nested.yml names its
+// tables through a variable inside a variable (${self:custom.names.${...}}),
+// an option whose default is another variable, and the environment with a
+// default (${env:TABLE_PREFIX, 'desk'}), which the framework reads from
+// the process and dynexpr from Options.Env: an empty value counts as none.
+func TestServerlessNestedVariables(t *testing.T) {
+	env := func(vars map[string]string) func(string) (string, bool) {
+		return func(name string) (string, bool) { v, ok := vars[name]; return v, ok }
+	}
+	for _, tt := range []struct {
+		vars, env map[string]string
+		want      []string
+	}{
+		{nil, nil, []string{"tickets-dev", "desk-dev-archive"}},
+		{map[string]string{"stage": "prod"}, nil, []string{"tickets", "desk-prod-archive"}},
+		{map[string]string{"stage": "prod"}, map[string]string{"TABLE_PREFIX": "acme"}, []string{"tickets", "acme-prod-archive"}},
+		{nil, map[string]string{"TABLE_PREFIX": ""}, []string{"tickets-dev", "desk-dev-archive"}},
+	} {
+		s, err := LoadWith(Options{Vars: tt.vars, Env: env(tt.env)}, "testdata/serverless/nested.yml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(tt.want, s.TableNames()); diff != "" {
+			t.Errorf("vars %v, env %v (-want +got):\n%s", tt.vars, tt.env, diff)
+		}
+	}
+}
+
+// TestServerlessVariableForms: each form of variable alone, as the
+// framework resolves it.
+func TestServerlessVariableForms(t *testing.T) {
+	for _, tt := range []struct {
+		name, custom string
+		vars, env    map[string]string
+		want         string // the table's name, or its Unresolved
+	}{
+		{"${self:custom.names.${sls:stage}}", "{names: {beta: t-beta, prod: t-prod}}", nil, nil, "t-beta"},
+		{"${self:custom.names.${sls:stage}}", "{names: {beta: t-beta, prod: t-prod}}", map[string]string{"stage": "prod"}, nil, "t-prod"},
+		{"${self:custom.names.${opt:region}}", "{names: {a: t-a}}", nil, nil,
+			"its TableName at IN:4:195 cannot be evaluated: ${opt:region} is a command-line option of the framework: pass --var region=VALUE, or give a default (${opt:region, 'VALUE'})"},
+		{"t-${opt:stage, self:provider.stage}", "{}", nil, nil, "t-beta"},
+		{"t-${opt:stage, self:provider.stage}", "{}", map[string]string{"stage": "prod"}, nil, "t-prod"},
+		{"${env:NAME, 'fallback'}", "{}", nil, nil, "fallback"},
+		{"${env:NAME, 'fallback'}", "{}", nil, map[string]string{"NAME": "from-env"}, "from-env"},
+		{"${env:NAME}", "{}", nil, nil,
+			"its TableName at IN:4:195 cannot be evaluated: ${env:NAME} is not set in the environment: set NAME, or give a default (${env:NAME, 'VALUE'})"},
+	} {
+		src := "service: s\nprovider: {name: aws, stage: beta}\ncustom: " + tt.custom + "\n" +
+			"resources: {Resources: {Table: {Type: AWS::DynamoDB::Table, Properties: {AttributeDefinitions: [{AttributeName: k, AttributeType: S}], KeySchema: [{AttributeName: k, KeyType: HASH}], TableName: \"" + tt.name + "\"}}}}\n"
+		s, err := ParseWith(Options{Vars: tt.vars, Env: func(n string) (string, bool) { v, ok := tt.env[n]; return v, ok }}, "IN", []byte(src))
+		if err != nil {
+			t.Errorf("%s: %v", tt.name, err)
+			continue
+		}
+		got := s.Tables[0].Name
+		if s.Tables[0].Unresolved != "" {
+			got = s.Tables[0].Unresolved
+		}
+		if got != tt.want {
+			t.Errorf("%s (vars %v, env %v): got %s, want %s", tt.name, tt.vars, tt.env, got, tt.want)
+		}
+	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // The tables of testdata/terraform/module and of testdata/terraform/plan.json.
@@ -66,7 +67,7 @@ func TestTerraform(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if diff := cmp.Diff(&Schema{Tables: tt.want}, s, ignorePos); diff != "" {
+			if diff := cmp.Diff(tt.want, s.Tables, ignorePos); diff != "" {
 				t.Errorf("mismatch (-want +got):\n%s", diff)
 			}
 			checkOffsets(t, s)
@@ -80,7 +81,7 @@ func TestTerraform(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if diff := cmp.Diff(s, back, ignorePos); diff != "" {
+			if diff := cmp.Diff(s.Tables, back.Tables, ignorePos); diff != "" {
 				t.Errorf("Parse(WriteYAML(x)) != x (-x +back):\n%s", diff)
 			}
 		})
@@ -174,7 +175,7 @@ func TestTerraformErrors(t *testing.T) {
 			`8:3: error: a dynamic "attribute" block decides the key attributes' types of resource "aws_dynamodb_table" "orders", and dynexpr does not expand dynamic blocks: write the attribute blocks out, ` + tfMissing,
 		}},
 		{"function.tf", nil, []string{
-			`6:14: error: "upper" decides the name of resource "aws_dynamodb_table" "orders", and dynexpr does not evaluate Terraform's functions: write the value, ` + tfMissing,
+			`7:14: error: "md5" decides the hash_key of resource "aws_dynamodb_table" "orders", and dynexpr does not evaluate that function of Terraform's: write the value, ` + tfMissing,
 		}},
 		{"index.tf", nil, []string{
 			`12:3: error: index "by-tenant" has no projection_type: write projection_type = "ALL" (or "KEYS_ONLY", "INCLUDE")`,
@@ -186,7 +187,6 @@ func TestTerraformErrors(t *testing.T) {
 		}},
 		{"references.tf", nil, []string{
 			`2:14: error: resource "aws_dynamodb_table" "orders" has for_each, which makes one table for each element, and dynexpr does not expand it: write a resource for each table, ` + tfMissing,
-			`12:17: error: "data.aws_region.current.name" decides the name of resource "aws_dynamodb_table" "copy", and dynexpr does not evaluate data sources: write the value, ` + tfMissing,
 			`13:14: error: local.key, which decides the hash_key of resource "aws_dynamodb_table" "copy", is not defined in the module: define it in a locals block, ` + tfMissing,
 		}},
 		{"show-bad.json", nil, []string{
@@ -197,13 +197,13 @@ func TestTerraformErrors(t *testing.T) {
 			`3:14: error: invalid expression: expected the start of an expression, but found an invalid expression token`,
 		}},
 		{"unknown-variable.tf", nil, []string{
-			`2:24: error: var.stage, which decides the name of resource "aws_dynamodb_table" "orders", has no value: give the variable a default, pass --var stage=VALUE, ` + tfMissing,
+			`3:14: error: var.key, which decides the hash_key of resource "aws_dynamodb_table" "orders", has no value: give the variable a default, pass --var key=VALUE, ` + tfMissing,
 		}},
 		{"not-tf-json.json", nil, []string{
 			`1:1: error: this looks like Terraform configuration in JSON, which Terraform reads only from files named *.tf.json: rename the file`,
 		}},
 		{"no-table.tf", nil, []string{
-			` error: no aws_dynamodb_table resource here: dynexpr reads the tables Terraform declares with resource "aws_dynamodb_table" "NAME" { ... }`,
+			` error: no aws_dynamodb_table resource here: dynexpr reads the tables Terraform declares with resource "aws_dynamodb_table" "NAME" { ... } and with the modules terraform-aws-modules/dynamodb-table/aws and cloudposse/dynamodb/aws`,
 		}},
 		{"typo.tf", nil, []string{
 			`3:3: error: resource "aws_dynamodb_table" "orders" has no hash_key; did you mean "hash_key" instead of "hash_kye"?`,
@@ -211,7 +211,19 @@ func TestTerraformErrors(t *testing.T) {
 			`16:5: error: index "by-at" has no projection_type; did you mean "projection_type" instead of "projection_typ"?`,
 		}},
 		{"calls-module.tf", nil, []string{
-			` error: no aws_dynamodb_table resource here: dynexpr reads the tables Terraform declares with resource "aws_dynamodb_table" "NAME" { ... }; module "db" (testdata/tferrors/calls-module.tf:1) is not followed: give its folder as the schema, ` + tfMissing,
+			` error: no aws_dynamodb_table resource here: dynexpr reads the tables Terraform declares with resource "aws_dynamodb_table" "NAME" { ... } and with the modules terraform-aws-modules/dynamodb-table/aws and cloudposse/dynamodb/aws; module "db" (testdata/tferrors/calls-module.tf:1) is not followed: give its folder as the schema, ` + tfMissing,
+		}},
+		// A module call's arguments, each problem at its element where the
+		// call writes it out, at the argument where it is a variable.
+		{"module-call.tf", nil, []string{
+			`8:14: error: var.key, which decides the hash_key of module "aws", has no value: give the variable a default, pass --var key=VALUE, ` + tfMissing,
+			`10:27: error: unknown type "string" for attribute "id": write S (string), N (number) or B (binary)`,
+			`11:5: error: attribute "x" has no type: write type = "S" (or "N", "B")`,
+			`13:30: error: index "by-x" has no projection_type: write projection_type = "ALL" (or "KEYS_ONLY", "INCLUDE")`,
+			`16:1: error: module "cp" has no table_name and no labels to build one from: write table_name = "TABLE" (or name = "NAME")`,
+			`16:1: error: module "cp" has no hash_key: write hash_key = NAME`,
+			`19:5: error: an index of the global_secondary_index_map of module "cp" has no name: write name = "INDEX"`,
+			`25:14: error: module "many" has for_each, which makes one table for each element, and dynexpr does not expand it: write a module call for each table, ` + tfMissing,
 		}},
 		// A --var is text: where a count needs a number, it must read as one.
 		{"count.tf", map[string]string{"copies": "two"}, []string{
@@ -244,5 +256,67 @@ func TestTerraformDirKinds(t *testing.T) {
 	_, err := Load("testdata/load")
 	if err == nil || !strings.Contains(err.Error(), "a Terraform module: *.tf or *.tf.json files") {
 		t.Errorf("Load(folder of YAML) = %v, want the kinds of folder tried", err)
+	}
+}
+
+// TestTerraformUnresolved: a name that cannot be evaluated leaves the table
+// read under its resource's name, known by its address, with its name as
+// written (what is known evaluated, the rest left as written) and why; the
+// variables read are declared, terraform.workspace among them, for --var
+// to be checked against.
+func TestTerraformUnresolved(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("main.tf", `variable "env" {}
+locals {
+  app = lower("Shop")
+}
+resource "aws_dynamodb_table" "orders" {
+  name     = "${local.app}-${var.env}-${terraform.workspace}"
+  hash_key = "id"
+  attribute {
+    name = "id"
+    type = "S"
+  }
+}
+`)
+	write("events.tf.json", `{"resource": {"aws_dynamodb_table": {"events": {"name": "${var.env}-events", "hash_key": "id", "attribute": [{"name": "id", "type": "S"}]}}}}`)
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []*Table{
+		{Name: "events", Logical: "aws_dynamodb_table.events", Template: "*-events", Key: Key{Partition: []string{"id"}}, Attributes: map[string]Type{"id": String}},
+		{Name: "orders", Logical: "aws_dynamodb_table.orders", Template: "shop-*-default", Key: Key{Partition: []string{"id"}}, Attributes: map[string]Type{"id": String}},
+	}
+	if diff := cmp.Diff(want, s.Tables, ignorePos, cmpopts.IgnoreFields(Table{}, "Unresolved")); diff != "" {
+		t.Errorf("mismatch (-want +got):\n%s", diff)
+	}
+	for _, tb := range s.Tables {
+		if !strings.Contains(tb.Unresolved, "pass --var env=VALUE") {
+			t.Errorf("table %s: Unresolved %q does not say to pass --var env=VALUE", tb.Name, tb.Unresolved)
+		}
+	}
+	if s.Table("aws_dynamodb_table.orders") == nil {
+		t.Error(`Table("aws_dynamodb_table.orders") = nil, want the table by its address`)
+	}
+	var names []string
+	for _, v := range s.Variables {
+		names = append(names, v.Name)
+	}
+	if want := []string{"env", "terraform.workspace"}; !slices.Equal(names, want) {
+		t.Errorf("variables %v, want %v", names, want)
+	}
+	// --var resolves it, terraform.workspace too.
+	s, err = LoadWith(Options{Vars: map[string]string{"env": "qa", "terraform.workspace": "blue"}}, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s.TableNames(); !slices.Equal(got, []string{"qa-events", "shop-qa-blue"}) {
+		t.Errorf("tables %v, want [qa-events shop-qa-blue]", got)
 	}
 }

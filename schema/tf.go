@@ -15,7 +15,6 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	hcljson "github.com/hashicorp/hcl/v2/json"
 	"github.com/zclconf/go-cty/cty"
-	"github.com/zclconf/go-cty/cty/function"
 	"gopkg.in/yaml.v3"
 )
 
@@ -24,6 +23,9 @@ import (
 // decided by their defaults, then terraform.tfvars and *.auto.tfvars, then
 // --var. Only what decides a table's name and keys is evaluated (tfres.go);
 // what dynexpr cannot decide is an error at its place, never a guess.
+
+// tfWorkspace is the name --var gives terraform.workspace by.
+const tfWorkspace = "terraform.workspace"
 
 // tfMissing is what every value dynexpr cannot decide tells the user to do.
 const tfMissing = "or read what Terraform resolved: terraform show -json > show.json, then --schema show.json"
@@ -118,6 +120,12 @@ type tfModule struct {
 	vars map[string]cty.Value
 	// locals are the module's locals, evaluated when a value needs them.
 	locals map[string]*tfLocal
+	// workspace is terraform.workspace: --var terraform.workspace=NAME,
+	// else $TF_WORKSPACE, else "default", as Terraform decides it.
+	workspace string
+	// reported are the mistakes already reported (tfeval.go), by place
+	// and message.
+	reported map[string]bool
 }
 
 // tfFile is one file of the module, with the parser its problems and
@@ -128,11 +136,11 @@ type tfFile struct {
 }
 
 type tfLocal struct {
-	f     *tfFile
-	attr  *hcl.Attribute
-	state int // 0 not evaluated, 1 being evaluated, 2 done
-	val   cty.Value
-	ok    bool
+	f       *tfFile
+	attr    *hcl.Attribute
+	state   int // 0 not evaluated, 1 being evaluated, 2 done
+	val     cty.Value
+	problem *tfProblem // why val could not be evaluated
 }
 
 var tfTopSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
@@ -146,13 +154,14 @@ var tfTopSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 // into tables; where (the folder, or the one file) is the place of a
 // problem with the whole.
 func readTerraform(opt Options, where string, config, tfvars []tfSource) ([]*Table, diag.List) {
-	m := &tfModule{opt: opt, vars: map[string]cty.Value{}, locals: map[string]*tfLocal{}}
+	m := &tfModule{opt: opt, vars: map[string]cty.Value{}, locals: map[string]*tfLocal{}, reported: map[string]bool{}}
+	m.workspace = cmp.Or(opt.Vars[tfWorkspace], os.Getenv("TF_WORKSPACE"), "default")
+	opt.declare(Variable{Name: tfWorkspace})
 	type resource struct {
 		f     *tfFile
 		block *hcl.Block
 	}
-	var resources []resource
-	var calls []*hcl.Block // module blocks, which dynexpr does not follow
+	var resources, calls []resource
 	for _, src := range config {
 		f := m.parseFile(src)
 		if f == nil {
@@ -169,7 +178,7 @@ func readTerraform(opt Options, where string, config, tfvars []tfSource) ([]*Tab
 			case "variable":
 				m.declare(f, b)
 			case "module":
-				calls = append(calls, b)
+				calls = append(calls, resource{f, b})
 			case "locals":
 				attrs, diags := b.Body.JustAttributes()
 				f.report(diags)
@@ -179,8 +188,19 @@ func readTerraform(opt Options, where string, config, tfvars []tfSource) ([]*Tab
 			}
 		}
 	}
+	// terraform.workspace is Terraform's own: a name may read it.
+	opt.declare(Variable{Name: "terraform.workspace"})
 	for _, src := range tfvars {
 		m.readTFVars(src)
+	}
+	for _, path := range opt.VarFiles {
+		data, err := opt.MaxInput.Read(path)
+		if err != nil {
+			m.files = append(m.files, &tfFile{p: &parser{src: newSource(path, nil), errs: diag.List{
+				diag.Errorf(diag.Pos{File: "--var-file " + path}, "cannot read the variable file: %v", err)}}})
+			continue
+		}
+		m.readTFVars(tfSource{path, data})
 	}
 	for name, v := range opt.Vars {
 		m.vars[name] = cty.StringVal(v)
@@ -191,15 +211,25 @@ func readTerraform(opt Options, where string, config, tfvars []tfSource) ([]*Tab
 			tables = append(tables, t)
 		}
 	}
+	read := 0 // module calls read as tables
+	for _, c := range calls {
+		if _, ok := tfRegistryModules[registrySource(c.f.source(m, c.block))]; ok {
+			read++
+		}
+		if t := c.f.moduleTable(m, c.block); t != nil {
+			tables = append(tables, t)
+		}
+	}
 	var errs diag.List
 	for _, f := range m.files {
 		errs = append(errs, f.p.errs...)
 	}
-	if len(resources) == 0 && len(errs) == 0 {
-		msg := "no aws_dynamodb_table resource here: dynexpr reads the tables Terraform declares with resource \"aws_dynamodb_table\" \"NAME\" { ... }"
+	if len(resources) == 0 && read == 0 && len(errs) == 0 {
+		msg := "no aws_dynamodb_table resource here: dynexpr reads the tables Terraform declares with resource \"aws_dynamodb_table\" \"NAME\" { ... }" +
+			" and with the modules terraform-aws-modules/dynamodb-table/aws and cloudposse/dynamodb/aws"
 		if len(calls) > 0 {
-			r := calls[0].DefRange
-			msg += fmt.Sprintf("; module %q (%s:%d) is not followed: give its folder as the schema, %s", calls[0].Labels[0], r.Filename, r.Start.Line, tfMissing)
+			r := calls[0].block.DefRange
+			msg += fmt.Sprintf("; module %q (%s:%d) is not followed: give its folder as the schema, %s", calls[0].block.Labels[0], r.Filename, r.Start.Line, tfMissing)
 		}
 		errs = append(errs, diag.Errorf(diag.Pos{File: where}, "%s", msg))
 	}
@@ -232,8 +262,10 @@ func (m *tfModule) parseFile(src tfSource) *tfFile {
 	return f
 }
 
-// declare records a variable block's default.
+// declare records a variable block's default, and the variable as one
+// --var may set.
 func (m *tfModule) declare(f *tfFile, b *hcl.Block) {
+	m.opt.declare(Variable{Name: b.Labels[0], Pos: f.p.src.posAt(b.DefRange.Start.Byte)})
 	attrs, _ := b.Body.JustAttributes() // blocks (validation) are not ours to read
 	a := attrs["default"]
 	if a == nil {
@@ -244,9 +276,9 @@ func (m *tfModule) declare(f *tfFile, b *hcl.Block) {
 		f.report(diags)
 		return
 	}
-	if !v.IsNull() {
-		m.vars[b.Labels[0]] = v
-	}
+	// A null default is the value null, which coalesce passes over; as a
+	// name, it is a name still to be given (tfres.go).
+	m.vars[b.Labels[0]] = v
 }
 
 // readTFVars reads a variable file: NAME = VALUE lines, constant values.
@@ -320,90 +352,6 @@ func (f *tfFile) errorAt(rng hcl.Range, format string, args ...any) {
 	f.p.errorf(f.node(rng, ""), format, args...)
 }
 
-// eval evaluates expr, whose value decides what (`the name of table
-// "tickets"`): variables and locals are resolved, anything else dynexpr
-// cannot decide is reported at its place.
-func (m *tfModule) eval(f *tfFile, expr hcl.Expression, what string) (cty.Value, bool) {
-	ctx := &hcl.EvalContext{Functions: map[string]function.Function{}}
-	vars, locals := map[string]cty.Value{}, map[string]cty.Value{}
-	ok := true
-	for _, tr := range expr.Variables() {
-		root := tr.RootName()
-		attr := ""
-		if len(tr) > 1 {
-			if a, isAttr := tr[1].(hcl.TraverseAttr); isAttr {
-				attr = a.Name
-			}
-		}
-		switch {
-		case root == "var" && attr != "":
-			v, known := m.vars[attr]
-			if !known {
-				f.errorAt(tr.SourceRange(), "var.%s, which decides %s, has no value: give the variable a default, pass --var %s=VALUE, %s", attr, what, attr, tfMissing)
-				ok = false
-				continue
-			}
-			vars[attr] = v
-		case root == "local" && attr != "":
-			l := m.locals[attr]
-			if l == nil {
-				f.errorAt(tr.SourceRange(), "local.%s, which decides %s, is not defined in the module: define it in a locals block, %s", attr, what, tfMissing)
-				ok = false
-				continue
-			}
-			v, lok := m.local(l, attr)
-			if !lok {
-				ok = false // reported where the local is defined
-				continue
-			}
-			locals[attr] = v
-		default:
-			rng := tr.SourceRange()
-			f.errorAt(rng, "%s decides %s, and dynexpr does not evaluate %s: write the value, %s", f.text(rng), what, tfRefKind(root), tfMissing)
-			ok = false
-		}
-	}
-	if !ok {
-		return cty.NilVal, false
-	}
-	ctx.Variables = map[string]cty.Value{"var": cty.ObjectVal(vars), "local": cty.ObjectVal(locals)}
-	v, diags := expr.Value(ctx)
-	if diags.HasErrors() {
-		for _, d := range diags {
-			if d.Severity == hcl.DiagError && d.Summary == "Call to unknown function" {
-				f.errorAt(rangeOf(d.Subject), "%s decides %s, and dynexpr does not evaluate Terraform's functions: write the value, %s", f.text(rangeOf(d.Subject)), what, tfMissing)
-				return cty.NilVal, false
-			}
-		}
-		f.report(diags)
-		return cty.NilVal, false
-	}
-	if !v.IsWhollyKnown() || v.IsNull() {
-		f.errorAt(expr.Range(), "%s is not known: write the value, %s", what, tfMissing)
-		return cty.NilVal, false
-	}
-	return v, true
-}
-
-// local evaluates a local value once.
-func (m *tfModule) local(l *tfLocal, name string) (cty.Value, bool) {
-	switch l.state {
-	case 1:
-		l.f.errorAt(l.attr.Expr.Range(), "local.%s is defined in terms of itself: write its value", name)
-		l.state, l.ok = 2, false
-		return cty.NilVal, false
-	case 2:
-		return l.val, l.ok
-	}
-	l.state = 1
-	v, ok := m.eval(l.f, l.attr.Expr, "local."+name)
-	if l.state == 2 { // the cycle was reported inside
-		return cty.NilVal, false
-	}
-	l.state, l.val, l.ok = 2, v, ok
-	return v, ok
-}
-
 // text is the source text of rng in f, shortened for a message.
 func (f *tfFile) text(rng hcl.Range) string {
 	data := f.p.src.data
@@ -415,19 +363,4 @@ func (f *tfFile) text(rng hcl.Range) string {
 		s = s[:min(max(i, 0), 60)] + "..."
 	}
 	return fmt.Sprintf("%q", diag.Printable(s))
-}
-
-// tfRefKind names what a reference that is neither var. nor local. is.
-func tfRefKind(root string) string {
-	switch root {
-	case "each", "count":
-		return "for_each and count"
-	case "data":
-		return "data sources"
-	case "module":
-		return "module outputs"
-	case "path", "terraform":
-		return "path and terraform values"
-	}
-	return "references to other resources"
 }

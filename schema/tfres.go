@@ -61,35 +61,11 @@ func (f *tfFile) table(m *tfModule, b *hcl.Block) *Table {
 		return nil
 	}
 	before := len(f.p.errs)
-	if a := content.Attributes["for_each"]; a != nil {
-		f.errorAt(a.Expr.Range(), "%s has for_each, which makes one table for each element, and dynexpr does not expand it: write a resource for each table, %s", what, tfMissing)
+	if !f.one(m, content.Attributes, what, "resource") {
 		return nil
 	}
-	if a := content.Attributes["count"]; a != nil {
-		v, ok := m.eval(f, a.Expr, "the count of "+what)
-		if !ok {
-			return nil
-		}
-		n, err := convert.Convert(v, cty.Number)
-		switch {
-		case err == nil && n.Equals(cty.Zero).True():
-			return nil // no table
-		case err != nil || !n.Equals(cty.NumberIntVal(1)).True():
-			f.errorAt(a.Expr.Range(), "%s has a count other than 0 or 1, and dynexpr does not expand count: write a resource for each table, %s", what, tfMissing)
-			return nil
-		}
-	}
-	// A name that cannot be read is reported, and the rest is still read
-	// (under the resource's name) to report its problems in the same run.
-	tname := name{logical, f.node(b.DefRange, logical)}
-	if a := content.Attributes["name"]; a == nil {
-		if !f.misspelt(b, "name", what) {
-			f.errorAt(b.DefRange, "%s has no name: write name = \"TABLE\", the table's name in DynamoDB", what)
-		}
-	} else if n, ok := f.str(m, a.Expr, "the name of "+what); ok {
-		tname = n
-	}
-	d := &tableDecl{name: tname, attrs: map[string]Type{}, words: tfWords}
+	d := &tableDecl{attrs: map[string]Type{}, words: tfWords}
+	f.tableName(m, d, b, content.Attributes["name"], what, "aws_dynamodb_table."+logical)
 	d.key.node = f.node(b.DefRange, "")
 	d.attrsBad = f.dynamics(content.Blocks, what)
 	if hk, ok := f.optStr(m, content.Attributes["hash_key"], "the hash_key of "+what); ok {
@@ -114,14 +90,90 @@ func (f *tfFile) table(m *tfModule, b *hcl.Block) *Table {
 			ttl = f.ttl(m, blk, what)
 		}
 	}
-	if logical != d.name.text {
-		d.logical = name{text: logical}
-	}
 	d.ttl = name{text: ttl}
+	return f.build(d, before)
+}
+
+// build checks d, read from f, and returns its table, or nil when reading
+// or checking it reported a problem (the errors since before).
+func (f *tfFile) build(d *tableDecl, before int) *Table {
 	if t := f.p.build(d); t != nil && len(f.p.errs) == before {
+		t.Template = tfNameTemplate(d.template)
 		return t
 	}
 	return nil
+}
+
+// tableName reads the name of the table of block b (a resource, a module
+// call) into d. A name that cannot be evaluated leaves the table known by
+// the block's label (short), its address and its name template, with why
+// (Table.Unresolved). A name that is missing or wrong is reported, and the
+// rest is still read, under the label, to report its problems in the same
+// run.
+func (f *tfFile) tableName(m *tfModule, d *tableDecl, b *hcl.Block, a *hcl.Attribute, what, address string) {
+	short := b.Labels[len(b.Labels)-1]
+	d.name, d.nameBad = name{short, f.node(b.DefRange, short)}, true
+	if a == nil {
+		if !f.misspelt(b, "name", what) {
+			f.errorAt(b.DefRange, "%s has no name: write name = \"TABLE\", the table's name in DynamoDB", what)
+		}
+		return
+	}
+	v, p := m.value(f, a.Expr)
+	if p == nil && v.IsNull() {
+		if tr, diags := hcl.AbsTraversalForExpr(a.Expr); !diags.HasErrors() && len(tr) == 2 && tr.RootName() == "var" {
+			p = &tfProblem{f: f, rng: a.Expr.Range(), kind: tfNoValue, ref: strings.TrimPrefix(f.raw(a.Expr.Range()), "var.")}
+		}
+	}
+	switch {
+	case p != nil && p.unknowable():
+		d.nameBad = false
+		d.template = m.template(f, a.Expr)
+		d.name.node = f.node(a.Expr.Range(), short)
+		d.logical = name{text: address}
+		d.unresolved = p.unresolved(d.template, f.p.src.pos(d.name.node).String())
+		return
+	case p != nil:
+		m.report(p, "the name of "+what)
+		return
+	case v.IsNull():
+		f.errorAt(a.Expr.Range(), "the name of %s is null: write name = \"TABLE\", the table's name in DynamoDB", what)
+		return
+	}
+	if n, ok := f.asText(v, a.Expr.Range(), "the name of "+what); ok {
+		d.name, d.nameBad = n, false
+		if n.text != short {
+			d.logical = name{text: short}
+		}
+	}
+}
+
+// one says whether the block whose arguments are attrs makes one table:
+// false, after reporting why where it is a mistake, for a count of 0 (no
+// table) and for what dynexpr does not expand (for_each, a count above 1).
+// kind is what to write for each table ("resource", "module call").
+func (f *tfFile) one(m *tfModule, attrs hcl.Attributes, what, kind string) bool {
+	if a := attrs["for_each"]; a != nil {
+		f.errorAt(a.Expr.Range(), "%s has for_each, which makes one table for each element, and dynexpr does not expand it: write a %s for each table, %s", what, kind, tfMissing)
+		return false
+	}
+	a := attrs["count"]
+	if a == nil {
+		return true
+	}
+	v, ok := m.eval(f, a.Expr, "the count of "+what)
+	if !ok {
+		return false
+	}
+	n, err := convert.Convert(v, cty.Number)
+	switch {
+	case err == nil && n.Equals(cty.Zero).True():
+		return false // no table
+	case err != nil || !n.Equals(cty.NumberIntVal(1)).True():
+		f.errorAt(a.Expr.Range(), "%s has a count other than 0 or 1, and dynexpr does not expand count: write a %s for each table, %s", what, kind, tfMissing)
+		return false
+	}
+	return true
 }
 
 // dynamics reports the dynamic blocks that would decide what dynexpr
@@ -158,8 +210,17 @@ func (f *tfFile) attribute(m *tfModule, b *hcl.Block, d *tableDecl) {
 	if !ok {
 		return
 	}
-	if _, dup := d.attrs[an.text]; dup {
-		f.p.errorf(an.node, "attribute %q is declared twice in table %q: keep one attribute block", an.text, d.name.text)
+	f.declareAttr(d, an, tv, false, "keep one attribute block")
+}
+
+// declareAttr gives attribute an the type tv in d, once (or again with
+// the same type, where repeat allows it); keep is how to write it once.
+func (f *tfFile) declareAttr(d *tableDecl, an, tv name, repeat bool, keep string) {
+	if t, dup := d.attrs[an.text]; dup {
+		if repeat && strings.EqualFold(string(t), tv.text) {
+			return
+		}
+		f.p.errorf(an.node, "attribute %q is declared twice in table %q: %s", an.text, d.name.text, keep)
 		return
 	}
 	if t, ok := f.p.attrType(tv.node, an.text); ok {
@@ -231,10 +292,16 @@ func (f *tfFile) keySchemaBlock(m *tfModule, b *hcl.Block, id *indexDecl, what s
 	if !ok1 || !ok2 {
 		return
 	}
+	f.keyPart(id, an, kt, b.DefRange, what)
+}
+
+// keyPart adds attribute an to the key of id as key_type kt says, a
+// key_schema element at rng.
+func (f *tfFile) keyPart(id *indexDecl, an, kt name, rng hcl.Range, what string) {
 	switch strings.ToUpper(kt.text) {
 	case "HASH":
 		if len(id.key.sort) > 0 {
-			f.errorAt(b.DefRange, "the key_schema blocks of %s have a HASH block after a RANGE block: write the HASH blocks first", what)
+			f.errorAt(rng, "the key_schema of %s has a HASH element after a RANGE element: write the HASH elements first", what)
 		}
 		id.key.partition = append(id.key.partition, an)
 	case "RANGE":

@@ -9,8 +9,35 @@ import (
 
 type tfShowReader struct {
 	p      *parser
+	w      *stateWords
 	tables []tfShowTable
 	count  map[string]int // resources of each name, across modules
+}
+
+// stateWords are how an output of deployed resources spells a table: the
+// same attributes in terraform show -json and in pulumi stack export, since
+// Pulumi's aws provider is Terraform's, bridged (snake_case names become
+// camelCase, a list of blocks takes a plural name, a single block is an
+// object).
+type stateWords struct {
+	tool   string // what writes the output, for messages: "terraform show -json"
+	words  *dialect
+	spell  func(string) string // Terraform's name of a field -> the output's; nil where they are the same
+	noName string              // why a table may have no name in the output, and what to do
+}
+
+var tfShowWords = &stateWords{
+	tool:   "terraform show -json",
+	words:  tfWords,
+	noName: "a plan leaves a computed name unknown): run terraform show -json on the state after apply",
+}
+
+// f is the output's name of the field Terraform calls name.
+func (w *stateWords) f(name string) string {
+	if w.spell == nil {
+		return name
+	}
+	return w.spell(name)
 }
 
 type tfShowTable struct {
@@ -46,8 +73,14 @@ func (p *parser) tfShow(root *yaml.Node) []*tableDecl {
 	if isNull(rm) {
 		return nil // an empty state
 	}
-	r := &tfShowReader{p: p, count: map[string]int{}}
+	r := &tfShowReader{p: p, w: tfShowWords, count: map[string]int{}}
 	r.module(rm, "the root module")
+	return r.decls()
+}
+
+// decls are the tables read, each with its resource's name as its logical
+// name where no other resource has that name.
+func (r *tfShowReader) decls() []*tableDecl {
 	var out []*tableDecl
 	for _, t := range r.tables {
 		if r.count[t.logical] == 1 && !t.indexed && t.logical != t.decl.name.text {
@@ -94,31 +127,38 @@ func (r *tfShowReader) resource(n *yaml.Node) {
 	}
 	addr, _ := showText(f, "address")
 	res, _ := showText(f, "name")
-	what := fmt.Sprintf("resource %q", addr.text)
-	_, v := f.get("values")
-	vf := p.mapping(v, "the values of "+what)
+	_, ik := f.get("index_key")
+	r.table(f, "values", fmt.Sprintf("resource %q", addr.text), res.text, !isNull(ik))
+}
+
+// table reads the attributes of a deployed table, the member field of the
+// resource f, as Terraform's aws provider has them.
+func (r *tfShowReader) table(f *fields, field, what, logical string, indexed bool) {
+	p, w := r.p, r.w
+	_, v := f.get(field)
+	vf := p.mapping(v, "the "+field+" of "+what)
 	if vf == nil {
 		return
 	}
 	tn, ok := showText(vf, "name")
 	if !ok {
-		p.errorf(vf.node, "%s has no name in this output (a plan leaves a computed name unknown): run terraform show -json on the state after apply", what)
+		p.errorf(vf.node, "%s has no name in this output (%s", what, w.noName)
 		return
 	}
-	d := &tableDecl{name: tn, attrs: map[string]Type{}, words: tfWords}
+	d := &tableDecl{name: tn, attrs: map[string]Type{}, words: w.words}
 	d.key.node = tn.node
-	if hk, ok := showText(vf, "hash_key"); ok {
+	if hk, ok := showText(vf, w.f("hash_key")); ok {
 		d.key.partition, d.key.node = []name{hk}, hk.node
 	}
-	if rk, ok := showText(vf, "range_key"); ok {
+	if rk, ok := showText(vf, w.f("range_key")); ok {
 		d.key.sort = []name{rk}
 	}
 	before := len(p.errs)
-	for _, e := range r.blocks(vf, "attribute", what) {
+	for _, e := range r.blocks(vf, w.f("attribute"), what) {
 		an, ok1 := showText(e, "name")
 		_, tv := e.get("type")
 		if !ok1 || isNull(tv) {
-			p.errorf(e.node, "an attribute of %s has no name or type: terraform show -json writes both", what)
+			p.errorf(e.node, "an attribute of %s has no name or type: %s writes both", what, w.tool)
 			continue
 		}
 		if t, ok := p.attrType(tv, an.text); ok {
@@ -127,7 +167,7 @@ func (r *tfShowReader) resource(n *yaml.Node) {
 	}
 	d.attrsBad = len(p.errs) > before
 	for _, kind := range []string{"global_secondary_index", "local_secondary_index"} {
-		for _, e := range r.blocks(vf, kind, what) {
+		for _, e := range r.blocks(vf, w.f(kind), what) {
 			if id := r.index(e, d, kind == "global_secondary_index"); id != nil {
 				d.indexes = append(d.indexes, id)
 			}
@@ -135,23 +175,22 @@ func (r *tfShowReader) resource(n *yaml.Node) {
 	}
 	for _, e := range r.blocks(vf, "ttl", what) {
 		if _, ev := e.get("enabled"); !isNull(ev) && ev.Value == "true" {
-			an, _ := showText(e, "attribute_name")
+			an, _ := showText(e, w.f("attribute_name"))
 			d.ttl = an
 		}
 	}
-	_, ik := f.get("index_key")
-	r.count[res.text]++
-	r.tables = append(r.tables, tfShowTable{decl: d, logical: res.text, indexed: !isNull(ik)})
+	r.count[logical]++
+	r.tables = append(r.tables, tfShowTable{decl: d, logical: logical, indexed: indexed})
 }
 
 // index reads one element of global_secondary_index or
 // local_secondary_index; a global one's key is in hash_key and range_key,
 // or in key_schema elements (a multi-attribute key).
 func (r *tfShowReader) index(e *fields, d *tableDecl, global bool) *indexDecl {
-	p := r.p
+	p, w := r.p, r.w
 	in, ok := showText(e, "name")
 	if !ok {
-		p.errorf(e.node, "an index of table %q has no name: terraform show -json writes it", d.name.text)
+		p.errorf(e.node, "an index of table %q has no name: %s writes it", d.name.text, w.tool)
 		return nil
 	}
 	what := fmt.Sprintf("index %q", in.text)
@@ -159,13 +198,13 @@ func (r *tfShowReader) index(e *fields, d *tableDecl, global bool) *indexDecl {
 	id.key.node = in.node
 	before := len(p.errs)
 	defer func() { id.bad = len(p.errs) > before }()
-	if ks := r.blocks(e, "key_schema", what); len(ks) > 0 {
+	if ks := r.blocks(e, w.f("key_schema"), what); len(ks) > 0 {
 		for _, k := range ks {
-			an, ok1 := showText(k, "attribute_name")
-			kt, ok2 := showText(k, "key_type")
+			an, ok1 := showText(k, w.f("attribute_name"))
+			kt, ok2 := showText(k, w.f("key_type"))
 			switch {
 			case !ok1 || !ok2:
-				p.errorf(k.node, "a key_schema element of %s needs attribute_name and key_type", what)
+				p.errorf(k.node, "a %s element of %s needs %s and %s", w.f("key_schema"), what, w.f("attribute_name"), w.f("key_type"))
 			case strings.EqualFold(kt.text, "HASH"):
 				id.key.partition = append(id.key.partition, an)
 			case strings.EqualFold(kt.text, "RANGE"):
@@ -175,35 +214,41 @@ func (r *tfShowReader) index(e *fields, d *tableDecl, global bool) *indexDecl {
 			}
 		}
 	} else {
-		if hk, ok := showText(e, "hash_key"); ok && global {
+		if hk, ok := showText(e, w.f("hash_key")); ok && global {
 			id.key.partition = []name{hk}
 		}
-		if rk, ok := showText(e, "range_key"); ok {
+		if rk, ok := showText(e, w.f("range_key")); ok {
 			id.key.sort = []name{rk}
 		}
 	}
 	if !global && len(d.key.partition) == 1 {
 		id.key.partition = d.key.partition
 	}
-	if _, pt := e.get("projection_type"); !isNull(pt) {
-		id.projection = p.projectionType(pt, what, tfWords)
+	if _, pt := e.get(w.f("projection_type")); !isNull(pt) {
+		id.projection = p.projectionType(pt, what, w.words)
 	} else {
-		p.errorf(e.node, "%s has no projection_type: terraform show -json writes it", what)
+		p.errorf(e.node, "%s has no %s: %s writes it", what, w.f("projection_type"), w.tool)
 	}
-	if _, v := e.get("non_key_attributes"); !isNull(v) {
-		id.include = p.names(v, "the non_key_attributes of "+what)
+	if _, v := e.get(w.f("non_key_attributes")); !isNull(v) {
+		id.include = p.names(v, "the "+w.f("non_key_attributes")+" of "+what)
 	}
 	return id
 }
 
 // blocks are the elements of a nested block's list (attribute, ttl, ...),
-// each a mapping.
+// each a mapping; a single block may be written as the mapping alone (as
+// Pulumi writes ttl).
 func (r *tfShowReader) blocks(f *fields, field, what string) []*fields {
 	_, v := f.get(field)
 	if isNull(v) {
 		return nil
 	}
-	elems, _ := r.p.list(v, "the "+field+" of "+what)
+	var elems []*yaml.Node
+	if v.Kind == yaml.MappingNode && intrinsic(v) == "" {
+		elems = []*yaml.Node{v}
+	} else {
+		elems, _ = r.p.list(v, "the "+field+" of "+what)
+	}
 	var out []*fields
 	for _, e := range elems {
 		if ef := r.p.mapping(e, "an element of the "+field+" of "+what); ef != nil {

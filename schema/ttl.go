@@ -158,7 +158,11 @@ func (t *Table) setTTL(attr string) string {
 func (s *Schema) joinTTLs(entries []ttlEntry) diag.List {
 	var errs diag.List
 	for _, e := range entries {
-		t := s.Table(e.table)
+		l := s.Lookup(e.table)
+		t := l.Table
+		if l.ByTemplate { // a table's name must be known to be given its TTL, not guessed
+			t = nil
+		}
 		switch {
 		case t == nil:
 			how := "its TableName"

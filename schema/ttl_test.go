@@ -50,6 +50,7 @@ func TestTTLErrors(t *testing.T) {
 		{[]string{"testdata/ttl/bad-project.yaml"}, `testdata/ttl/bad-project.yaml:5:10: error: expected text for the ttl of table "Sessions", found a list`},
 		{[]string{"testdata/ttl/project.yaml", "testdata/ttl/disabled-named.json"}, `testdata/ttl/disabled-named.json:1:27: error: table "Sessions" has time-to-live attribute "expiresAt" at testdata/ttl/project.yaml:2:3, and this describe-time-to-live output says time to live is disabled: keep one`},
 		{[]string{"testdata/ttl/bad-type.yaml"}, `testdata/ttl/bad-type.yaml:5:10: error: "expiresAt" is the time-to-live attribute of table "Sessions", and its declared type is S: DynamoDB's time to live reads only numbers (epoch seconds); declare it N`},
+		{[]string{"testdata/ttl/templated.yaml", "testdata/ttl/devSessions.ttl.json"}, `testdata/ttl/devSessions.ttl.json:2:5: error: this describe-time-to-live output is for table "devSessions" (the file's name up to its first "."), ` + unjoined},
 		{[]string{"testdata/ttl/bad-status.json"}, `testdata/ttl/bad-status.json:1:73: error: unknown TimeToLiveStatus "ON": write ENABLED, ENABLING, DISABLING or DISABLED`},
 	}
 	for _, tt := range tests {

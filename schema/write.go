@@ -1,10 +1,14 @@
 package schema
 
 import (
+	"bytes"
+	"fmt"
 	"io"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
+	"github.com/dynexpr/dynexpr/diag"
 	"gopkg.in/yaml.v3"
 )
 
@@ -60,12 +64,49 @@ func WriteYAML(w io.Writer, s *Schema) error {
 	}
 	root := &yaml.Node{Kind: yaml.MappingNode}
 	addField(root, "tables", tables)
-	enc := yaml.NewEncoder(w)
+	var out bytes.Buffer
+	enc := yaml.NewEncoder(&out)
 	enc.SetIndent(2)
 	if err := enc.Encode(root); err != nil {
 		return err
 	}
-	return enc.Close()
+	if err := enc.Close(); err != nil {
+		return err
+	}
+	_, err := w.Write(escapeHidden(out.Bytes()))
+	return err
+}
+
+// escapeHidden writes as \uXXXX every diag.Hidden character yaml.v3 left
+// raw (it escapes controls and U+2028, not bidi controls, zero-width or
+// no-break spaces), so that the YAML shows every name as it is. Only a
+// double-quoted scalar can hold such a character, strNode sees to it, and
+// there the escape reads back as the character.
+func escapeHidden(b []byte) []byte {
+	var out []byte
+	for i := 0; i < len(b); {
+		r, w := utf8.DecodeRune(b[i:])
+		if r == '\n' || !diag.Hidden(r) {
+			if out != nil {
+				out = append(out, b[i:i+w]...)
+			}
+			i += w
+			continue
+		}
+		if out == nil {
+			out = append(make([]byte, 0, len(b)+16), b[:i]...)
+		}
+		if r > 0xffff {
+			out = fmt.Appendf(out, `\U%08x`, r)
+		} else {
+			out = fmt.Appendf(out, `\u%04x`, r)
+		}
+		i += w
+	}
+	if out == nil {
+		return b
+	}
+	return out
 }
 
 // keyNode is {partition: A, sort: B}, with a list where a part has several
@@ -91,8 +132,14 @@ func addField(m *yaml.Node, key string, val *yaml.Node) {
 	m.Content = append(m.Content, strNode(key), val)
 }
 
+// strNode is a string scalar; one that holds a diag.Hidden character is
+// double-quoted, where its escape can stand (escapeHidden).
 func strNode(s string) *yaml.Node {
-	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s}
+	n := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s}
+	if strings.IndexFunc(s, diag.Hidden) >= 0 {
+		n.Style = yaml.DoubleQuotedStyle
+	}
+	return n
 }
 
 func listNode(items []string) *yaml.Node {

@@ -238,6 +238,7 @@ var catalog = []*Rule{
 	syntaxError,
 	dslCannotWrite,
 	unreadableInput,
+	invisibleCharacter,
 	unusedIgnore,
 	ignoreWithoutReason,
 }

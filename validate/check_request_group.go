@@ -49,7 +49,8 @@ func checkGroupRequest(r *request.Request, sch *schema.Schema, cfg *Config) []Fi
 func (c *requestPass) groupShape() {
 	// The list as written, even where one of its entries is not an object
 	// (checkType reported it): the others are still checked.
-	if v := c.r.Obj.Get("TransactItems"); v != nil && v.Kind == request.Array {
+	// A batch's TransactItems is only an unknown member (reported so).
+	if v := c.r.Obj.Get("TransactItems"); v != nil && v.Kind == request.Array && contains(request.Members(c.cmd), "TransactItems") {
 		for i, e := range v.Elems {
 			c.entry(e, request.Entry(c.cmd), fmt.Sprintf("TransactItems[%d]", i))
 		}

@@ -170,7 +170,7 @@ func (x *Ignores) place(p pendingIgnore, next *grammar.Statement) {
 	if prev != nil {
 		// On the previous statement's lines: a token of it (or its ";")
 		// before the comment on the same line, or after the comment.
-		trailing := j > 0 && !strings.Contains(x.src[x.ends[j-1]:c.Pos.Offset], "\n")
+		trailing := j > 0 && !strings.ContainsAny(x.src[x.ends[j-1]:c.Pos.Offset], "\r\n")
 		inside := j < len(x.ends) && x.ends[j] <= prev.EndPos.Offset
 		if trailing || inside {
 			owner, ig.on = prev, true
@@ -287,7 +287,7 @@ func parseIgnore(c grammar.Comment) *ignore {
 // is too far (between); nil for a comment on the group's own lines (after
 // its "{", before its "}"). ends and j are as IndexIgnores has them.
 func memberOfComment(src string, c grammar.Comment, g *grammar.Statement, ends []int, j int) (*grammar.Statement, string) {
-	trailing := j > 0 && !strings.Contains(src[ends[j-1]:c.Pos.Offset], "\n")
+	trailing := j > 0 && !strings.ContainsAny(src[ends[j-1]:c.Pos.Offset], "\r\n")
 	for _, m := range g.Members {
 		switch {
 		case m.Pos.Offset > c.Pos.Offset:
@@ -308,24 +308,19 @@ func memberOfComment(src string, c grammar.Comment, g *grammar.Statement, ends [
 // other than comments: a blank line or another line, or "" when nothing.
 func between(src string, c grammar.Comment, st *grammar.Statement) string {
 	gap := src[c.Pos.Offset:st.Pos.Offset]
-	// The lines after the comment's own, up to the statement's.
-	for n := c.Pos.Line; ; n++ {
-		nl := strings.IndexByte(gap, '\n')
-		if nl < 0 {
-			return ""
-		}
-		gap = gap[nl+1:]
-		if !strings.Contains(gap, "\n") {
-			return "" // gap is the start of the statement's line
-		}
-		line := strings.TrimSpace(gap[:strings.IndexByte(gap, '\n')])
-		switch {
+	// The lines after the comment's own, up to the statement's (the last
+	// line of gap); lines end as the lexer ends them, a lone CR too.
+	starts := diag.LineStarts(gap)
+	for k := 1; k < len(starts)-1; k++ {
+		n := c.Pos.Line + k
+		switch line := strings.TrimSpace(gap[starts[k]:starts[k+1]]); {
 		case line == "":
-			return fmt.Sprintf("a blank line (line %d) stands between it and the statement on line %d", n+1, st.Pos.Line)
+			return fmt.Sprintf("a blank line (line %d) stands between it and the statement on line %d", n, st.Pos.Line)
 		case line[0] != '#':
-			return fmt.Sprintf("line %d stands between it and the statement on line %d", n+1, st.Pos.Line)
+			return fmt.Sprintf("line %d stands between it and the statement on line %d", n, st.Pos.Line)
 		}
 	}
+	return ""
 }
 
 func contains(list []string, s string) bool {

@@ -87,7 +87,7 @@ func TestGoldenRequestsLintClean(t *testing.T) {
 		files++
 		f, err := request.Parse(p, src)
 		if err == nil && builtForCLIv1(filepath.Dir(p)) {
-			err = f.FromCLIv1()
+			f.FromCLIv1()
 		}
 		if err != nil {
 			t.Errorf("%v", err)

@@ -55,5 +55,5 @@ func checkBatchTooManyItems(p *Pass) {
 		}
 	}
 	p.Reportf(st.Members[limit].Pos, "this %s has %d %s, and DynamoDB takes at most %d in one request; it answers %q (%s is the first over). Split it: dynexpr build --split writes it as %d requests, one a line",
-		st.Kind, len(st.Members), what, limit, msg, grammar.MemberName(limit, st.Members[limit]), (len(st.Members)+limit-1)/limit)
+		st.Kind, len(st.Members), what, limit, msg, grammar.MemberName(limit, st.Members[limit]), len(builder.Split(st, builder.CLIv2)))
 }

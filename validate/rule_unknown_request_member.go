@@ -61,10 +61,11 @@ func (c *requestPass) unknownMember(m *request.Member) {
 }
 
 // otherCommands are the commands that take member name, for a request
-// alone whose command is known.
+// alone whose command is known (a group's RequestItems, TransactItems
+// included).
 func (c *requestPass) otherCommands(name string) []string {
 	var others []string
-	for _, cmd := range request.Commands {
+	for _, cmd := range append(append([]string(nil), request.Commands...), request.GroupCommands...) {
 		if c.cmd != "" && c.r.Group == nil && contains(request.Members(cmd), name) {
 			others = append(others, cmd)
 		}

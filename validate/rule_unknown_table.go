@@ -31,6 +31,10 @@ func checkUnknownTable(p *Pass) {
 	if tableNameProblem(name) != "" {
 		return // invalid-name's: DynamoDB refuses the name before it looks for the table
 	}
+	if msg := p.Schema.Lookup(name).Ambiguous(name, p.Schema); msg != "" {
+		p.ReportAt(Error, st.Table.Pos, "", "%s", msg)
+		return
+	}
 	names := p.Schema.TableNames()
 	if s := schema.Suggest(name, names); s != "" {
 		p.ReportAt(Error, st.Table.Pos, s, "no table %q in the schema; DynamoDB answers %q (ResourceNotFoundException). Did you mean %s?",

@@ -72,16 +72,7 @@ func tokenBefore(st *grammar.Statement, at diag.Pos, words ...string) diag.Pos {
 			return at
 		}
 	}
-	pos := st.Pos
-	pos.Offset += i
-	head := src[:i]
-	if nl := strings.LastIndexByte(head, '\n'); nl >= 0 {
-		pos.Line += strings.Count(head, "\n")
-		pos.Col = i - nl
-	} else {
-		pos.Col += i
-	}
-	return pos
+	return posIn(st, i)
 }
 
 func isWordByte(c byte) bool {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/dynexpr/dynexpr/builder"
@@ -52,11 +53,17 @@ batch-write-item.
 
 A batch write of more than 25 requests, or a batch get of more than 100
 keys, is more than DynamoDB takes in one call (lint's batch-too-many-items):
---split prints it as several requests instead, each within the limit, the
-members in the order written, one request a line (compact JSON, or one
-command a line with --output shell). Without --split such a batch is never
-printed whole, --no-lint or not. --split leaves every other statement as it
-is.
+--split prints it as several requests instead, each within the limit and
+each short enough to be passed as one command-line argument ("$req": at
+most 131071 bytes, Linux's limit), the members in the order written. With
+--split every request is one line (compact JSON, or one command a line with
+--output shell), and --output jsonl names the parts NAME#1, NAME#2, ...
+Without --split such a batch is never printed whole, --no-lint or not.
+--split cuts no other statement.
+
+What --split or --output shell prints to be passed as one argument and is
+longer than one argument carries is refused (exit status 2): build it into
+a file and send it with --cli-input-json file://FILE.
 
 The lint rules run first (not with --no-lint). Without a schema (--schema,
 --config or .dynexpr.yaml) build says once on standard error that key names,
@@ -64,7 +71,7 @@ key types and index projections were not checked.`,
 		Example: `  dynexpr build 'get Tickets key id = "a91f" select subject'
   dynexpr build -p id="$ID" 'update Tickets key id = $id remove openBucket'
   aws dynamodb query --cli-input-json "$(dynexpr build -f examples/tickets.dx --statement open_tickets)"
-  dynexpr build --split -f load.dx | while read -r req; do aws dynamodb batch-write-item --cli-input-json "$req"; done`,
+  dynexpr build --split -f examples/bulk-load.dx | while IFS= read -r req; do aws dynamodb batch-write-item --cli-input-json "$req" || exit; done`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return e.build(args, f)
 		},
@@ -85,6 +92,10 @@ func (e *env) build(args []string, f buildFlags) error {
 	default:
 		return fmt.Errorf("--output %q: choose json, shell or jsonl", f.output)
 	}
+	// With --split every request is one line, whatever its size: the loop
+	// that reads the lines sends each as one request. Shell and jsonl
+	// print one line a request anyway.
+	indent := f.output == "json" && !f.compact && !f.split
 	// Each statement is linted and built as it is parsed, and only its
 	// findings and its requests are kept. Nothing is written before
 	// everything is built: on any error, standard output stays empty.
@@ -103,28 +114,35 @@ func (e *env) build(args []string, f buildFlags) error {
 			return nil
 		}
 		// parts are the statement's requests: one, or with --split the
-		// parts of a batch over DynamoDB's limit.
+		// parts of a batch over DynamoDB's limits or over one argument.
 		parts := []*grammar.Statement{st}
 		if f.split {
-			parts = builder.Split(st)
+			parts = builder.Split(st, cli)
 		}
 		if !f.noLint {
 			skip := splitFindings([]*grammar.Statement{st}, [][]*grammar.Statement{parts})
 			findings = append(findings, slices.DeleteFunc(check(in, st, ig), skip)...)
 		}
-		g := f
-		if len(parts) > 1 {
-			g.compact = true // one request a line
-		}
-		for _, part := range parts {
+		first := 0 // the index in st of the part's first member
+		for j, part := range parts {
 			req, err := builder.BuildFor(part, cli)
+			var js []byte
+			if err == nil {
+				js = req.JSON(indent)
+				err = oneArgument(st, part, first, req.Command, len(js), f)
+			}
 			if err != nil {
 				errs = diag.Append(errs, err)
 				break
 			}
 			if len(errs) == 0 {
-				writeRequest(&out, st, req, g)
+				name := describeStatement(st)
+				if len(parts) > 1 {
+					name += "#" + strconv.Itoa(j+1)
+				}
+				writeRequest(&out, name, req, js, f.output)
 			}
+			first += len(part.Members)
 		}
 		return nil
 	})
@@ -144,6 +162,36 @@ func (e *env) build(args []string, f buildFlags) error {
 	}
 	_, err = out.WriteTo(e.stdout)
 	return err
+}
+
+// oneArgument refuses a request --split or --output shell prints to be
+// passed as one argument ("$req", the command's --cli-input-json) that
+// is longer than one argument carries: the AWS CLI would never start
+// ("Argument list too long"), and a loop that goes on past the failure
+// would lose the request without a word. part is a part of st whose
+// first member is st's member first, n the length of its compact JSON
+// (what both print) and command its command.
+func oneArgument(st, part *grammar.Statement, first int, command string, n int, f buildFlags) error {
+	if !f.split && f.output != "shell" {
+		return nil // printed for a file, which has no such limit
+	}
+	if n <= builder.MaxArgBytes {
+		return nil
+	}
+	passed := "the command --output shell prints"
+	if f.split {
+		passed = "a loop that passes each line of --split as one argument"
+	}
+	if len(part.Members) == 1 && part != st {
+		// Split made it a part of its own: no part can be shorter.
+		m := part.Members[0]
+		return diag.Errorf(m.Pos, "%s: its request alone is %d bytes of JSON, and one command-line argument carries at most %d (Linux's limit), so %s cannot send it (\"Argument list too long\"): "+
+			"send this item in a request of its own, through a file (dynexpr build ... > req.json, then aws dynamodb %s --cli-input-json file://req.json), and leave it out of the batch",
+			grammar.MemberName(first, m), n, builder.MaxArgBytes, passed, m.Kind.Command())
+	}
+	return diag.Errorf(st.Pos, "this request is %d bytes of JSON, and one command-line argument carries at most %d (Linux's limit), so %s cannot send it (\"Argument list too long\"): "+
+		"build it into a file instead (dynexpr build ... > req.json, without %s) and send that: aws dynamodb %s --cli-input-json file://req.json",
+		n, builder.MaxArgBytes, passed, map[bool]string{true: "--split", false: "--output shell"}[f.split], command)
 }
 
 // lintBuilt runs the lint rules over the statements about to be built:
@@ -218,10 +266,12 @@ func typeOf(sch *schema.Schema) grammar.TypeOf {
 	}
 }
 
-func writeRequest(out *spool, st *grammar.Statement, req *builder.Request, f buildFlags) {
-	switch f.output {
+// writeRequest writes the request named name, its JSON js, in the output
+// format.
+func writeRequest(out *spool, name string, req *builder.Request, js []byte, format string) {
+	switch format {
 	case "json":
-		out.Write(req.JSON(!f.compact))
+		out.Write(js)
 		out.WriteByte('\n')
 	case "shell":
 		// A user's cli_binary_format = raw-in-base64-out would make v2 read
@@ -230,9 +280,9 @@ func writeRequest(out *spool, st *grammar.Statement, req *builder.Request, f bui
 		if req.CLI == builder.CLIv2 && req.HasBinary() {
 			binaryFormat = " --cli-binary-format base64"
 		}
-		fmt.Fprintf(out, "aws dynamodb %s%s --cli-input-json %s\n", req.Command, binaryFormat, shellQuote(string(req.JSON(false))))
+		fmt.Fprintf(out, "aws dynamodb %s%s --cli-input-json %s\n", req.Command, binaryFormat, shellQuote(string(js)))
 	case "jsonl":
-		fmt.Fprintf(out, `{"name":%s,"command":%q,"input":%s}`+"\n", jsonString(describeStatement(st)), req.Command, req.JSON(false))
+		fmt.Fprintf(out, `{"name":%s,"command":%q,"input":%s}`+"\n", jsonString(name), req.Command, js)
 	}
 }
 
@@ -242,7 +292,8 @@ func shellQuote(s string) string {
 }
 
 // describeStatement names a statement in jsonl output: its label, else
-// where it starts.
+// where it starts. The parts --split cuts it into are named name#1,
+// name#2, ...
 func describeStatement(st *grammar.Statement) string {
 	if st.Label != nil {
 		return st.Label.Name

@@ -3,6 +3,7 @@ package cli
 import (
 	"strings"
 
+	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/explain"
 	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/validate"
@@ -49,7 +50,9 @@ func (e *env) explain(args []string, f statementFlags) error {
 		if n++; n > 1 {
 			out.WriteByte('\n')
 		}
-		out.WriteString(grammar.Format(st) + "\n")
+		// The statement as fmt writes it, but for a terminal: a name in
+		// backticks keeps its characters raw in the DSL, escaped here.
+		out.WriteString(diag.PrintableLines(grammar.Format(st)) + "\n")
 		for _, line := range strings.SplitAfter(strings.TrimSuffix(explain.Statement(st, in.sch), "\n"), "\n") {
 			// A group's member says its lines indented under its number:
 			// a list inside the list.

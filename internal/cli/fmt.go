@@ -29,7 +29,9 @@ The result is checked before anything is written: the file must parse into
 the same statements, building the same requests, and keep every comment.
 
 -w rewrites the files that change instead of printing them. --check prints
-the names of the files that would change and exits 1 if there are any.`,
+the names of the files that would change and exits 1 if there are any. A
+link to nothing met walking a folder is said on standard error, the other
+files are still done, and the exit status is 1.`,
 		Example: `  dynexpr fmt -w .
   dynexpr fmt --check queries/      # in CI
   dynexpr fmt < dashboard.dx`,
@@ -54,9 +56,16 @@ func (e *env) fmtFiles(args []string, write, check bool) error {
 		return err
 	}
 	var errs diag.List
-	changed := 0
+	changed, dangling := 0, 0
 	for _, file := range files {
 		in, err := e.readInput(file)
+		if msg := config.DanglingLink(file); err != nil && file != "-" && msg != "" {
+			// Met walking a folder (a named one is refused before): said,
+			// and the other files are formatted.
+			dangling++
+			e.report(diag.Errorf(diag.Pos{File: file}, "%s", msg))
+			continue
+		}
 		if err != nil {
 			errs = diag.Append(errs, err)
 			continue
@@ -71,7 +80,7 @@ func (e *env) fmtFiles(args []string, write, check bool) error {
 		case check:
 			if out != src {
 				changed++
-				fmt.Fprintln(e.stdout, name)
+				fmt.Fprintln(e.stdout, diag.Printable(name))
 			}
 		case write && file != "-":
 			if out != src {
@@ -87,7 +96,7 @@ func (e *env) fmtFiles(args []string, write, check bool) error {
 	if len(errs) > 0 {
 		return &exitError{code: exitBadInput, err: errs}
 	}
-	if check && changed > 0 {
+	if check && changed > 0 || dangling > 0 {
 		return &exitError{code: exitFindings}
 	}
 	return nil

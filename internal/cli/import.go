@@ -6,12 +6,14 @@ import (
 	"github.com/dynexpr/dynexpr/builder"
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/importer"
+	"github.com/dynexpr/dynexpr/lint"
 	"github.com/dynexpr/dynexpr/request"
 	"github.com/spf13/cobra"
 )
 
 func newImportCmd(e *env) *cobra.Command {
 	var awsCLIFlag string
+	var schemas schemaFlags
 	cmd := &cobra.Command{
 		Use:   "import FILE...",
 		Short: "Turn request JSON files into DSL statements",
@@ -22,12 +24,14 @@ print one DSL statement per request, each under a comment naming the request
 standard input.
 
 Placeholders are resolved: #name becomes the attribute name, :value the
-value written inline. Every statement is checked before it is printed: it
-must build the request it came from (up to placeholder names), so that
-'dynexpr build' of the output asks DynamoDB for the same thing. A request the
-DSL cannot say (a syntax error, an undefined or unused placeholder, a legacy
-parameter inside a batch get) is an error at its place:
-the other requests are still printed, and the exit status is 2.
+value written inline. Every request is linted first, as 'dynexpr lint' does
+(against --schema or the config's schemas, with the config's severities),
+and every statement is checked before it is printed: it must build the
+request it came from (up to placeholder names), so that 'dynexpr build' of
+the output asks DynamoDB for the same thing. A request lint finds an error
+in, or that the DSL cannot say (a legacy parameter inside a batch get), is
+an error at its place: the other requests are still printed, and the exit
+status is 2.
 
 Legacy parameters (KeyConditions, QueryFilter, ScanFilter, Expected,
 AttributeUpdates, AttributesToGet, ConditionalOperator) are written as the
@@ -42,19 +46,28 @@ its UTF-8 bytes: read it with --aws-cli v1 (or aws_cli: v1 in .dynexpr.yaml).`,
   dynexpr build -f queries.dx --output jsonl | dynexpr import -`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return e.importRequests(args, awsCLIFlag)
+			return e.importRequests(args, awsCLIFlag, schemas)
 		},
 	}
 	registerAWSCLI(cmd.Flags(), &awsCLIFlag)
+	schemas.register(cmd.Flags(), "table schema `FILE`, or a Terraform module folder, that the requests are linted against; repeatable (default: the schemas of .dynexpr.yaml)")
 	return cmd
 }
 
-func (e *env) importRequests(args []string, awsCLIFlag string) error {
+func (e *env) importRequests(args []string, awsCLIFlag string, schemas schemaFlags) error {
 	conf, err := findConfig("", e.limit)
 	if err != nil {
 		return err
 	}
 	cli, err := awsCLI(awsCLIFlag, conf)
+	if err != nil {
+		return err
+	}
+	vcfg, err := lint.RuleConfig(conf)
+	if err != nil {
+		return err
+	}
+	sch, err := schemas.load(conf, e.limit)
 	if err != nil {
 		return err
 	}
@@ -72,20 +85,14 @@ func (e *env) importRequests(args []string, awsCLIFlag string) error {
 		}
 		// One request at a time: its JSON tree and its statement are
 		// dropped once it is written. A file that turns out not to read
-		// (a syntax error after some requests, AWS CLI v1 text that is not
-		// base64) takes back what was written of it.
+		// (a syntax error after some requests) takes back what was
+		// written of it.
 		mark, errsBefore := out.Mark(), len(errs)
-		var v1Errs diag.List
 		_, err = request.ParseEach(in.name, []byte(in.text), func(r *request.Request) error {
 			if cli == builder.CLIv1 {
-				if err := r.FromCLIv1(); err != nil {
-					v1Errs = diag.Append(v1Errs, err)
-				}
+				r.FromCLIv1()
 			}
-			if len(v1Errs) > 0 {
-				return nil
-			}
-			st, err := importer.Statement(r)
+			st, err := importer.Import(r, sch, vcfg)
 			if err != nil {
 				errs = diag.Append(errs, err)
 				return nil
@@ -93,9 +100,6 @@ func (e *env) importRequests(args []string, awsCLIFlag string) error {
 			out.Add(r, st)
 			return nil
 		})
-		if err == nil && len(v1Errs) > 0 {
-			err = v1Errs
-		}
 		if err != nil {
 			out.Rewind(mark)
 			errs = diag.Append(errs[:errsBefore], err)

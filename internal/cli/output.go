@@ -80,24 +80,20 @@ type lineIndex struct {
 	starts    []int
 }
 
-// line returns line n (1-based) of src, named name, without its line ending.
+// line returns line n (1-based) of src, named name, without its line
+// ending: lines end as the lexer ends them (diag.EndsLine), a lone CR too.
 func (x *lineIndex) line(name, src string, n int) string {
 	if x.starts == nil || name != x.name || src != x.src {
-		x.name, x.src, x.starts = name, src, []int{0}
-		for i := 0; i < len(src); i++ {
-			if src[i] == '\n' {
-				x.starts = append(x.starts, i+1)
-			}
-		}
+		x.name, x.src, x.starts = name, src, diag.LineStarts(src)
 	}
 	if n < 1 || n > len(x.starts) {
 		return ""
 	}
 	end := len(src)
 	if n < len(x.starts) {
-		end = x.starts[n] - 1
+		end = x.starts[n]
 	}
-	line := strings.TrimRight(src[x.starts[n-1]:end], "\r")
+	line := diag.TrimLineEnd(src[x.starts[n-1]:end])
 	if n == 1 {
 		// Columns on line 1 count from after a byte order mark, which the
 		// lexer skips; the excerpt leaves it out too.

@@ -6,16 +6,20 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/dynexpr/dynexpr/config"
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/internal/textfile"
+	"github.com/dynexpr/dynexpr/request"
 )
 
 // parseParams reads -p name=value (a string, or the schema's type) and
-// -p name:=JSON.
-func parseParams(flags []string, files []string, limit textfile.Limit) (grammar.Params, error) {
+// -p name:=JSON, and the --params files within limit. Each -p's value is
+// kept in sources under the name its messages give it ("-p name"), for the
+// caret under a problem in it.
+func parseParams(flags []string, files []string, sources map[string]string, limit textfile.Limit) (grammar.Params, error) {
 	params := grammar.Params{}
 	given := map[string]string{} // name -> the -p that gave it
 	for _, f := range flags {
@@ -35,7 +39,15 @@ func parseParams(flags []string, files []string, limit textfile.Limit) (grammar.
 			return nil, diag.Errorf(diag.Pos{File: "-p " + name}, "parameter $%s is given twice (-p %s, then -p %s): give it once", name, prev, f)
 		}
 		given[name] = f
+		sources["-p "+name] = val
+		if at := notUTF8(val); !isJSON && at >= 0 {
+			// The builder's JSON would carry U+FFFD in its place.
+			return nil, diag.Errorf(diag.PosAt("-p "+name, []byte(val), at), "this byte is not UTF-8, which DynamoDB requires: give the value as UTF-8")
+		}
 		if isJSON && json.Valid([]byte(val)) {
+			if err := checkJSONText("-p "+name, []byte(val)); err != nil {
+				return nil, err
+			}
 			if key, _, _, dup := duplicateKey([]byte(val)); dup {
 				return nil, diag.Errorf(diag.Pos{File: "-p " + name}, "%q is given twice in this object: JSON objects take each name once", key)
 			}
@@ -72,6 +84,9 @@ func readParamsFile(file string, params grammar.Params, limit textfile.Limit) er
 		}
 		return diag.Errorf(pos, "a parameters file is one JSON object, like {\"id\": \"a91f\", \"n\": 5}; %s", reason)
 	}
+	if err := checkJSONText(file, b); err != nil {
+		return err
+	}
 	if key, off, depth, dup := duplicateKey(b); dup {
 		msg := fmt.Sprintf("%q is given twice in this object: JSON objects take each name once", key)
 		if depth == 1 {
@@ -94,4 +109,25 @@ func readParamsFile(file string, params grammar.Params, limit textfile.Limit) er
 		params[n] = grammar.Param{Text: string(obj[n]), JSON: true, Source: file}
 	}
 	return nil
+}
+
+// checkJSONText refuses in valid JSON what encoding/json lets through by
+// writing U+FFFD in its place, a byte that is not UTF-8 and half a
+// surrogate pair (\ud800), as request files are refused: with the
+// reader of request files, at the place in src (named name).
+func checkJSONText(name string, src []byte) error {
+	_, err := request.ParseValue(name, src)
+	return err
+}
+
+// notUTF8 is the offset of the first byte of s that is not UTF-8, or -1.
+func notUTF8(s string) int {
+	for i, r := range s {
+		if r == utf8.RuneError {
+			if _, n := utf8.DecodeRuneInString(s[i:]); n <= 1 {
+				return i
+			}
+		}
+	}
+	return -1
 }

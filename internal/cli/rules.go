@@ -5,6 +5,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/validate"
 	"github.com/spf13/cobra"
 )
@@ -20,7 +21,9 @@ func newRulesCmd(e *env) *cobra.Command {
 				if err != nil {
 					return &exitError{code: exitBadInput, err: fmt.Errorf("%v ('dynexpr rules' lists them)", err)}
 				}
-				_, err = fmt.Fprint(e.stdout, validate.HelpText(r))
+				// The examples may hold what they warn about (a raw
+				// zero-width space): escaped on the terminal.
+				_, err = fmt.Fprint(e.stdout, diag.PrintableLines(validate.HelpText(r)))
 				return err
 			}
 			var b strings.Builder

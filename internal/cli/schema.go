@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/schema"
 	"github.com/spf13/cobra"
 )
@@ -21,7 +22,8 @@ CloudFormation or SAM templates, serverless.yml, a cdk.out folder, Terraform .tf
 and .tf.json files or a module folder, 'terraform show -json'), in the
 project's YAML (so any source converts to it, TTL included). A table whose name
 in DynamoDB the source leaves unknown is printed under the source's own name,
-and standard error says why (--var gives what is missing). With --create-table,
+and standard error says why, with what is known of the name (its template,
+"*" for each unknown part) and the --var that gives what is missing. With --create-table,
 print for each table the input of 'aws dynamodb create-table --cli-input-json'
 instead (PAY_PER_REQUEST). 'dynexpr schema diff A B' says how two sources
 differ.`,
@@ -39,10 +41,23 @@ differ.`,
 			if err != nil {
 				return err
 			}
+			if err := vars.checkVars(sch); err != nil {
+				return err
+			}
+			for _, n := range sch.Notes {
+				fmt.Fprintln(e.stderr, diag.Printable(fmt.Sprintf("dynexpr: note: %s: %s", n.Pos, n.Msg)))
+			}
 			for _, t := range sch.Tables {
-				if t.Unresolved != "" {
-					fmt.Fprintf(e.stderr, "dynexpr: table %q is printed under the source's own name: %s\n", t.Name, t.Unresolved)
+				var note string
+				switch {
+				case t.Unresolved != "" && t.Template != "":
+					note = fmt.Sprintf("dynexpr: table %q is printed under the source's own name (its name in DynamoDB is %q, the \"*\" unknown): %s", t.Name, t.Template, t.Unresolved)
+				case t.Unresolved != "":
+					note = fmt.Sprintf("dynexpr: table %q is printed under the source's own name: %s", t.Name, t.Unresolved)
+				default:
+					continue
 				}
+				fmt.Fprintln(e.stderr, diag.Printable(note))
 			}
 			var out bytes.Buffer
 			if createTable {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/schema"
 	"github.com/spf13/cobra"
 )
@@ -26,8 +27,11 @@ attributes no key uses are not compared (only project YAML gives them).
 A and B are each a schema file or folder, or several joined by commas
 (describe.json,Tickets.ttl.json); --var applies to both sides.
 
-Exit status: 0 the two describe the same tables, 1 they differ, 2 a side
-cannot be read.`,
+A table whose name in DynamoDB a side cannot tell (a TableName that needs a
+--var) is compared with none: its line says what to pass.
+
+Exit status: 0 the two describe the same tables, 1 they differ or a table
+could not be compared, 2 a side cannot be read.`,
 		Example: `  dynexpr schema diff infra/ deployed/Tickets.json,deployed/Tickets.ttl.json
   dynexpr schema diff --format json schema.yaml template.yaml`,
 		Args: cobra.ExactArgs(2),
@@ -60,6 +64,9 @@ func (e *env) schemaDiff(f *schemaDiffFlags, a, b string) error {
 			return err
 		}
 	}
+	if err := f.vars.checkVars(sides[0], sides[1]); err != nil {
+		return err
+	}
 	diffs := schema.Diff(sides[0], sides[1])
 	var out bytes.Buffer
 	if f.format == "json" {
@@ -73,7 +80,9 @@ func (e *env) schemaDiff(f *schemaDiffFlags, a, b string) error {
 		out.Write(append(data, '\n'))
 	} else {
 		for _, d := range diffs {
-			out.WriteString(d.String() + "\n")
+			// Names come from the sources as they are: escaped, as every
+			// human-facing output escapes them.
+			out.WriteString(diag.Printable(d.String()) + "\n")
 		}
 	}
 	if _, err := e.stdout.Write(out.Bytes()); err != nil {

@@ -67,10 +67,11 @@ func (e *env) eachStatement(args []string, f statementFlags, verb string, many, 
 	bind := !optionalParams || len(f.params) > 0 || len(f.paramFiles) > 0
 	var params grammar.Params
 	if setupErr == nil && bind {
-		params, setupErr = parseParams(f.params, f.paramFiles, e.limit)
+		params, setupErr = parseParams(f.params, f.paramFiles, e.sources, e.limit)
 	}
 	pick := picker{label: f.statement, many: many}
 	var syntax, bindErrs, deployErrs diag.List
+	var notes []validate.Finding // DeployedName's, printed when the input has no error before them
 	used := map[string]bool{}
 	for _, s := range srcs {
 		_, err := validate.EachStatement(s.name, s.text, func(st *grammar.Statement, ig *validate.Ignores) error {
@@ -89,7 +90,9 @@ func (e *env) eachStatement(args []string, f statementFlags, verb string, many, 
 			if len(bindErrs) > 0 {
 				return nil
 			}
-			if err := validate.DeployedName(st, in.sch); err != nil {
+			n, err := validate.DeployedName(st, in.sch)
+			notes = append(notes, n...)
+			if err != nil {
 				deployErrs = diag.Append(deployErrs, err)
 			}
 			if len(deployErrs) > 0 {
@@ -117,6 +120,9 @@ func (e *env) eachStatement(args []string, f statementFlags, verb string, many, 
 	}
 	if len(bindErrs) > 0 {
 		return nil, bindErrs
+	}
+	for _, n := range notes {
+		fmt.Fprintf(e.stderr, "%s: note: %s\n", n.Pos, diag.Printable(n.Message))
 	}
 	if len(deployErrs) > 0 {
 		return nil, deployErrs

@@ -3,8 +3,8 @@ variable "stage" {
 }
 
 resource "aws_dynamodb_table" "orders" {
-  name     = upper("orders-${var.stage}")
-  hash_key = "id"
+  name     = upper("orders-${var.stage}") # evaluated: ORDERS-DEV
+  hash_key = md5("id")
   attribute {
     name = "id"
     type = "S"

@@ -1,0 +1,5 @@
+package appcode
+
+// readKotlin is not written yet: it reads nothing. (Scaffolding for the readers
+// being written; nothing calls Read until every reader is in.)
+func readKotlin(src []byte) *Result { return &Result{} }
