@@ -351,16 +351,3 @@ func (f *tfFile) node(rng hcl.Range, s string) *yaml.Node {
 func (f *tfFile) errorAt(rng hcl.Range, format string, args ...any) {
 	f.p.errorf(f.node(rng, ""), format, args...)
 }
-
-// text is the source text of rng in f, shortened for a message.
-func (f *tfFile) text(rng hcl.Range) string {
-	data := f.p.src.data
-	if rng.Start.Byte < 0 || rng.End.Byte > len(data) || rng.Start.Byte >= rng.End.Byte {
-		return "this expression"
-	}
-	s := string(data[rng.Start.Byte:rng.End.Byte])
-	if i := strings.IndexAny(s, "\r\n"); i >= 0 || len(s) > 60 {
-		s = s[:min(max(i, 0), 60)] + "..."
-	}
-	return fmt.Sprintf("%q", diag.Printable(s))
-}
