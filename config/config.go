@@ -13,6 +13,7 @@ import (
 
 	"github.com/dynexpr/dynexpr/builder"
 	"github.com/dynexpr/dynexpr/diag"
+	"github.com/dynexpr/dynexpr/internal/textfile"
 	"github.com/dynexpr/dynexpr/schema"
 	"gopkg.in/yaml.v3"
 )
@@ -58,7 +59,7 @@ type Config struct {
 
 // Find looks for .dynexpr.yaml in dir and its parents; it returns nil and
 // no error when there is none.
-func Find(dir string) (*Config, error) {
+func Find(dir string, limit textfile.Limit) (*Config, error) {
 	dir, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
@@ -66,7 +67,7 @@ func Find(dir string) (*Config, error) {
 	for {
 		p := filepath.Join(dir, FileName)
 		if _, err := os.Stat(p); err == nil {
-			return Load(p)
+			return Load(p, limit)
 		} else if !errors.Is(err, fs.ErrNotExist) {
 			return nil, &diag.Error{Pos: diag.Pos{File: p}, Msg: "cannot read the config file: " + err.Error()}
 		}
@@ -78,9 +79,9 @@ func Find(dir string) (*Config, error) {
 	}
 }
 
-// Load reads one config file.
-func Load(path string) (*Config, error) {
-	data, err := os.ReadFile(path)
+// Load reads one config file, within limit.
+func Load(path string, limit textfile.Limit) (*Config, error) {
+	data, err := limit.Read(path)
 	if err != nil {
 		return nil, &diag.Error{Pos: diag.Pos{File: path}, Msg: "cannot read the config file: " + Cause(err).Error()}
 	}

@@ -55,7 +55,7 @@ func TestFindAndLoad(t *testing.T) {
 	if err := os.MkdirAll(sub, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	c, err := Find(sub)
+	c, err := Find(sub, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestFindAndLoad(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, FileName), []byte("shemas: [s.yaml]\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Load(filepath.Join(dir, FileName)); err == nil || err.Error() != filepath.Join(dir, FileName)+`:1:1: error: unknown setting "shemas"; did you mean "schemas"?` {
+	if _, err := Load(filepath.Join(dir, FileName), 0); err == nil || err.Error() != filepath.Join(dir, FileName)+`:1:1: error: unknown setting "shemas"; did you mean "schemas"?` {
 		t.Errorf("Load of a misspelt setting: %v", err)
 	}
 }
@@ -92,7 +92,7 @@ func TestPatterns(t *testing.T) {
 		if err := os.WriteFile(path, []byte(yaml), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		return Load(path)
+		return Load(path, 0)
 	}
 	for _, inc := range []string{"./queries/a/*.dx", "queries//a/*.dx", "queries/a/", filepath.ToSlash(dir) + "/queries/*/*.dx", "/**/q.dx"} {
 		c, err := load("include: [\"" + inc + "\"]\n")

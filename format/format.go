@@ -16,7 +16,7 @@
 package format
 
 import (
-	"bytes"
+	"crypto/sha256"
 	"sort"
 	"strings"
 
@@ -27,17 +27,40 @@ import (
 
 // File returns src, a DSL file named name, in the canonical layout. A
 // syntax error is returned as a *diag.Error or diag.List.
+//
+// The statements are parsed, laid out and checked one at a time (each is
+// written once the next is parsed, when it is known whether a ";" and a
+// comment follow it): what is kept of the file is its text, its comments,
+// its output and a fingerprint of each statement, not its trees.
 func File(name, src string) (string, error) {
-	f, err := grammar.Parse(name, src)
-	if err != nil {
-		return "", err
-	}
 	comments, ends, err := grammar.Trivia(name, src)
 	if err != nil {
+		if _, perr := grammar.Parse(name, src); perr != nil {
+			return "", perr // the parser's words for what the lexer refused
+		}
 		return "", err
 	}
-	out := layout(src, f.Statements, comments, ends)
-	if err := sameStatements(name, f.Statements, out); err != nil {
+	l := layout{src: src, comments: comments, ends: ends, lines: newLineIndex(src)}
+	var prints []fingerprint
+	var last *grammar.Statement
+	err = grammar.ParseEach(name, src, func(st *grammar.Statement) error {
+		if last != nil {
+			l.statement(last, st.Pos.Offset, true)
+			prints = append(prints, fingerprintOf(last))
+		}
+		last = st
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	if last != nil {
+		l.statement(last, len(src)+1, false)
+		prints = append(prints, fingerprintOf(last))
+	}
+	l.rest()
+	out := l.out.String()
+	if err := sameStatements(name, prints, out); err != nil {
 		return "", err
 	}
 	if err := sameComments(name, comments, out); err != nil {
@@ -68,86 +91,94 @@ func withLineEndings(out, src string) string {
 // item is one thing the output is made of, in source order: a statement
 // (with its trailing comment) or a comment on its own line.
 type item struct {
-	text     string
-	trailing string // a comment after a statement, on its last line
-	stmt     bool
-	line     int // first source line
-	lastLine int // last source line
+	text      string
+	trailing  string // a comment after a statement, on its last line
+	semicolon bool   // a statement that another follows
+	line      int    // first source line
+	lastLine  int    // last source line
 }
 
-func layout(src string, sts []*grammar.Statement, comments []grammar.Comment, ends []int) string {
-	lines := newLineIndex(src)
-	var items []item
-	ci := 0 // next comment not yet placed
-	for i, st := range sts {
-		start := st.Pos.Offset
-		end := lastTokenEnd(ends, start, st.EndPos.Offset)
-		next := len(src) + 1 // where the next statement starts
-		if i+1 < len(sts) {
-			next = sts[i+1].Pos.Offset
-		}
-		// Comments before the statement, each on its own line.
-		for ci < len(comments) && comments[ci].Pos.Offset < start {
-			c := comments[ci]
-			items = append(items, item{text: c.Text, line: c.Pos.Line, lastLine: c.Pos.Line})
-			ci++
-		}
-		first := ci
-		for ci < len(comments) && comments[ci].Pos.Offset < end {
-			ci++
-		}
-		inside := ci > first
-		var text string
-		switch {
-		case st.Kind.IsGroup():
-			// Comments between members stay with them.
-			if t, ok := layoutGroup(st, comments[first:ci], ends, end, lines); ok {
-				text, inside = t, false
-			}
-		case !inside:
-			text = grammar.Format(st)
-		}
-		if inside {
-			// Left as written, but with the output's line endings (a
-			// CR there can only end a line: the lexer ends strings,
-			// names and comments at one).
-			text = strings.ReplaceAll(strings.ReplaceAll(src[start:end], "\r\n", "\n"), "\r", "\n")
-		}
-		endLine := lines.of(end)
-		it := item{text: text, stmt: true, line: st.Pos.Line, lastLine: endLine}
-		// A comment after the statement on its last line (after the ";",
-		// if any, and before the next statement) stays there.
-		if ci < len(comments) && comments[ci].Pos.Line == endLine && comments[ci].Pos.Offset < next {
-			it.trailing = comments[ci].Text
-			ci++
-		}
-		items = append(items, it)
+// layout writes the output as the statements come, in order.
+type layout struct {
+	src      string
+	comments []grammar.Comment
+	ends     []int
+	lines    lineIndex
+	ci       int // next comment not yet placed
+	out      strings.Builder
+	lastLine int // of the item written last; 0 before the first
+}
+
+// statement writes st, the comments before it, and the comment after it on
+// its last line; next is where the next statement starts (past the end of
+// the input for none), more whether one follows.
+func (l *layout) statement(st *grammar.Statement, next int, more bool) {
+	start := st.Pos.Offset
+	end := lastTokenEnd(l.ends, start, st.EndPos.Offset)
+	// Comments before the statement, each on its own line.
+	for l.ci < len(l.comments) && l.comments[l.ci].Pos.Offset < start {
+		l.comment(l.comments[l.ci])
+		l.ci++
 	}
-	for ; ci < len(comments); ci++ {
-		c := comments[ci]
-		items = append(items, item{text: c.Text, line: c.Pos.Line, lastLine: c.Pos.Line})
+	first := l.ci
+	for l.ci < len(l.comments) && l.comments[l.ci].Pos.Offset < end {
+		l.ci++
 	}
-	lastStmt := -1
-	for i, it := range items {
-		if it.stmt {
-			lastStmt = i
+	inside := l.ci > first
+	var text string
+	switch {
+	case st.Kind.IsGroup():
+		// Comments between members stay with them.
+		if t, ok := layoutGroup(st, l.comments[first:l.ci], l.ends, end, l.lines); ok {
+			text, inside = t, false
 		}
+	case !inside:
+		text = grammar.Format(st)
 	}
-	var b strings.Builder
-	for i, it := range items {
-		if i > 0 && lines.blankBetween(items[i-1].lastLine, it.line) {
-			b.WriteByte('\n')
-		}
-		b.WriteString(it.text)
-		if it.stmt && i != lastStmt {
-			b.WriteByte(';')
-		}
-		if it.trailing != "" {
-			b.WriteString("  " + it.trailing)
-		}
+	if inside {
+		// Left as written, but with the output's line endings (a
+		// CR there can only end a line: the lexer ends strings,
+		// names and comments at one).
+		text = strings.ReplaceAll(strings.ReplaceAll(l.src[start:end], "\r\n", "\n"), "\r", "\n")
+	}
+	endLine := l.lines.of(end)
+	it := item{text: text, semicolon: more, line: st.Pos.Line, lastLine: endLine}
+	// A comment after the statement on its last line (after the ";",
+	// if any, and before the next statement) stays there.
+	if l.ci < len(l.comments) && l.comments[l.ci].Pos.Line == endLine && l.comments[l.ci].Pos.Offset < next {
+		it.trailing = l.comments[l.ci].Text
+		l.ci++
+	}
+	l.write(it)
+}
+
+// rest writes the comments after the last statement.
+func (l *layout) rest() {
+	for ; l.ci < len(l.comments); l.ci++ {
+		l.comment(l.comments[l.ci])
+	}
+}
+
+func (l *layout) comment(c grammar.Comment) {
+	l.write(item{text: c.Text, line: c.Pos.Line, lastLine: c.Pos.Line})
+}
+
+// write adds it to the output, after a blank line where the source has one
+// (at most one in a row).
+func (l *layout) write(it item) {
+	b := &l.out
+	if l.lastLine > 0 && l.lines.blankBetween(l.lastLine, it.line) {
 		b.WriteByte('\n')
 	}
-	return b.String()
+	b.WriteString(it.text)
+	if it.semicolon {
+		b.WriteByte(';')
+	}
+	if it.trailing != "" {
+		b.WriteString("  " + it.trailing)
+	}
+	b.WriteByte('\n')
+	l.lastLine = it.lastLine
 }
 
 // lastTokenEnd is the end of the last token of a statement that starts at
@@ -191,28 +222,53 @@ func (x lineIndex) blankBetween(a, b int) bool {
 	return false
 }
 
+// fingerprint is what sameStatements compares of a statement: its
+// canonical text and the request it builds, hashed, so that checking the
+// output keeps no tree of the input.
+type fingerprint struct {
+	pos     diag.Pos
+	text    [sha256.Size]byte
+	request [sha256.Size]byte
+	builds  bool
+}
+
+func fingerprintOf(st *grammar.Statement) fingerprint {
+	fp := fingerprint{pos: st.Pos, text: sha256.Sum256([]byte(grammar.Format(st)))}
+	if r, err := request(st); err == nil {
+		fp.request, fp.builds = sha256.Sum256(r), true
+	}
+	return fp
+}
+
 // sameStatements checks that out parses into statements with the same
-// meaning as sts: the same canonical text, and the same request for each
-// statement that builds.
-func sameStatements(name string, sts []*grammar.Statement, out string) error {
-	g, err := grammar.Parse(name, out)
+// meaning as those of prints: the same canonical text, and the same
+// request for each statement that builds.
+func sameStatements(name string, prints []fingerprint, out string) error {
+	n := 0
+	var changed error // the first statement that changed
+	err := grammar.ParseEach(name, out, func(g *grammar.Statement) error {
+		n++
+		if n > len(prints) || changed != nil {
+			return nil
+		}
+		fp := prints[n-1]
+		b := grammar.Format(g)
+		if sha256.Sum256([]byte(b)) != fp.text {
+			changed = diag.Errorf(fp.pos, "dynexpr fmt would change this statement (to %q); the file is left as it is", b)
+			return nil
+		}
+		if r, err := request(g); err == nil && fp.builds && sha256.Sum256(r) != fp.request {
+			changed = diag.Errorf(fp.pos, "dynexpr fmt would change the request this statement builds; the file is left as it is")
+		}
+		return nil
+	})
 	if err != nil {
 		return diag.Errorf(diag.Pos{File: name}, "dynexpr fmt would write a file that does not parse (%v); the file is left as it is", err)
 	}
-	if len(g.Statements) != len(sts) {
-		return diag.Errorf(diag.Pos{File: name}, "dynexpr fmt would write %d statements instead of %d; the file is left as it is", len(g.Statements), len(sts))
+	if n != len(prints) {
+		return diag.Errorf(diag.Pos{File: name}, "dynexpr fmt would write %d statements instead of %d; the file is left as it is", n, len(prints))
 	}
-	for i, st := range sts {
-		if a, b := grammar.Format(st), grammar.Format(g.Statements[i]); a != b {
-			return diag.Errorf(st.Pos, "dynexpr fmt would change this statement (to %q); the file is left as it is", b)
-		}
-		ra, errA := request(st)
-		rb, errB := request(g.Statements[i])
-		if errA == nil && errB == nil && !bytes.Equal(ra, rb) {
-			return diag.Errorf(st.Pos, "dynexpr fmt would change the request this statement builds; the file is left as it is")
-		}
-	}
-	return nil
+	return changed
 }
 
 // sameComments checks that out holds the comments of the source, in the

@@ -9,43 +9,67 @@ import (
 // Parse reads a file of statements. file names the input in messages
 // ("queries.dx", "<arg>", "<stdin>"). The error, if any, is a *diag.Error
 // or a diag.List.
-func Parse(file, src string) (f *File, err error) {
+func Parse(file, src string) (*File, error) {
+	var sts []*Statement
+	if err := ParseEach(file, src, func(st *Statement) error {
+		sts = append(sts, st)
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	f := &File{Pos: diag.Pos{File: file, Line: 1, Col: 1}, Statements: sts}
+	if len(sts) > 0 {
+		f.Pos = sts[0].Pos
+	}
+	return f, nil
+}
+
+// ParseEach reads a file of statements as Parse does, but gives each
+// statement to fn as soon as it is parsed and resolved, in order, and keeps
+// none of them: what a command does one statement at a time costs the
+// memory of one statement's tree, not the file's.
+//
+// The error is Parse's (a syntax error alone, which may come after fn has
+// seen the statements before it; else the errors of every statement that
+// does not resolve, which fn does not see), or the first error fn returns,
+// which stops the parse.
+func ParseEach(file, src string, fn func(*Statement) error) (err error) {
 	defer func() {
 		// No input may reach the user as a stack trace.
 		if r := recover(); r != nil {
-			f, err = nil, diag.Errorf(diag.Pos{File: file}, "cannot parse this input (%v)", r)
+			err = diag.Errorf(diag.Pos{File: file}, "cannot parse this input (%v)", r)
 		}
 	}()
-	f, perr := parseFast(file, src)
+	var errs diag.List
+	var fnErr error
+	_, perr := parseFastEach(file, src, func(st *Statement) bool {
+		if e := resolveStatement(st, src); len(e) > 0 {
+			errs = append(errs, e...)
+			return true
+		}
+		if len(errs) > 0 {
+			return true // the file is refused: fn sees no more of it
+		}
+		fnErr = fn(st)
+		return fnErr == nil
+	})
 	switch e := perr.(type) {
 	case nil:
 	case *diag.Error:
 		atLastToken(e, src)
-		return nil, hinted(e, src)
+		return hinted(e, src)
 	case *LexError:
-		return nil, hinted(&diag.Error{Pos: e.Pos, Msg: e.Msg}, src)
+		return hinted(&diag.Error{Pos: e.Pos, Msg: e.Msg}, src)
 	default:
-		return nil, perr
+		return perr
 	}
-	var errs diag.List
-	for _, st := range f.Statements {
-		if st == nil {
-			continue
-		}
-		errs = append(errs, resolveStatement(st, src)...)
+	if fnErr != nil {
+		return fnErr
 	}
 	if len(errs) > 0 {
-		return nil, errs
+		return errs
 	}
-	// Drop the empty statements that a trailing ";" leaves.
-	out := f.Statements[:0]
-	for _, st := range f.Statements {
-		if st != nil {
-			out = append(out, st)
-		}
-	}
-	f.Statements = out
-	return f, nil
+	return nil
 }
 
 // atLastToken moves an "unexpected end of input" error from the end of the

@@ -10,13 +10,30 @@ func (p *fastParser) file() *File {
 	f.Pos = p.peek().Pos
 	var buf [8]*Statement
 	stmts := buf[:0]
-	var ok bool // whether the last statement parsed
+	var ok bool     // whether the last statement parsed
+	handed := false // a statement was handed over since the slabs began
 	for {
+		if handed && p.peek().Type != tokEOF {
+			// The next statement's nodes go in slabs of their own. A chunk
+			// is one object, which the collector keeps whole while any node
+			// in it is alive and whose every node keeps what it points to:
+			// chunks shared between statements would chain each statement
+			// to the ones before it, back to the start of the file.
+			p.initSlabs()
+			handed = false
+		}
 		start := p.mark()
 		st := p.statement()
-		if st != nil {
+		switch {
+		case st != nil && p.each != nil:
+			// Handed over and forgotten: the parse keeps no statement.
+			if !p.each(st) {
+				return nil
+			}
+			handed = true
+		case st != nil:
 			stmts = append(stmts, st)
-		} else if !p.rewindMark(start) {
+		case !p.rewindMark(start):
 			return nil
 		}
 		ok = st != nil

@@ -59,6 +59,16 @@ type fastParser struct {
 
 	buf [16]token
 
+	// each, when set, is given every statement as soon as it is parsed,
+	// and the file keeps none (ParseEach); false stops the parse.
+	each    func(*Statement) bool
+	stopped bool
+
+	slabs
+}
+
+// slabs are where a parse's nodes are made (slab.go).
+type slabs struct {
 	files       slab[File]
 	statements  slab[Statement]
 	tables      slab[TableRef]
@@ -103,12 +113,29 @@ type fastParser struct {
 // parseFast parses src into the tree the grammar spec builds (before
 // resolveStatement). A lexical error is returned as the lexer's *LexError;
 // a syntax error as a *diag.Error.
-func parseFast(file, src string) (*File, error) {
+func parseFast(file, src string) (*File, error) { return parseFastEach(file, src, nil) }
+
+// parseFastEach is parseFast handing each statement to each as it is
+// parsed (see fastParser.each); the file it returns then has none.
+func parseFastEach(file, src string, each func(*Statement) bool) (*File, error) {
 	var p fastParser
 	p.lex = *newLexer(file, src)
 	p.errAt = -1
 	p.initSlabs()
+	p.each = func(st *Statement) bool {
+		if !each(st) {
+			p.stopped = true
+			return false
+		}
+		return true
+	}
+	if each == nil {
+		p.each = nil
+	}
 	f := p.file()
+	if p.stopped {
+		return nil, nil
+	}
 	if p.lexErr != nil {
 		return nil, p.lexErr
 	}

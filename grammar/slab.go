@@ -99,7 +99,10 @@ type firstChunk struct {
 	setList   [2]*SetAction
 }
 
+// initSlabs starts every slab afresh, those of firstChunk's types in a new
+// firstChunk.
 func (p *fastParser) initSlabs() {
+	p.slabs = slabs{}
 	c := new(firstChunk)
 	p.files, p.statements, p.tables, p.idents = c.file[:0], c.statement[:0], c.table[:0], c.ident[:0]
 	p.written, p.conds, p.ands, p.nots, p.compares = c.written[:0], c.cond[:0], c.and[:0], c.not[:0], c.compare[:0]

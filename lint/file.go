@@ -2,7 +2,6 @@ package lint
 
 import (
 	"bytes"
-	"os"
 
 	"github.com/dynexpr/dynexpr/builder"
 	"github.com/dynexpr/dynexpr/config"
@@ -24,7 +23,7 @@ func (l *Linter) file(in Input) Result {
 		display = StdinName
 		data, err = l.ReadStdin()
 	} else {
-		data, err = os.ReadFile(name)
+		data, err = l.MaxInput.Read(name)
 	}
 	r := Result{Name: display, Src: string(data)}
 	if err != nil && name != "-" {
@@ -67,31 +66,38 @@ func (l *Linter) text(r Result, data []byte, kind Kind) Result {
 	if kind != DSL {
 		return l.requests(r, data, kind)
 	}
-	f, err := grammar.Parse(display, r.Src)
+	// One statement at a time: each tree is dropped once checked.
+	ignores, err := validate.EachStatement(display, r.Src, func(st *grammar.Statement, ignores *validate.Ignores) error {
+		r.Statements++
+		l.check(&r, st, ignores)
+		return nil
+	})
 	if err != nil {
+		// A file that does not parse has no other finding.
+		r.Findings, r.Statements, r.UnboundNames = nil, 0, 0
 		for _, d := range diag.Append(nil, err) {
 			r.Findings = append(r.Findings, inputFinding(d))
 		}
 		return r
 	}
-	r.Statements = len(f.Statements)
-	ignores := validate.IndexIgnores(display, r.Src, f.Statements)
-	for _, st := range f.Statements {
-		notes, err := validate.DeployedName(st, l.Schema)
-		r.Findings = append(r.Findings, notes...)
-		if err != nil {
-			for _, d := range diag.Append(nil, err) {
-				r.Findings = append(r.Findings, validate.UnresolvedName(d))
-			}
-			continue
-		}
-		if st.HasUnboundName() {
-			r.UnboundNames++
-		}
-		r.Findings = append(r.Findings, ignores.Apply(st, validate.Check(st, l.Schema, l.Rules), l.Rules)...)
-	}
 	r.Findings = append(r.Findings, ignores.Loose(l.Rules)...)
 	return r
+}
+
+// check adds the findings of the statement st to r.
+func (l *Linter) check(r *Result, st *grammar.Statement, ignores *validate.Ignores) {
+	notes, err := validate.DeployedName(st, l.Schema)
+	r.Findings = append(r.Findings, notes...)
+	if err != nil {
+		for _, d := range diag.Append(nil, err) {
+			r.Findings = append(r.Findings, validate.UnresolvedName(d))
+		}
+		return
+	}
+	if st.HasUnboundName() {
+		r.UnboundNames++
+	}
+	r.Findings = append(r.Findings, ignores.Apply(st, validate.Check(st, l.Schema, l.Rules), l.Rules)...)
 }
 
 // requests checks every request of a request file. JSON has no comments,

@@ -14,6 +14,7 @@ import (
 	"github.com/dynexpr/dynexpr/builder"
 	"github.com/dynexpr/dynexpr/config"
 	"github.com/dynexpr/dynexpr/diag"
+	"github.com/dynexpr/dynexpr/internal/textfile"
 	"github.com/dynexpr/dynexpr/schema"
 	"github.com/dynexpr/dynexpr/validate"
 )
@@ -31,6 +32,8 @@ type Linter struct {
 	// AWSCLI is the CLI the request files are for: a v1 file holds binary
 	// values as text.
 	AWSCLI builder.AWSCLI
+	// MaxInput caps each file read (standard input is ReadStdin's).
+	MaxInput textfile.Limit
 }
 
 // Result is what linting one file produced.

@@ -66,7 +66,7 @@ func loadWorkspace(dir string) *workspace {
 			ws.problems = diag.Append(ws.problems, err)
 		}
 	}
-	conf, err := config.Find(dir)
+	conf, err := config.Find(dir, 0) // the default cap on its size
 	add(err)
 	ws.conf = conf
 	if conf != nil {

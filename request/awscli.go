@@ -14,20 +14,25 @@ var attributeMaps = [...]string{"ExclusiveStartKey", "ExpressionAttributeValues"
 // never gets here: Parse refuses it.)
 func (f *File) FromCLIv1() {
 	for _, top := range f.Requests {
-		// A group's values are in its members (and a batch get's Keys).
-		for _, r := range append([]*Request{top}, top.Parts()...) {
-			for _, name := range attributeMaps {
-				if m := r.Obj.Get(name); m != nil && m.Kind == Object {
-					for _, e := range m.Members {
-						binaryText(e.Value)
-					}
+		top.FromCLIv1()
+	}
+}
+
+// FromCLIv1 is File.FromCLIv1 for the one request top (of ParseEach).
+func (top *Request) FromCLIv1() {
+	// A group's values are in its members (and a batch get's Keys).
+	for _, r := range append([]*Request{top}, top.Parts()...) {
+		for _, name := range attributeMaps {
+			if m := r.Obj.Get(name); m != nil && m.Kind == Object {
+				for _, e := range m.Members {
+					binaryText(e.Value)
 				}
 			}
-			if keys := r.Obj.Get("Keys"); keys != nil && keys.Kind == Array && r.Group != nil {
-				for _, k := range keys.Elems {
-					for _, e := range k.Members {
-						binaryText(e.Value)
-					}
+		}
+		if keys := r.Obj.Get("Keys"); keys != nil && keys.Kind == Array && r.Group != nil {
+			for _, k := range keys.Elems {
+				for _, e := range k.Members {
+					binaryText(e.Value)
 				}
 			}
 		}

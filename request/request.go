@@ -85,51 +85,75 @@ func commands() (single, groups []string) {
 
 // Parse reads a request file. A syntax error is a *diag.Error at its place.
 func Parse(name string, src []byte) (*File, error) {
-	f := &File{Name: name, Src: src}
-	f.index()
-	objs, err := f.topValues()
+	var reqs []*Request
+	f, err := ParseEach(name, src, func(r *Request) error {
+		reqs = append(reqs, r)
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	for _, o := range objs {
+	f.Requests = reqs
+	return f, nil
+}
+
+// ParseEach reads a request file as Parse does, but gives fn each request
+// as it is read, in order, and keeps none (the File's Requests stay
+// empty): JSON Lines are read one line's tree at a time. The error is
+// Parse's, which may come after fn has seen the requests before it, or the
+// first error fn returns, which stops the reading.
+func ParseEach(name string, src []byte, fn func(*Request) error) (*File, error) {
+	f := &File{Name: name, Src: src}
+	f.index()
+	if err := f.eachTop(func(o *Value) error {
 		if o.Kind != Object {
-			return nil, diag.Errorf(f.Pos(o.Start), "a request is a JSON object, not %s", o.Kind)
+			return diag.Errorf(f.Pos(o.Start), "a request is a JSON object, not %s", o.Kind)
 		}
-		r := &Request{File: f, Obj: o}
-		if in := o.Get("input"); in != nil && in.Kind == Object && o.Get("TableName") == nil {
-			r.Obj = in
-			if n := o.Get("name"); n != nil && n.Kind == String {
-				r.Name = n.Text
-			}
-			if c := o.Get("command"); c != nil && c.Kind == String {
-				r.Command = NormalizeCommand(c.Text)
-			}
-		}
-		if r.Command == "" {
-			if c := r.Obj.Get("command"); c != nil && c.Kind == String {
-				r.Command = NormalizeCommand(c.Text)
-			}
-		}
-		if r.Command == "" {
-			r.Command = guessGroup(r.Obj)
-			if r.Command == "" {
-				r.Command = GuessCommand(func(n string) bool { return r.Obj.Get(n) != nil })
-			}
-			r.CommandGuessed = true
-		}
-		if r.Name == "" {
-			p := f.Pos(o.Start)
-			r.Name = fmt.Sprintf("%s:%d", name, p.Line)
-		}
-		f.Requests = append(f.Requests, r)
+		return fn(f.request(o))
+	}); err != nil {
+		return nil, err
 	}
 	return f, nil
 }
 
-// topValues reads the file's top level: one value (an object, or an array
-// of objects), or several values one after another (JSON Lines).
-func (f *File) topValues() ([]*Value, error) {
-	var out []*Value
+// request is the request of the top-level object o: the object itself, or
+// the input of dynexpr's own jsonl, {"name", "command", "input"}.
+func (f *File) request(o *Value) *Request {
+	r := &Request{File: f, Obj: o}
+	if in := o.Get("input"); in != nil && in.Kind == Object && o.Get("TableName") == nil {
+		r.Obj = in
+		if n := o.Get("name"); n != nil && n.Kind == String {
+			r.Name = n.Text
+		}
+		if c := o.Get("command"); c != nil && c.Kind == String {
+			r.Command = NormalizeCommand(c.Text)
+		}
+	}
+	if r.Command == "" {
+		if c := r.Obj.Get("command"); c != nil && c.Kind == String {
+			r.Command = NormalizeCommand(c.Text)
+		}
+	}
+	if r.Command == "" {
+		r.Command = guessGroup(r.Obj)
+		if r.Command == "" {
+			r.Command = GuessCommand(func(n string) bool { return r.Obj.Get(n) != nil })
+		}
+		r.CommandGuessed = true
+	}
+	if r.Name == "" {
+		p := f.Pos(o.Start)
+		r.Name = fmt.Sprintf("%s:%d", f.Name, p.Line)
+	}
+	return r
+}
+
+// eachTop gives fn the values of the file's top level, in order: one value
+// (an object, or each element of an array of objects), or several values
+// one after another (JSON Lines), each read when the one before is done
+// with.
+func (f *File) eachTop(fn func(*Value) error) error {
+	n := 0
 	off := 0
 	for {
 		off = skipSpace(f.Src, off)
@@ -139,18 +163,26 @@ func (f *File) topValues() ([]*Value, error) {
 		v, next, err := parseJSON(f.Src, off)
 		if err != nil {
 			se := err.(*SyntaxError)
-			return nil, diag.Errorf(f.Pos(se.Offset), "%s", se.Msg)
+			return diag.Errorf(f.Pos(se.Offset), "%s", se.Msg)
 		}
 		off = next
-		if v.Kind == Array && len(out) == 0 && skipSpace(f.Src, off) >= len(f.Src) {
-			return v.Elems, nil
+		if v.Kind == Array && n == 0 && skipSpace(f.Src, off) >= len(f.Src) {
+			for _, e := range v.Elems {
+				if err := fn(e); err != nil {
+					return err
+				}
+			}
+			return nil
 		}
-		out = append(out, v)
+		n++
+		if err := fn(v); err != nil {
+			return err
+		}
 	}
-	if len(out) == 0 {
-		return nil, diag.Errorf(diag.Pos{File: f.Name}, "the file holds no request: write a JSON object like {\"TableName\": \"Tickets\", ...}")
+	if n == 0 {
+		return diag.Errorf(diag.Pos{File: f.Name}, "the file holds no request: write a JSON object like {\"TableName\": \"Tickets\", ...}")
 	}
-	return out, nil
+	return nil
 }
 
 func skipSpace(src []byte, off int) int {

@@ -85,7 +85,7 @@ func (r *cdkReader) assembly(dir, stage string) ([]*Table, diag.List) {
 		return nil, nil
 	}
 	r.seen[id] = true
-	data, err := os.ReadFile(path)
+	data, err := r.opt.MaxInput.Read(path)
 	if err != nil {
 		return nil, diag.List{diag.Errorf(diag.Pos{File: path}, "cannot read the CDK manifest: %v", err)}
 	}
@@ -115,7 +115,7 @@ func (r *cdkReader) assembly(dir, stage string) ([]*Table, diag.List) {
 			continue
 		}
 		tpath := filepath.Join(dir, file)
-		tdata, err := os.ReadFile(tpath)
+		tdata, err := r.opt.MaxInput.Read(tpath)
 		if err != nil {
 			errs = append(errs, diag.Errorf(diag.Pos{File: path}, "cannot read the template of stack %q: %v", id, err))
 			continue

@@ -70,7 +70,7 @@ func load(opt Options, paths []string) (*Schema, error) {
 			}
 			continue
 		}
-		data, err := os.ReadFile(path)
+		data, err := opt.MaxInput.Read(path)
 		if err != nil {
 			reason := err.Error()
 			if pe, ok := errors.AsType[*fs.PathError](err); ok {

@@ -1,5 +1,7 @@
 package schema
 
+import "github.com/dynexpr/dynexpr/internal/textfile"
+
 // Options are what a schema source may need beyond its own text: the
 // values of the variables a template or module leaves open.
 type Options struct {
@@ -15,6 +17,9 @@ type Options struct {
 	// reads, as the framework reads the process's; nil is an empty
 	// environment. The command line gives os.LookupEnv.
 	Env func(name string) (string, bool)
+
+	// MaxInput caps each file read; 0 is textfile's default.
+	MaxInput textfile.Limit
 
 	// log collects the variables the sources declare (variables.go); set
 	// by LoadWith and ParseWith, nil otherwise.

@@ -76,7 +76,7 @@ func loadTerraformDir(opt Options, dir string) ([]*Table, diag.List) {
 			continue
 		}
 		path := filepath.Join(dir, base)
-		data, err := os.ReadFile(path)
+		data, err := opt.MaxInput.Read(path)
 		if err != nil {
 			errs = append(errs, &diag.Error{Pos: diag.Pos{File: path}, Msg: "cannot read the schema file: " + err.Error()})
 			continue
@@ -194,7 +194,7 @@ func readTerraform(opt Options, where string, config, tfvars []tfSource) ([]*Tab
 		m.readTFVars(src)
 	}
 	for _, path := range opt.VarFiles {
-		data, err := os.ReadFile(path)
+		data, err := opt.MaxInput.Read(path)
 		if err != nil {
 			m.files = append(m.files, &tfFile{p: &parser{src: newSource(path, nil), errs: diag.List{
 				diag.Errorf(diag.Pos{File: "--var-file " + path}, "cannot read the variable file: %v", err)}}})
@@ -350,17 +350,4 @@ func (f *tfFile) node(rng hcl.Range, s string) *yaml.Node {
 
 func (f *tfFile) errorAt(rng hcl.Range, format string, args ...any) {
 	f.p.errorf(f.node(rng, ""), format, args...)
-}
-
-// text is the source text of rng in f, shortened for a message.
-func (f *tfFile) text(rng hcl.Range) string {
-	data := f.p.src.data
-	if rng.Start.Byte < 0 || rng.End.Byte > len(data) || rng.Start.Byte >= rng.End.Byte {
-		return "this expression"
-	}
-	s := string(data[rng.Start.Byte:rng.End.Byte])
-	if i := strings.IndexAny(s, "\r\n"); i >= 0 || len(s) > 60 {
-		s = s[:min(max(i, 0), 60)] + "..."
-	}
-	return fmt.Sprintf("%q", diag.Printable(s))
 }

@@ -54,15 +54,44 @@ type ignore struct {
 // it applies to (or is reported with). Index a file once, then Apply per
 // statement: the cost is one pass over the file, however many statements
 // are checked.
+//
+// The statements may come one at a time (NewIgnores, Add, Done), as a
+// command that keeps no tree but the current one reads them: a statement's
+// ignores are all known once the statement after it is added (a comment on
+// its last line, or after it with no statement following, is its).
 type Ignores struct {
 	of map[*grammar.Statement][]*ignore
 	// loose are those of a file without statements.
 	loose []*ignore
+
+	// While statements are added: the file, its token ends, its ignore
+	// comments not yet placed, and the statement added last.
+	src     string
+	ends    []int
+	pending []pendingIgnore
+	prev    *grammar.Statement
+}
+
+type pendingIgnore struct {
+	c  grammar.Comment
+	ig *ignore
 }
 
 // IndexIgnores finds the ignore comments of src (named file), whose
 // statements are stmts, all of them, as parsed, in order.
 func IndexIgnores(file, src string, stmts []*grammar.Statement) *Ignores {
+	x := NewIgnores(file, src)
+	for _, st := range stmts {
+		x.Add(st)
+	}
+	x.Done()
+	return x
+}
+
+// NewIgnores starts indexing the ignore comments of src (named file), whose
+// statements are then given to Add, all of them, as parsed, in order, and
+// Done called.
+func NewIgnores(file, src string) *Ignores {
 	x := &Ignores{}
 	if !strings.Contains(src, ignoreDirective) {
 		return x
@@ -71,47 +100,101 @@ func IndexIgnores(file, src string, stmts []*grammar.Statement) *Ignores {
 	if err != nil {
 		return x // src was parsed, so it lexes; nothing to index otherwise
 	}
-	x.of = map[*grammar.Statement][]*ignore{}
+	x.of, x.src, x.ends = map[*grammar.Statement][]*ignore{}, src, ends
 	for _, c := range comments {
-		ig := parseIgnore(c)
-		if ig == nil {
-			continue
+		if ig := parseIgnore(c); ig != nil {
+			x.pending = append(x.pending, pendingIgnore{c, ig})
 		}
-		// stmts[i] is the first statement after the comment, ends[j] the
-		// end of the first token after it.
-		i := sort.Search(len(stmts), func(i int) bool { return stmts[i].Pos.Offset > c.Pos.Offset })
-		j := sort.SearchInts(ends, c.Pos.Offset+1)
-		var owner *grammar.Statement
-		if i > 0 {
-			// On the previous statement's lines: a token of it (or its ";")
-			// before the comment on the same line, or after the comment.
-			prev := stmts[i-1]
-			trailing := j > 0 && !strings.ContainsAny(src[ends[j-1]:c.Pos.Offset], "\r\n")
-			inside := j < len(ends) && ends[j] <= prev.EndPos.Offset
-			if trailing || inside {
-				owner, ig.on = prev, true
-			}
-		}
-		if owner == nil && i < len(stmts) {
-			owner = stmts[i]
-			ig.stray = between(src, c, owner)
-		}
-		if owner == nil {
-			ig.stray = "no statement follows it"
-			if i > 0 {
-				owner = stmts[i-1]
-			}
-		}
-		if owner == nil {
-			x.loose = append(x.loose, ig)
-			continue
-		}
-		if ig.on && owner.Kind.IsGroup() && owner.Open.Offset < c.Pos.Offset {
-			ig.member, ig.stray = memberOfComment(src, c, owner, ends, j)
-		}
-		x.of[owner] = append(x.of[owner], ig)
 	}
 	return x
+}
+
+// EachStatement parses the DSL file src (named file) one statement at a
+// time, as grammar.ParseEach does, and gives fn each statement with the
+// ignore comments of the file, all of the statement's known: a statement is
+// given once the next one is parsed. The index forgets each statement once
+// fn returns, so that nothing keeps a tree the caller dropped. The ignores
+// that apply to nothing (a file without statements) are Loose after it.
+func EachStatement(file, src string, fn func(*grammar.Statement, *Ignores) error) (*Ignores, error) {
+	x := NewIgnores(file, src)
+	var last *grammar.Statement
+	give := func() error {
+		err := fn(last, x)
+		delete(x.of, last)
+		return err
+	}
+	err := grammar.ParseEach(file, src, func(st *grammar.Statement) error {
+		x.Add(st)
+		if last != nil {
+			if err := give(); err != nil {
+				return err
+			}
+		}
+		last = st
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	x.Done()
+	if last != nil {
+		if err := give(); err != nil {
+			return nil, err
+		}
+	}
+	return x, nil
+}
+
+// Add places the ignore comments before st, the next statement of the
+// file: after Add(st), the statement before st has all of its ignores.
+func (x *Ignores) Add(st *grammar.Statement) {
+	for len(x.pending) > 0 && x.pending[0].c.Pos.Offset < st.Pos.Offset {
+		x.place(x.pending[0], st)
+		x.pending = x.pending[1:]
+	}
+	x.prev = st
+}
+
+// Done places the comments after the last statement.
+func (x *Ignores) Done() {
+	for _, p := range x.pending {
+		x.place(p, nil)
+	}
+	x.pending, x.prev = nil, nil
+}
+
+// place gives the comment p its statement: the one added last (x.prev),
+// when the comment stands on its lines, else next, the first statement
+// after it (nil for none).
+func (x *Ignores) place(p pendingIgnore, next *grammar.Statement) {
+	c, ig, prev := p.c, p.ig, x.prev
+	j := sort.SearchInts(x.ends, c.Pos.Offset+1) // ends[j] ends the first token after the comment
+	var owner *grammar.Statement
+	if prev != nil {
+		// On the previous statement's lines: a token of it (or its ";")
+		// before the comment on the same line, or after the comment.
+		trailing := j > 0 && !strings.ContainsAny(x.src[x.ends[j-1]:c.Pos.Offset], "\r\n")
+		inside := j < len(x.ends) && x.ends[j] <= prev.EndPos.Offset
+		if trailing || inside {
+			owner, ig.on = prev, true
+		}
+	}
+	if owner == nil && next != nil {
+		owner = next
+		ig.stray = between(x.src, c, owner)
+	}
+	if owner == nil {
+		ig.stray = "no statement follows it"
+		owner = prev
+	}
+	if owner == nil {
+		x.loose = append(x.loose, ig)
+		return
+	}
+	if ig.on && owner.Kind.IsGroup() && owner.Open.Offset < c.Pos.Offset {
+		ig.member, ig.stray = memberOfComment(x.src, c, owner, x.ends, j)
+	}
+	x.of[owner] = append(x.of[owner], ig)
 }
 
 // Apply drops the findings of st that its ignore comments silence, and adds

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"slices"
@@ -94,6 +93,19 @@ func (e *env) build(args []string, f buildFlags) error {
 	if !slices.Contains(buildOutputs, f.output) {
 		return fmt.Errorf("--output %q: choose json, shell or jsonl", f.output)
 	}
+	// With --split every request is one line, whatever its size: the loop
+	// that reads the lines sends each as one request. Shell and jsonl
+	// print one line a request anyway.
+	indent := f.output == "json" && !f.compact && !f.split
+	// Each statement is linted and built as it is parsed, and only its
+	// findings and its requests are kept. Nothing is written before
+	// everything is built: on any error, standard output stays empty.
+	var out spool
+	var findings []validate.Finding
+	var errs diag.List
+	var cli builder.AWSCLI
+	var cliErr error
+	cliRead := false
 	srcs, err := e.readSources(args, f.files)
 	if err != nil {
 		return err
@@ -101,39 +113,26 @@ func (e *env) build(args []string, f buildFlags) error {
 	if isPartiQL(srcs) {
 		return e.buildPartiQL(srcs, f)
 	}
-	in, err := e.statementsFrom(srcs, f.statementFlags, "build", f.output == "jsonl", true)
-	if err != nil {
-		return err
-	}
-	cli, err := awsCLI(f.awsCLI, in.conf)
-	if err != nil {
-		return err
-	}
-	// parts are each statement's requests: one, or with --split the
-	// parts of a batch over DynamoDB's limits or over one argument.
-	parts := make([][]*grammar.Statement, len(in.stmts))
-	for i, st := range in.stmts {
-		parts[i] = []*grammar.Statement{st}
+	in, err := e.eachStatementOf(srcs, f.statementFlags, "build", f.output == "jsonl", true, func(st *grammar.Statement, in *statementInput, ig *validate.Ignores) error {
+		if !cliRead {
+			cli, cliErr = awsCLI(f.awsCLI, in.conf)
+			cliRead = true
+		}
+		if cliErr != nil {
+			return nil
+		}
+		// parts are the statement's requests: one, or with --split the
+		// parts of a batch over DynamoDB's limits or over one argument.
+		parts := []*grammar.Statement{st}
 		if f.split {
-			parts[i] = builder.Split(st, cli)
+			parts = builder.Split(st, cli)
 		}
-	}
-	if !f.noLint {
-		if err := e.lintBuilt(in, splitFindings(in.stmts, parts)); err != nil {
-			return err
+		if !f.noLint {
+			skip := splitFindings([]*grammar.Statement{st}, [][]*grammar.Statement{parts})
+			findings = append(findings, slices.DeleteFunc(check(in, st, ig), skip)...)
 		}
-	}
-	// With --split every request is one line, whatever its size: the loop
-	// that reads the lines sends each as one request. Shell and jsonl
-	// print one line a request anyway.
-	indent := f.output == "json" && !f.compact && !f.split
-	// Build everything before writing anything: on any error, standard
-	// output stays empty.
-	var out bytes.Buffer
-	var errs diag.List
-	for i, st := range in.stmts {
 		first := 0 // the index in st of the part's first member
-		for j, part := range parts[i] {
+		for j, part := range parts {
 			req, err := builder.BuildFor(part, cli)
 			var js []byte
 			if err == nil {
@@ -144,18 +143,32 @@ func (e *env) build(args []string, f buildFlags) error {
 				errs = diag.Append(errs, err)
 				break
 			}
-			name := describeStatement(st)
-			if len(parts[i]) > 1 {
-				name += "#" + strconv.Itoa(j+1)
+			if len(errs) == 0 {
+				name := describeStatement(st)
+				if len(parts) > 1 {
+					name += "#" + strconv.Itoa(j+1)
+				}
+				writeRequest(&out, name, req, js, f.output)
 			}
-			writeRequest(&out, name, req, js, f.output)
 			first += len(part.Members)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if cliErr != nil {
+		return cliErr
+	}
+	if !f.noLint {
+		if err := e.lintBuilt(in, findings); err != nil {
+			return err
 		}
 	}
 	if len(errs) > 0 {
 		return errs
 	}
-	_, err = e.stdout.Write(out.Bytes())
+	_, err = out.WriteTo(e.stdout)
 	return err
 }
 
@@ -196,13 +209,8 @@ func oneArgument(st, part *grammar.Statement, first int, command string, n int, 
 // Without a schema it says once what was left unchecked: the rules still
 // refuse what no schema could make right, and the rest waits for one.
 //
-// The findings skip says are not printed: what --split makes right.
-func (e *env) lintBuilt(in *statementInput, skip func(validate.Finding) bool) error {
-	findings, err := e.check(in, in.stmts)
-	if err != nil {
-		return err
-	}
-	findings = slices.DeleteFunc(findings, skip)
+// findings are those of the statements, without what --split makes right.
+func (e *env) lintBuilt(in *statementInput, findings []validate.Finding) error {
 	if in.sch == nil {
 		fmt.Fprintf(e.stderr, "dynexpr: no schema: key names, key types and index projections were not checked (--schema or %s)\n", config.FileName)
 	}
@@ -268,7 +276,7 @@ func typeOf(sch *schema.Schema) grammar.TypeOf {
 
 // writeRequest writes the request named name, its JSON js, in the output
 // format.
-func writeRequest(out *bytes.Buffer, name string, req *builder.Request, js []byte, format string) {
+func writeRequest(out *spool, name string, req *builder.Request, js []byte, format string) {
 	switch format {
 	case "json":
 		out.Write(js)

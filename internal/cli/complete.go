@@ -195,7 +195,7 @@ func describeCompletions(out []string) []string {
 // a regular file nor a folder (reading a named pipe would wait).
 func completionSchemaFiles(files []string, configFile string) []string {
 	if len(files) == 0 {
-		if conf, err := findConfig(configFile); err == nil && conf != nil {
+		if conf, err := findConfig(configFile, 0); err == nil && conf != nil {
 			files = conf.Schemas
 		}
 	}

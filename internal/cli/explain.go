@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"strings"
 
 	"github.com/dynexpr/dynexpr/diag"
@@ -46,14 +45,11 @@ else .dynexpr.yaml) tells keys and indexes.`,
 func (e *env) explain(args []string, f statementFlags) error {
 	// Every statement is explained unless one is picked; $params may stay
 	// unbound, explained as written.
-	in, err := e.readStatements(args, f, "explain", true, true)
-	if err != nil {
-		return err
-	}
-	var out bytes.Buffer
+	var out spool
 	var lines lineIndex // statements come in file order: each file is indexed once
-	for i, st := range in.stmts {
-		if i > 0 {
+	n := 0
+	_, err := e.eachStatement(args, f, "explain", true, true, func(st *grammar.Statement, in *statementInput, ig *validate.Ignores) error {
+		if n++; n > 1 {
 			out.WriteByte('\n')
 		}
 		// The statement as fmt writes it, but for a terminal: a name in
@@ -69,13 +65,10 @@ func (e *env) explain(args []string, f statementFlags) error {
 			out.WriteString("- " + line)
 		}
 		out.WriteByte('\n')
-		findings, err := e.check(in, []*grammar.Statement{st})
-		if err != nil {
-			return err
-		}
+		findings := check(in, st, ig)
 		if len(findings) == 0 {
 			out.WriteString("- dynexpr lint: nothing to report.\n")
-			continue
+			return nil
 		}
 		out.WriteString("- dynexpr lint finds:\n")
 		// No caret (the statement is printed above), but the line, for
@@ -90,7 +83,11 @@ func (e *env) explain(args []string, f statementFlags) error {
 			p.Print(fd)
 		}
 		p.Close()
+		return nil
+	})
+	if err != nil {
+		return err
 	}
-	_, err = e.stdout.Write(out.Bytes())
+	_, err = out.WriteTo(e.stdout)
 	return err
 }

@@ -5,7 +5,6 @@ import (
 
 	"github.com/dynexpr/dynexpr/builder"
 	"github.com/dynexpr/dynexpr/diag"
-	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/importer"
 	"github.com/dynexpr/dynexpr/lint"
 	"github.com/dynexpr/dynexpr/request"
@@ -58,7 +57,7 @@ its UTF-8 bytes: read it with --aws-cli v1 (or aws_cli: v1 in .dynexpr.yaml).`,
 }
 
 func (e *env) importRequests(args []string, awsCLIFlag string, schemas schemaFlags) error {
-	conf, err := findConfig("")
+	conf, err := findConfig("", e.limit)
 	if err != nil {
 		return err
 	}
@@ -70,12 +69,12 @@ func (e *env) importRequests(args []string, awsCLIFlag string, schemas schemaFla
 	if err != nil {
 		return err
 	}
-	sch, err := schemas.load(conf)
+	sch, err := schemas.load(conf, e.limit)
 	if err != nil {
 		return err
 	}
-	var reqs []*request.Request
-	var stmts []*grammar.Statement
+	// Each request's statement is written as it is made, and dropped.
+	var out request.ImportWriter
 	var errs diag.List
 	for _, a := range args {
 		in, err := e.readInput(a)
@@ -86,27 +85,31 @@ func (e *env) importRequests(args []string, awsCLIFlag string, schemas schemaFla
 			errs = diag.Append(errs, err)
 			continue
 		}
-		f, err := request.Parse(in.name, []byte(in.text))
-		if err == nil && cli == builder.CLIv1 {
-			f.FromCLIv1()
-		}
-		if err != nil {
-			errs = diag.Append(errs, err)
-			continue
-		}
-		for _, r := range f.Requests {
+		// One request at a time: its JSON tree and its statement are
+		// dropped once it is written. A file that turns out not to read
+		// (a syntax error after some requests) takes back what was
+		// written of it.
+		mark, errsBefore := out.Mark(), len(errs)
+		_, err = request.ParseEach(in.name, []byte(in.text), func(r *request.Request) error {
+			if cli == builder.CLIv1 {
+				r.FromCLIv1()
+			}
 			st, err := importer.Import(r, sch, vcfg)
 			if err != nil {
 				errs = diag.Append(errs, err)
-				continue
+				return nil
 			}
-			reqs = append(reqs, r)
-			stmts = append(stmts, st)
+			out.Add(r, st)
+			return nil
+		})
+		if err != nil {
+			out.Rewind(mark)
+			errs = diag.Append(errs[:errsBefore], err)
 		}
 	}
 	// A request that cannot be imported does not hold back the others: they
 	// are printed, and its error makes the exit status 2.
-	if _, err := io.WriteString(e.stdout, request.ImportText(reqs, stmts)); err != nil {
+	if _, err := io.WriteString(e.stdout, out.String()); err != nil {
 		return err
 	}
 	if len(errs) > 0 {

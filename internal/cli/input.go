@@ -1,15 +1,11 @@
 package cli
 
 import (
-	"io"
-	"os"
 	"strings"
 
 	"github.com/dynexpr/dynexpr/config"
 	"github.com/dynexpr/dynexpr/diag"
-	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/lint"
-	"github.com/dynexpr/dynexpr/validate"
 )
 
 // Names of inputs that are not files, as messages show them.
@@ -61,7 +57,7 @@ func (e *env) readInput(file string) (source, error) {
 		e.sources[stdinName] = string(b)
 		return source{stdinName, string(b)}, nil
 	}
-	b, err := os.ReadFile(file)
+	b, err := e.limit.Read(file)
 	if err != nil {
 		return source{}, diag.Errorf(diag.Pos{File: file}, "cannot read the file: %v", config.Cause(err))
 	}
@@ -73,28 +69,6 @@ func (e *env) readInput(file string) (source, error) {
 // call, and every later call (another "-", another goroutine of lint) gets
 // the same bytes.
 func (e *env) readStdin() ([]byte, error) {
-	e.stdinOnce.Do(func() { e.stdinData, e.stdinErr = io.ReadAll(e.stdin) })
+	e.stdinOnce.Do(func() { e.stdinData, e.stdinErr = e.limit.ReadAll(e.stdin) })
 	return e.stdinData, e.stdinErr
-}
-
-// parseSources parses every source, and indexes each one's ignore comments
-// by its name (a file given twice has two); all errors are reported
-// together.
-func parseSources(srcs []source) ([]*grammar.Statement, map[string][]*validate.Ignores, error) {
-	var stmts []*grammar.Statement
-	ignores := map[string][]*validate.Ignores{}
-	var errs diag.List
-	for _, s := range srcs {
-		f, err := grammar.Parse(s.name, s.text)
-		if err != nil {
-			errs = diag.Append(errs, err)
-			continue
-		}
-		stmts = append(stmts, f.Statements...)
-		ignores[s.name] = append(ignores[s.name], validate.IndexIgnores(s.name, s.text, f.Statements))
-	}
-	if len(errs) > 0 {
-		return nil, nil, errs
-	}
-	return stmts, ignores, nil
 }

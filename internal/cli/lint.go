@@ -97,7 +97,7 @@ func (e *env) lint(args []string, f lintFlags) error {
 	if err != nil || failOn == validate.Off {
 		return fmt.Errorf("--fail-on %q: choose error, warning or info", f.failOn)
 	}
-	conf, err := findConfig(f.config)
+	conf, err := findConfig(f.config, e.limit)
 	if err != nil {
 		return err
 	}
@@ -109,7 +109,7 @@ func (e *env) lint(args []string, f lintFlags) error {
 	if err != nil {
 		return err
 	}
-	sch, err := f.schemas.load(conf)
+	sch, err := f.schemas.load(conf, e.limit)
 	if err != nil {
 		return err
 	}
@@ -150,22 +150,23 @@ func (e *env) lint(args []string, f lintFlags) error {
 	// megabytes, so with Go's default the collector runs every few
 	// megabytes, and on two cores its work ate the second core's gain
 	// (100,000 statements: 1.1 s wall on one core and on two). Letting the
-	// heap grow to eight times the live data (GOGC=800) runs it a quarter as
-	// often: measured 0.69-0.81 s wall on two cores, peak RSS 43-61 MB, flat from
-	// 10,000 to 100,000 statements since lint streams. A memory limit keeps a
-	// large live heap (a huge file) from growing eightfold; it must stay well
-	// above what one file keeps live, or the collector runs without pause:
-	// one file of 100,000 statements keeps about 450 MB, and under a 256 MiB
-	// limit its lint took 17.2 s wall against 2.2 s under 1 GiB. GOGC and
-	// GOMEMLIMIT in the environment still win. Both are put back after the
-	// run, for the callers of Run that go on (the tests run it in-process).
+	// heap grow to five times the live data (GOGC=400) runs it a quarter as
+	// often. A file is linted one statement at a time, so what one file keeps
+	// live is about three times its size (its text, its token ends for the
+	// ignore comments, its findings: 44 MB for 100,000 statements, 14 MB):
+	// five times that keeps the peak within twenty times the input, where
+	// GOGC=800 went to 400 MB. A memory limit keeps a large live heap from
+	// growing fivefold; it must stay well above what one file keeps live, or
+	// the collector runs without pause. GOGC and GOMEMLIMIT in the
+	// environment still win. Both are put back after the run, for the
+	// callers of Run that go on (the tests run it in-process).
 	if os.Getenv("GOGC") == "" {
-		defer debug.SetGCPercent(debug.SetGCPercent(800))
+		defer debug.SetGCPercent(debug.SetGCPercent(400))
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(1 << 30))
 	}
-	linter := &lint.Linter{Schema: sch, Rules: vcfg, ReadStdin: e.readStdin, AWSCLI: cli}
+	linter := &lint.Linter{Schema: sch, Rules: vcfg, ReadStdin: e.readStdin, AWSCLI: cli, MaxInput: e.limit}
 	var t tally
 	err = linter.Run(files, func(r lint.Result) error {
 		if r.Skipped {

@@ -55,7 +55,7 @@ func (e *env) source(pos diag.Pos) (string, bool) {
 		// Only a regular file: reading /dev/stdin or a pipe again would
 		// wait for input that was already consumed.
 		if fi, err := os.Stat(pos.File); err == nil && fi.Mode().IsRegular() {
-			b, _ := os.ReadFile(pos.File)
+			b, _ := e.limit.Read(pos.File)
 			src = string(b)
 		}
 		e.sources[pos.File] = src
@@ -119,4 +119,46 @@ func jsonString(s string) string {
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(s)
 	return string(bytes.TrimRight(b.Bytes(), "\n"))
+}
+
+// spool holds a command's output until it is known to be whole (build and
+// explain print nothing on an error), in chunks: a large output is never
+// copied to grow, and never held twice, as a doubling buffer's is.
+type spool struct {
+	chunks [][]byte
+}
+
+const spoolChunk = 64 << 10
+
+func (s *spool) Write(p []byte) (int, error)       { return spoolAppend(s, p), nil }
+func (s *spool) WriteString(p string) (int, error) { return spoolAppend(s, p), nil }
+func (s *spool) WriteByte(c byte) error            { spoolAppend(s, []byte{c}); return nil }
+
+func spoolAppend[T string | []byte](s *spool, p T) int {
+	n := len(p)
+	for len(p) > 0 {
+		if len(s.chunks) == 0 || len(s.chunks[len(s.chunks)-1]) == spoolChunk {
+			s.chunks = append(s.chunks, make([]byte, 0, spoolChunk))
+		}
+		last := &s.chunks[len(s.chunks)-1]
+		k := min(len(p), spoolChunk-len(*last))
+		*last = append(*last, p[:k]...)
+		p = p[k:]
+	}
+	return n
+}
+
+// WriteTo writes the output to w, and lets its chunks go.
+func (s *spool) WriteTo(w io.Writer) (int64, error) {
+	var n int64
+	for i, c := range s.chunks {
+		k, err := w.Write(c)
+		n += int64(k)
+		if err != nil {
+			return n, err
+		}
+		s.chunks[i] = nil
+	}
+	s.chunks = nil
+	return n, nil
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -12,13 +11,15 @@ import (
 	"github.com/dynexpr/dynexpr/config"
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
+	"github.com/dynexpr/dynexpr/internal/textfile"
 	"github.com/dynexpr/dynexpr/request"
 )
 
 // parseParams reads -p name=value (a string, or the schema's type) and
-// -p name:=JSON. Each -p's value is kept in sources under the name its
-// messages give it ("-p name"), for the caret under a problem in it.
-func parseParams(flags []string, files []string, sources map[string]string) (grammar.Params, error) {
+// -p name:=JSON, and the --params files within limit. Each -p's value is
+// kept in sources under the name its messages give it ("-p name"), for the
+// caret under a problem in it.
+func parseParams(flags []string, files []string, sources map[string]string, limit textfile.Limit) (grammar.Params, error) {
 	params := grammar.Params{}
 	given := map[string]string{} // name -> the -p that gave it
 	for _, f := range flags {
@@ -54,7 +55,7 @@ func parseParams(flags []string, files []string, sources map[string]string) (gra
 		params[name] = grammar.Param{Text: val, JSON: isJSON, Source: "-p " + name}
 	}
 	for _, file := range files {
-		if err := readParamsFile(file, params); err != nil {
+		if err := readParamsFile(file, params, limit); err != nil {
 			return nil, err
 		}
 	}
@@ -63,8 +64,8 @@ func parseParams(flags []string, files []string, sources map[string]string) (gra
 
 // readParamsFile reads --params FILE: a JSON object whose members bind
 // parameters by name, each value taken as JSON (as -p name:=JSON).
-func readParamsFile(file string, params grammar.Params) error {
-	b, err := os.ReadFile(file)
+func readParamsFile(file string, params grammar.Params, limit textfile.Limit) error {
+	b, err := limit.Read(file)
 	if err != nil {
 		return diag.Errorf(diag.Pos{File: file}, "cannot read the parameters file: %v", config.Cause(err))
 	}

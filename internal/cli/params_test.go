@@ -15,7 +15,7 @@ func TestParamsNotUTF8(t *testing.T) {
 		`v:="ab\udfffc"`: `-p v:1:4: error: \udfff is half of a UTF-16 surrogate pair`,
 	} {
 		sources := map[string]string{}
-		_, err := parseParams([]string{flag}, nil, sources)
+		_, err := parseParams([]string{flag}, nil, sources, 0)
 		if err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("-p %q: %v, want %s", flag, err, want)
 		}
@@ -23,7 +23,7 @@ func TestParamsNotUTF8(t *testing.T) {
 			t.Errorf("-p %q: the caret's source is %q", flag, sources["-p v"])
 		}
 	}
-	if _, err := parseParams([]string{"v=café", `w:="\u00e9\ud83d\ude00"`}, nil, map[string]string{}); err != nil {
+	if _, err := parseParams([]string{"v=café", `w:="\u00e9\ud83d\ude00"`}, nil, map[string]string{}, 0); err != nil {
 		t.Errorf("UTF-8: %v", err)
 	}
 }

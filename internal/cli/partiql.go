@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -60,11 +59,11 @@ func (e *env) buildPartiQL(srcs []source, f buildFlags) error {
 	if err != nil {
 		return err
 	}
-	conf, err := findConfig(f.config)
+	conf, err := findConfig(f.config, e.limit)
 	if err != nil {
 		return err
 	}
-	sch, err := f.schemas.load(conf)
+	sch, err := f.schemas.load(conf, e.limit)
 	if err != nil {
 		return err
 	}
@@ -72,14 +71,14 @@ func (e *env) buildPartiQL(srcs []source, f buildFlags) error {
 	if err != nil {
 		return err
 	}
-	params, err := parseParams(f.params, f.paramFiles, e.sources)
+	params, err := parseParams(f.params, f.paramFiles, e.sources, e.limit)
 	if err != nil {
 		return err
 	}
 	used := map[string]bool{}
 	n := 0 // the ?s are numbered across everything built
 	indent := f.output == "json" && !f.compact
-	var out bytes.Buffer
+	var out spool
 	for _, r := range reqs {
 		stmts, err := bindPartiQL(r.stmts, params, sch, used, &n)
 		if err != nil {
@@ -106,7 +105,7 @@ func (e *env) buildPartiQL(srcs []source, f buildFlags) error {
 	if len(errs) > 0 {
 		return errs
 	}
-	_, err = e.stdout.Write(out.Bytes())
+	_, err = out.WriteTo(e.stdout)
 	return err
 }
 

@@ -5,16 +5,17 @@ import (
 
 	"github.com/dynexpr/dynexpr/config"
 	"github.com/dynexpr/dynexpr/diag"
+	"github.com/dynexpr/dynexpr/internal/textfile"
 	"github.com/dynexpr/dynexpr/schema"
 )
 
 // findConfig reads the --config file, or else the .dynexpr.yaml found from
 // the working folder upward; nil when there is none.
-func findConfig(path string) (*config.Config, error) {
+func findConfig(path string, limit textfile.Limit) (*config.Config, error) {
 	if path != "" {
-		return config.Load(path)
+		return config.Load(path, limit)
 	}
-	return config.Find(".")
+	return config.Find(".", limit)
 }
 
 // loadSchema reads the --schema files, or else the config's schemas; nil

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/dynexpr/dynexpr/diag"
+	"github.com/dynexpr/dynexpr/internal/textfile"
 	"github.com/spf13/cobra"
 )
 
@@ -43,6 +44,8 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	sources        map[string]string
+	// limit is --max-input-size, the cap on each input read.
+	limit textfile.Limit
 
 	// Standard input is read once, by readStdin, however many inputs
 	// name it.
@@ -96,6 +99,7 @@ against the tables' schema before DynamoDB refuses them.`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}
+	root.PersistentFlags().Var(&e.limit, textfile.FlagName, "read no input (file, standard input, schema, config) larger than `SIZE`: 64MiB, 1GiB")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return err })
 	setVersionFlag(root)
 	root.AddCommand(newBuildCmd(e), newLintCmd(e), newFmtCmd(e), newExplainCmd(e), newRulesCmd(e), newSchemaCmd(e), newImportCmd(e), newVersionCmd(e))

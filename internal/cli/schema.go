@@ -42,7 +42,7 @@ differ.`,
 			return schemaExts, cobra.ShellCompDirectiveFilterFileExt
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opt, err := vars.options()
+			opt, err := vars.options(e.limit)
 			if err != nil {
 				return err
 			}

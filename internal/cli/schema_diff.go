@@ -65,7 +65,7 @@ func (e *env) schemaDiff(f *schemaDiffFlags, a, b string) error {
 	if !slices.Contains(diffFormats, f.format) {
 		return fmt.Errorf("unknown --format %q: write text or json", f.format)
 	}
-	opt, err := f.vars.options()
+	opt, err := f.vars.options(e.limit)
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/dynexpr/dynexpr/config"
 	"github.com/dynexpr/dynexpr/diag"
+	"github.com/dynexpr/dynexpr/internal/textfile"
 	"github.com/dynexpr/dynexpr/schema"
 	"github.com/spf13/pflag"
 )
@@ -36,8 +37,8 @@ func (f *schemaFlags) registerVars(fl *pflag.FlagSet) {
 
 // load reads the --schema files, or else the config's, with the --var
 // values; nil when there are none.
-func (f *schemaFlags) load(conf *config.Config) (*schema.Schema, error) {
-	opt, err := f.options()
+func (f *schemaFlags) load(conf *config.Config, limit textfile.Limit) (*schema.Schema, error) {
+	opt, err := f.options(limit)
 	if err != nil {
 		return nil, err
 	}
@@ -103,12 +104,13 @@ func (f *schemaFlags) checkVars(schemas ...*schema.Schema) error {
 	return errs.Err()
 }
 
-// options reads the --var values. A name given twice is refused, as -p
-// refuses a parameter given twice: which one was meant cannot be told.
-func (f *schemaFlags) options() (schema.Options, error) {
+// options reads the --var values; each schema file is read within limit.
+// A name given twice is refused, as -p refuses a parameter given twice:
+// which one was meant cannot be told.
+func (f *schemaFlags) options(limit textfile.Limit) (schema.Options, error) {
 	// A serverless.yml's ${env:NAME} reads the environment, as the
 	// framework does when it deploys from the same shell.
-	opt := schema.Options{Env: os.LookupEnv, VarFiles: f.varFiles}
+	opt := schema.Options{Env: os.LookupEnv, VarFiles: f.varFiles, MaxInput: limit}
 	for _, v := range f.vars {
 		name, value, ok := strings.Cut(v, "=")
 		where := diag.Pos{File: "--var " + v}

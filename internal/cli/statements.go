@@ -35,152 +35,190 @@ func (f *statementFlags) register(fl *pflag.FlagSet, verb string) {
 	fl.StringVar(&f.config, "config", "", "use this config `FILE` (its schemas and rule severities) instead of looking for .dynexpr.yaml")
 }
 
-// statementInput is what build and explain work on.
+// statementInput is what build and explain work on, besides the
+// statements themselves.
 type statementInput struct {
-	stmts []*grammar.Statement
-	sch   *schema.Schema
-	conf  *config.Config
-	// ignores are the ignore comments of each source, indexed once: a
-	// batch of statements costs one pass over each file.
-	ignores map[string][]*validate.Ignores
+	sch  *schema.Schema
+	conf *config.Config
+	vcfg *validate.Config
 }
 
-// readStatements reads and parses the statements of args and -f files,
+// eachStatement reads and parses the statements of args and -f files,
 // picks them (--statement; several only when many), finds the config and
-// the schema, and binds the parameters. With optionalParams (explain), a
-// statement is taken with its $params unbound when no parameter is given.
-func (e *env) readStatements(args []string, f statementFlags, verb string, many, optionalParams bool) (*statementInput, error) {
+// the schema, binds the parameters, and gives fn each statement picked, in
+// order, with the ignore comments of its file. One statement is parsed at
+// a time and none is kept once fn returns: a file of 300,000 statements
+// costs the memory of its text and of what fn keeps. With optionalParams
+// (explain), a statement is taken with its $params unbound when no
+// parameter is given.
+//
+// The errors are those of the whole input, in this order: syntax errors,
+// labels (--statement, several statements), config and schema, parameters,
+// deployed table names; fn may have seen statements before an error shows,
+// so what it makes is used only when there is none.
+func (e *env) eachStatement(args []string, f statementFlags, verb string, many, optionalParams bool, fn func(*grammar.Statement, *statementInput, *validate.Ignores) error) (*statementInput, error) {
 	srcs, err := e.readSources(args, f.files)
 	if err != nil {
 		return nil, err
 	}
-	return e.statementsFrom(srcs, f, verb, many, optionalParams)
+	return e.eachStatementOf(srcs, f, verb, many, optionalParams, fn)
 }
 
-// statementsFrom is readStatements for sources already read.
-func (e *env) statementsFrom(srcs []source, f statementFlags, verb string, many, optionalParams bool) (*statementInput, error) {
-	stmts, ignores, err := parseSources(srcs)
-	if err != nil {
-		return nil, err
+// eachStatementOf is eachStatement for sources already read (build reads
+// them first to tell PartiQL from the DSL).
+func (e *env) eachStatementOf(srcs []source, f statementFlags, verb string, many, optionalParams bool, fn func(*grammar.Statement, *statementInput, *validate.Ignores) error) (*statementInput, error) {
+	// The config and the schema come first, so that the statements are
+	// checked as they are parsed; their errors wait for the syntax errors.
+	in, setupErr := e.setup(f)
+	bind := !optionalParams || len(f.params) > 0 || len(f.paramFiles) > 0
+	var params grammar.Params
+	if setupErr == nil && bind {
+		params, setupErr = parseParams(f.params, f.paramFiles, e.sources, e.limit)
 	}
-	stmts, err = pickStatements(stmts, f.statement, verb, many)
-	if err != nil {
-		return nil, err
-	}
-	conf, err := findConfig(f.config)
-	if err != nil {
-		return nil, err
-	}
-	sch, err := f.schemas.load(conf)
-	if err != nil {
-		return nil, err
-	}
-	// Parameters are bound first: a table written $table has its name
-	// only then, for DeployedName and every schema lookup after it (Bind
-	// types the values by the table it has just bound).
-	if !optionalParams || len(f.params) > 0 || len(f.paramFiles) > 0 {
-		if err := bindParams(stmts, f, sch, e.sources); err != nil {
-			return nil, err
-		}
-	}
-	var errs diag.List
-	for _, st := range stmts {
-		notes, err := validate.DeployedName(st, sch)
-		if err != nil {
-			errs = diag.Append(errs, err)
-		}
-		for _, n := range notes {
-			fmt.Fprintf(e.stderr, "%s: note: %s\n", n.Pos, diag.Printable(n.Message))
-		}
-	}
-	if len(errs) > 0 {
-		return nil, errs
-	}
-	return &statementInput{stmts: stmts, sch: sch, conf: conf, ignores: ignores}, nil
-}
-
-// bindParams binds the -p and --params parameters in stmts; each given
-// must be used. Each -p's text goes into sources, for carets.
-func bindParams(stmts []*grammar.Statement, f statementFlags, sch *schema.Schema, sources map[string]string) error {
-	params, err := parseParams(f.params, f.paramFiles, sources)
-	if err != nil {
-		return err
-	}
-	var errs diag.List
+	pick := picker{label: f.statement, many: many}
+	var syntax, bindErrs, deployErrs diag.List
+	var notes []validate.Finding // DeployedName's, printed when the input has no error before them
 	used := map[string]bool{}
-	for _, st := range stmts {
-		if err := grammar.Bind(st, params, typeOf(sch), used); err != nil {
-			errs = diag.Append(errs, err)
+	for _, s := range srcs {
+		_, err := validate.EachStatement(s.name, s.text, func(st *grammar.Statement, ig *validate.Ignores) error {
+			if !pick.add(st) || setupErr != nil || len(syntax) > 0 {
+				return nil
+			}
+			// Parameters are bound first: a table written $table has its
+			// name only then, for DeployedName and every schema lookup
+			// after it (Bind types the values by the table it has just
+			// bound).
+			if bind {
+				if err := grammar.Bind(st, params, typeOf(in.sch), used); err != nil {
+					bindErrs = diag.Append(bindErrs, err)
+				}
+			}
+			if len(bindErrs) > 0 {
+				return nil
+			}
+			n, err := validate.DeployedName(st, in.sch)
+			notes = append(notes, n...)
+			if err != nil {
+				deployErrs = diag.Append(deployErrs, err)
+			}
+			if len(deployErrs) > 0 {
+				return nil
+			}
+			return fn(st, in, ig)
+		})
+		if err != nil {
+			syntax = diag.Append(syntax, err)
 		}
 	}
-	if len(errs) == 0 {
+	if len(syntax) > 0 {
+		return nil, syntax
+	}
+	if err := pick.err(verb); err != nil {
+		return nil, err
+	}
+	if setupErr != nil {
+		return nil, setupErr
+	}
+	if len(bindErrs) == 0 && bind {
 		if err := grammar.CheckUnused(params, used); err != nil {
-			errs = diag.Append(errs, err)
+			bindErrs = diag.Append(bindErrs, err)
 		}
 	}
-	return errs.Err()
+	if len(bindErrs) > 0 {
+		return nil, bindErrs
+	}
+	for _, n := range notes {
+		fmt.Fprintf(e.stderr, "%s: note: %s\n", n.Pos, diag.Printable(n.Message))
+	}
+	if len(deployErrs) > 0 {
+		return nil, deployErrs
+	}
+	return in, nil
 }
 
-// check runs the lint rules over statements of in, with the dynexpr:ignore
-// comments of their sources applied.
-func (e *env) check(in *statementInput, stmts []*grammar.Statement) ([]validate.Finding, error) {
-	vcfg, err := lint.RuleConfig(in.conf)
+// setup finds the config, the schema and the rules' severities.
+func (e *env) setup(f statementFlags) (*statementInput, error) {
+	conf, err := findConfig(f.config, e.limit)
 	if err != nil {
 		return nil, err
 	}
-	var findings []validate.Finding
-	for _, st := range stmts {
-		fs := validate.Check(st, in.sch, vcfg)
-		for _, ig := range in.ignores[st.Pos.File] {
-			fs = ig.Apply(st, fs, vcfg)
-		}
-		findings = append(findings, fs...)
+	sch, err := f.schemas.load(conf, e.limit)
+	if err != nil {
+		return nil, err
 	}
-	return findings, nil
+	vcfg, err := lint.RuleConfig(conf)
+	if err != nil {
+		return nil, err
+	}
+	return &statementInput{sch: sch, conf: conf, vcfg: vcfg}, nil
 }
 
-// pickStatements applies --statement; without it, several statements are
-// an error unless many (build --output jsonl, explain).
-// A label names one statement: given twice, it is an error.
-func pickStatements(stmts []*grammar.Statement, label, verb string, many bool) ([]*grammar.Statement, error) {
-	first := map[string]*grammar.Statement{}
-	var errs diag.List
-	for _, st := range stmts {
-		if st.Label == nil {
-			continue
+// check runs the lint rules over st, with the dynexpr:ignore comments of
+// its file applied.
+func check(in *statementInput, st *grammar.Statement, ig *validate.Ignores) []validate.Finding {
+	return ig.Apply(st, validate.Check(st, in.sch, in.vcfg), in.vcfg)
+}
+
+// picker applies --statement as the statements come: with a label, the
+// statement it names; without, every statement when many (build --output
+// jsonl, explain), else the only one. A label names one statement: given
+// twice, it is an error.
+type picker struct {
+	label string
+	many  bool
+
+	first  map[string]diag.Pos // where each label is given
+	labels []string            // in order, for "did you mean"
+	dups   diag.List
+	found  bool
+	n      int // statements seen
+}
+
+// add counts st, and reports whether it is picked.
+func (p *picker) add(st *grammar.Statement) bool {
+	p.n++
+	if st.Label != nil {
+		if p.first == nil {
+			p.first = map[string]diag.Pos{}
 		}
-		if prev, dup := first[st.Label.Name]; dup {
-			errs = append(errs, diag.Errorf(st.Label.Pos, "label %q is already given to the statement at %s; labels name one statement each", st.Label.Name, prev.Label.Pos))
-			continue
+		name := st.Label.Name
+		if prev, dup := p.first[name]; dup {
+			p.dups = append(p.dups, diag.Errorf(st.Label.Pos, "label %q is already given to the statement at %s; labels name one statement each", name, prev))
+			return false
 		}
-		first[st.Label.Name] = st
+		p.first[name] = st.Label.Pos
+		p.labels = append(p.labels, name)
+		if p.label != "" && name == p.label {
+			p.found = true
+			return true
+		}
 	}
-	if len(errs) > 0 {
-		return nil, errs
+	return p.label == "" && len(p.dups) == 0 && (p.many || p.n == 1)
+}
+
+// err is what is wrong with the statements seen, for a command that would
+// verb them.
+func (p *picker) err(verb string) error {
+	if len(p.dups) > 0 {
+		return p.dups
 	}
-	if label != "" {
-		var labels []string
-		for _, st := range stmts {
-			if st.Label != nil {
-				if st.Label.Name == label {
-					return []*grammar.Statement{st}, nil
-				}
-				labels = append(labels, st.Label.Name)
-			}
+	if p.label != "" {
+		if p.found {
+			return nil
 		}
-		msg := fmt.Sprintf("no statement is labelled %q", label)
-		if s := schema.Suggest(label, labels); s != "" {
+		msg := fmt.Sprintf("no statement is labelled %q", p.label)
+		if s := schema.Suggest(p.label, p.labels); s != "" {
 			msg += fmt.Sprintf("; did you mean %q?", s)
-		} else if len(labels) > 0 {
-			msg += "; labels: " + strings.Join(labels, ", ")
+		} else if len(p.labels) > 0 {
+			msg += "; labels: " + strings.Join(p.labels, ", ")
 		}
-		return nil, &exitError{code: exitBadInput, err: fmt.Errorf("%s", msg)}
+		return &exitError{code: exitBadInput, err: fmt.Errorf("%s", msg)}
 	}
 	switch {
-	case len(stmts) == 0:
-		return nil, &exitError{code: exitBadInput, err: fmt.Errorf("no statement to %s: the input is empty", verb)}
-	case len(stmts) > 1 && !many:
-		return nil, &exitError{code: exitBadInput, err: fmt.Errorf("the input has %d statements: pick one with --statement LABEL, or print them all with --output jsonl", len(stmts))}
+	case p.n == 0:
+		return &exitError{code: exitBadInput, err: fmt.Errorf("no statement to %s: the input is empty", verb)}
+	case p.n > 1 && !p.many:
+		return &exitError{code: exitBadInput, err: fmt.Errorf("the input has %d statements: pick one with --statement LABEL, or print them all with --output jsonl", p.n)}
 	}
-	return stmts, nil
+	return nil
 }
