@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"strings"
+
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/request"
 )
@@ -29,6 +31,13 @@ var legacyCovered = map[string]bool{
 	expressionLimit.Name:       true,
 	invalidSet.Name:            true,
 	numberOutOfRange.Name:      true,
+}
+
+// measuresValue reports whether a finding of expression-limit is about the
+// size of a key value, which the expression form holds as the request does
+// (in AttributeUpdates or Expected), rather than about its expressions.
+func measuresValue(f Finding) bool {
+	return f.Rule == expressionLimit.Name && (strings.Contains(f.Message, msgHashKeySize) || strings.Contains(f.Message, msgRangeKeySize))
 }
 
 // legacyCoveredIn are catalog rules dropped where they point into one
@@ -60,7 +69,7 @@ func (c *requestPass) legacyStatement() (*request.Conversion, error) {
 // fromModern moves a finding of the expression form's statement to the
 // request's file; false drops it (legacyCovered, legacyCoveredIn).
 func (c *requestPass) fromModern(f Finding) (Finding, bool) {
-	if legacyCovered[f.Rule] {
+	if legacyCovered[f.Rule] && !measuresValue(f) {
 		return f, false
 	}
 	at := c.modern.Origin(c.modernOffset(f.Pos))

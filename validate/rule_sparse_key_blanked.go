@@ -73,19 +73,26 @@ func checkSparseKeyBlanked(p *Pass) {
 	}
 }
 
-// writtenEmpty returns the "" or empty binary a set action may write: its
-// value, or the fallback of if_not_exists.
+// writtenEmpty returns the "" or empty binary a set action may write
+// (writtenValue).
 func writtenEmpty(a *grammar.SetAction) *grammar.Value {
+	if v := writtenValue(a); isEmptyScalar(v) {
+		return v
+	}
+	return nil
+}
+
+// writtenValue returns the literal a set action may write: its value, or
+// the fallback of if_not_exists; nil for arithmetic and other operands.
+func writtenValue(a *grammar.SetAction) *grammar.Value {
 	if a.Op != "" {
 		return nil
 	}
 	switch o := a.Left; {
-	case o.Value != nil && isEmptyScalar(o.Value):
+	case o.Value != nil:
 		return o.Value
 	case o.Call != nil && o.Call.Func == "if_not_exists" && len(o.Call.Args) == 2:
-		if v := o.Call.Args[1].Value; isEmptyScalar(v) {
-			return v
-		}
+		return o.Call.Args[1].Value
 	}
 	return nil
 }
