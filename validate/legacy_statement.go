@@ -43,9 +43,9 @@ func measuresValue(f Finding) bool {
 // legacyCoveredIn are catalog rules dropped where they point into one
 // legacy member: key-type-mismatch in KeyConditions, which
 // legacy-key-conditions-invalid reports; sparse-key-blanked in
-// AttributeUpdates, whose answer quotes the update expression that the
-// request does not have (what DynamoDB answers for the legacy form is not
-// known).
+// AttributeUpdates, where DynamoDB answers a PUT as it answers a put, not
+// with the update expression's message (the rule's own request check,
+// checkRequestBlanked, reports it).
 var legacyCoveredIn = map[string]string{
 	keyTypeMismatch.Name:  "KeyConditions",
 	sparseKeyBlanked.Name: "AttributeUpdates",
