@@ -36,7 +36,8 @@ var expressionLimit = &Rule{
 4096 bytes (counted on the #name and :value placeholders the builder writes); a
 document path deeper than 32 levels; more than 300 operators and functions in
 one expression; an in with more than 100 values; a partition key value over 2048
-bytes or a sort key value over 1024; an item over 400 KB (409600 bytes, names
+bytes or a sort key value over 1024, of the table or of a secondary index (an
+item or a set action writing an index key); an item over 400 KB (409600 bytes, names
 and values); a value nested more than 32 levels deep. The key sizes need the
 schema to know the keys, but for a get, update, delete or check key value over 2048
 bytes, over both limits.`,
