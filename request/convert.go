@@ -253,7 +253,7 @@ func (c *converter) request() *grammar.Statement {
 		st.Order = &grammar.Order{Pos: clause(m, grammar.ClauseOrder), Asc: forward, Desc: !forward}
 	}
 	if m := obj.Member("Limit"); m != nil {
-		st.Limit = c.number(m, 1, 1<<31-1, "Limit takes a whole number from 1 to 2147483647")
+		st.Limit = c.number(m, 1, MaxInt, fmt.Sprintf("Limit takes a whole number from 1 to %d", MaxInt))
 		clause(m, grammar.ClauseLimit)
 	}
 	if m := obj.Member("ConsistentRead"); m != nil {

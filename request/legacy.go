@@ -211,6 +211,8 @@ func (m *modernizer) conditions(member string, v *Value, join string) string {
 	return strings.Join(parts, " "+join+" ")
 }
 
+func isEmptyObject(v *Value) bool { return v.Kind == Object && len(v.Members) == 0 }
+
 // updates writes AttributeUpdates as an UpdateExpression.
 func (m *modernizer) updates(v *Value) string {
 	if v.Kind != Object || len(v.Members) == 0 {
@@ -278,10 +280,14 @@ func (m *modernizer) run() (*Request, error) {
 			write("FilterExpression", f, m.conditions(f, v, join))
 		}
 	}
-	if v := obj.Get("Expected"); v != nil {
+	// An empty Expected expects nothing and an empty AttributeUpdates
+	// changes nothing: the expression form has no condition, no update
+	// expression (an update of the key alone), and its key is checked
+	// as any other's.
+	if v := obj.Get("Expected"); v != nil && !isEmptyObject(v) {
 		write("ConditionExpression", "Expected", m.conditions("Expected", v, join))
 	}
-	if v := obj.Get("AttributeUpdates"); v != nil {
+	if v := obj.Get("AttributeUpdates"); v != nil && !isEmptyObject(v) {
 		write("UpdateExpression", "AttributeUpdates", m.updates(v))
 	}
 	if v := obj.Get("AttributesToGet"); v != nil {

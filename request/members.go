@@ -35,6 +35,11 @@ const (
 	PartMember         // Put, Update, ..., PutRequest, DeleteRequest: one member request's object
 )
 
+// MaxInt is the largest value of an IntMember: DynamoDB reads them (Limit,
+// Segment, TotalSegments) as 32-bit integers and refuses a larger one, which
+// the AWS CLI sends where its model sets no Max.
+const MaxInt = 1<<31 - 1
+
 // MemberSpec is one member of DynamoDB's requests.
 type MemberSpec struct {
 	Name     string

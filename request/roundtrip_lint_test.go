@@ -26,6 +26,8 @@ var notImported = map[string]string{
 	"unchecked-request/legacy-add-list.json":      "ADD of a list in AttributeUpdates, which appends",
 	"key-incomplete/keyonlygood.json":             "an update-item with no update, which the DSL's update cannot be",
 	"key-type-mismatch/keyonlygood.json":          "an update-item with no update, which the DSL's update cannot be",
+	"key-incomplete/legacy-empty-updates-ok.json": "an update-item whose AttributeUpdates is empty: no update, which the DSL's update cannot be",
+	"key-type-mismatch/legacy-empty-ok.jsonl":     "an update-item whose AttributeUpdates is empty: no update, which the DSL's update cannot be",
 	"unchecked-request/plus-sign.json":            `the number "+1"`,
 	"function-misuse/unconverted-good.json":       `the number "+1"`,
 }

@@ -20,6 +20,13 @@ const (
 	msgIndexEmptyUpdate = "One or more parameter values are not valid. The update expression attempted to update a secondary index key to a value that is not supported. The AttributeValue for a key attribute cannot contain an empty string value."
 )
 
+// ConditionalOperator with fewer than two conditions to join
+// (legacy-condition-invalid).
+const msgConditionalOperatorOne = "ConditionalOperator can only be used when Filter or Expected has two or more elements"
+
+// An empty attribute name given to a #placeholder (invalid-name).
+const msgEmptyNameValue = "ExpressionAttributeNames contains invalid value: Empty attribute name for key %s"
+
 // Tables, indexes, and keys of the wrong type, shape or place (the key
 // rules, unknown-table, unknown-index).
 const (

@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"strings"
+
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/request"
 )
@@ -31,12 +33,19 @@ var legacyCovered = map[string]bool{
 	numberOutOfRange.Name:      true,
 }
 
+// measuresValue reports whether a finding of expression-limit is about the
+// size of a key value, which the expression form holds as the request does
+// (in AttributeUpdates or Expected), rather than about its expressions.
+func measuresValue(f Finding) bool {
+	return f.Rule == expressionLimit.Name && (strings.Contains(f.Message, msgHashKeySize) || strings.Contains(f.Message, msgRangeKeySize))
+}
+
 // legacyCoveredIn are catalog rules dropped where they point into one
 // legacy member: key-type-mismatch in KeyConditions, which
 // legacy-key-conditions-invalid reports; sparse-key-blanked in
-// AttributeUpdates, whose answer quotes the update expression that the
-// request does not have (what DynamoDB answers for the legacy form is not
-// known).
+// AttributeUpdates, where DynamoDB answers a PUT as it answers a put, not
+// with the update expression's message (the rule's own request check,
+// checkRequestBlanked, reports it).
 var legacyCoveredIn = map[string]string{
 	keyTypeMismatch.Name:  "KeyConditions",
 	sparseKeyBlanked.Name: "AttributeUpdates",
@@ -60,7 +69,7 @@ func (c *requestPass) legacyStatement() (*request.Conversion, error) {
 // fromModern moves a finding of the expression form's statement to the
 // request's file; false drops it (legacyCovered, legacyCoveredIn).
 func (c *requestPass) fromModern(f Finding) (Finding, bool) {
-	if legacyCovered[f.Rule] {
+	if legacyCovered[f.Rule] && !measuresValue(f) {
 		return f, false
 	}
 	at := c.modern.Origin(c.modernOffset(f.Pos))

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"sync"
@@ -8,6 +9,7 @@ import (
 	"github.com/dynexpr/dynexpr/builder"
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
+	"github.com/dynexpr/dynexpr/schema"
 )
 
 // DynamoDB's limits (its messages for going over them are in
@@ -34,7 +36,8 @@ var expressionLimit = &Rule{
 4096 bytes (counted on the #name and :value placeholders the builder writes); a
 document path deeper than 32 levels; more than 300 operators and functions in
 one expression; an in with more than 100 values; a partition key value over 2048
-bytes or a sort key value over 1024; an item over 400 KB (409600 bytes, names
+bytes or a sort key value over 1024, of the table or of a secondary index (an
+item or a set action writing an index key); an item over 400 KB (409600 bytes, names
 and values); a value nested more than 32 levels deep. The key sizes need the
 schema to know the keys, but for a get, update, delete or check key value over 2048
 bytes, over both limits.`,
@@ -268,25 +271,51 @@ func checkItemSize(p *Pass) {
 	})
 }
 
-// checkKeySizes reports table key values over DynamoDB's limits: 2048 bytes
-// for a partition key, 1024 for a sort key.
+// checkKeySizes reports key values over DynamoDB's limits: 2048 bytes for
+// a partition key, 1024 for a sort key, of the table and of its secondary
+// indexes alike (an item whose index key is too long cannot be written).
+// A put's item and an update's set actions write index keys; a key names
+// only the table's.
 func checkKeySizes(p *Pass) {
 	t, st := p.Table, p.Stmt
-	check := func(attr string, v *grammar.Value) {
+	check := func(attr string, v *grammar.Value, indexes bool) {
 		if v == nil || !isScalarSetElem(v.Type) {
 			return
 		}
-		limit, role, msg := maxHashKeyBytes, "partition", msgHashKeySize
-		switch {
-		case slices.Contains(t.Key.Partition, attr):
-		case slices.Contains(t.Key.Sort, attr):
-			limit, role, msg = maxRangeKeyBytes, "sort", msgRangeKeySize
-		default:
+		// what names the key: the tightest limit's, the table's first.
+		limit, what, msg := maxHashKeyBytes, "", msgHashKeySize
+		mark := func(k schema.Key, owner string) {
+			role := ""
+			switch {
+			case slices.Contains(k.Sort, attr):
+				role = "sort"
+				if what != "" && limit == maxRangeKeyBytes {
+					return
+				}
+				limit, msg = maxRangeKeyBytes, msgRangeKeySize
+			case what == "" && slices.Contains(k.Partition, attr):
+				role = "partition"
+			default:
+				return
+			}
+			if owner == "" {
+				what = fmt.Sprintf("%s key %q", role, attr)
+			} else {
+				what = fmt.Sprintf("%q, the %s key of index %s,", attr, role, owner)
+			}
+		}
+		mark(t.Key, "")
+		if indexes {
+			for _, ix := range t.IndexesWithKey(attr) {
+				mark(ix.Key, ix.Name)
+			}
+		}
+		if what == "" {
 			return
 		}
 		if n := valueBytes(v); n > limit {
-			p.Reportf(v.Pos, "the value of %s key %q is %d bytes%s, and DynamoDB allows %d; it answers %q. Write instead: a shorter key, a hash of the value for instance",
-				role, attr, n, boundFrom(v), limit, msg)
+			p.Reportf(v.Pos, "the value of %s is %d bytes%s, and DynamoDB allows %d; it answers %q. Write instead: a shorter key, a hash of the value for instance",
+				what, n, boundFrom(v), limit, msg)
 		}
 	}
 	switch st.Kind {
@@ -296,11 +325,18 @@ func checkKeySizes(p *Pass) {
 		}
 		for _, e := range st.Item.Map.Entries {
 			if e != nil {
-				check(e.Key, e.Value)
+				check(e.Key, e.Value, true)
 			}
 		}
-	case grammar.KindGet, grammar.KindUpdate, grammar.KindDelete, grammar.KindCheck:
-		eachKeyEquality(st.Key, check)
+	case grammar.KindUpdate:
+		for _, a := range st.Sets {
+			if len(a.Path.Elems) == 1 {
+				check(topName(a.Path), writtenValue(a), true)
+			}
+		}
+		eachKeyEquality(st.Key, func(attr string, v *grammar.Value) { check(attr, v, false) })
+	case grammar.KindGet, grammar.KindDelete, grammar.KindCheck:
+		eachKeyEquality(st.Key, func(attr string, v *grammar.Value) { check(attr, v, false) })
 	}
 }
 

@@ -16,7 +16,9 @@ var invalidRequestMember = &Rule{
 	Why: `Each member of a request has one JSON type: Limit and Segment are numbers,
 ConsistentRead and ScanIndexForward are true or false, not strings. The AWS CLI
 refuses the file for any other ("Invalid type for parameter ..."), and for a
-number below the member's minimum (Limit 0). DynamoDB refuses a value outside a
+number below the member's minimum (Limit 0). DynamoDB reads Limit, Segment and
+TotalSegments as 32-bit integers and refuses one over 2147483647, which the AWS
+CLI sends. DynamoDB refuses a value outside a
 member's list (ReturnValues, ReturnConsumedCapacity, ConditionalOperator, ...),
 a Segment without TotalSegments or not below it, and on put-item and delete-item
 any ReturnValues but ALL_OLD and NONE. TransactItems, RequestItems and a batch
@@ -60,6 +62,13 @@ func (c *requestPass) typeError(r *Rule, v *request.Value, path string, want req
 	c.silence(v.Start, v.End, "")
 }
 
+// overInt reports an integer member over DynamoDB's 32-bit integers, which
+// the AWS CLI sends (its model sets no maximum) and DynamoDB refuses to read.
+func (c *requestPass) overInt(v *request.Value, path string) {
+	c.report(invalidRequestMember, Error, v.Start, v.End, "", "%s is %s, and DynamoDB reads it as a 32-bit integer, at most %d: DynamoDB refuses the request. Write at most %d",
+		path, v.Text, request.MaxInt, request.MaxInt)
+}
+
 // checkType checks a member's JSON type (and the shape inside the legacy
 // parameters' objects); it reports and returns false when the member cannot
 // be used.
@@ -88,12 +97,14 @@ func (c *requestPass) checkType(v *request.Value, path string, spec request.Memb
 		n, err := strconv.Atoi(strings.TrimPrefix(v.Text, "+"))
 		switch {
 		case err != nil && !strings.HasPrefix(v.Text, "-"):
-			// Larger than any int: no minimum is in the way, and only
-			// TotalSegments and Segment have a maximum.
+			// Larger than any int: no minimum is in the way.
 			if spec.Max > 0 {
 				c.report(invalidRequestMember, Error, v.Start, v.End, "", "%s is %s, and the most it can be is %d; the AWS CLI refuses the file (%q)",
 					path, v.Text, spec.Max, fmt.Sprintf("Invalid value for parameter %s, value: %s, valid max value: %d", path, v.Text, spec.Max))
+			} else {
+				c.overInt(v, path)
 			}
+			ok = false
 		case err != nil || n < spec.Min:
 			c.report(invalidRequestMember, Error, v.Start, v.End, "", "%s is %s, and the least it can be is %d; the AWS CLI refuses the file (%q)",
 				path, v.Text, spec.Min, fmt.Sprintf("Invalid value for parameter %s, value: %s, valid min value: %d", path, v.Text, spec.Min))
@@ -101,6 +112,9 @@ func (c *requestPass) checkType(v *request.Value, path string, spec request.Memb
 		case spec.Max > 0 && n > spec.Max:
 			c.report(invalidRequestMember, Error, v.Start, v.End, "", "%s is %s, and the most it can be is %d; the AWS CLI refuses the file (%q)",
 				path, v.Text, spec.Max, fmt.Sprintf("Invalid value for parameter %s, value: %s, valid max value: %d", path, v.Text, spec.Max))
+			ok = false
+		case n > request.MaxInt:
+			c.overInt(v, path)
 			ok = false
 		}
 	case request.BoolMember:

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/request"
@@ -28,14 +29,18 @@ AttributeValueList, and AttributeValueList without ComparisonOperator are
 refused.
 
 ConditionalOperator joins the conditions of a filter or of Expected; DynamoDB
-refuses it where that map has a single condition, since there is nothing to
-join.`,
-	DynamoMessages: []string{"One or more parameter values were invalid: Invalid number of argument(s) for the BETWEEN ComparisonOperator"},
-	Bad:            `{"TableName": "Tickets", "ScanFilter": {"priority": {"AttributeValueList": [{"N": "1"}], "ComparisonOperator": "BETWEEN"}}}`,
-	Good:           `{"TableName": "Tickets", "ScanFilter": {"priority": {"AttributeValueList": [{"N": "1"}, {"N": "3"}], "ComparisonOperator": "BETWEEN"}}}`,
-	AppliesTo:      "request JSON files: KeyConditions, QueryFilter, ScanFilter, Expected and ConditionalOperator",
-	RequestOnly:    true,
-	checkRequest:   checkLegacyConditions,
+refuses it where that map has a single condition or none, or where the request
+has no such map, since there is nothing to join.`,
+	DynamoMessages: []string{
+		"One or more parameter values were invalid: Invalid number of argument(s) for the BETWEEN ComparisonOperator",
+		"One or more parameter values were invalid: ComparisonOperator BEGINS_WITH is not valid for N AttributeValue type",
+		msgConditionalOperatorOne,
+	},
+	Bad:          `{"TableName": "Tickets", "ScanFilter": {"priority": {"AttributeValueList": [{"N": "1"}], "ComparisonOperator": "BETWEEN"}}}`,
+	Good:         `{"TableName": "Tickets", "ScanFilter": {"priority": {"AttributeValueList": [{"N": "1"}, {"N": "3"}], "ComparisonOperator": "BETWEEN"}}}`,
+	AppliesTo:    "request JSON files: KeyConditions, QueryFilter, ScanFilter, Expected and ConditionalOperator",
+	RequestOnly:  true,
+	checkRequest: checkLegacyConditions,
 }
 
 // legacyArity is how many values each ComparisonOperator takes: min, and
@@ -109,14 +114,14 @@ func (c *requestPass) legacyCondition(member string, e *request.Member) {
 	if opv == nil {
 		return
 	}
-	c.legacyOperands(member, e, opv.Text, e.Value.Get("AttributeValueList"), true)
+	c.legacyOperands(member, e, opv.Text, e.Value.Get("AttributeValueList"))
 }
 
 // legacyOperands checks an operator's values: how many, of one type, of a
-// type the operator compares (typed: KeyConditions and the filters; DynamoDB
-// does not check Expected's types before it reads the item), BETWEEN's
-// bounds in order. list may be nil: no values.
-func (c *requestPass) legacyOperands(member string, e *request.Member, op string, list *request.Value, typed bool) {
+// type the operator compares, BETWEEN's bounds in order; in Expected as in
+// KeyConditions and the filters, since DynamoDB checks them all before it
+// reads an item. list may be nil: no values.
+func (c *requestPass) legacyOperands(member string, e *request.Member, op string, list *request.Value) {
 	at := e.Value.Member("ComparisonOperator").Value
 	var vals []*request.Value
 	if list != nil {
@@ -145,7 +150,7 @@ func (c *requestPass) legacyOperands(member string, e *request.Member, op string
 			return
 		}
 	}
-	if typed && len(vals) > 0 && !legacyTypeAllowed(op, types[0]) {
+	if len(vals) > 0 && !legacyTypeAllowed(op, types[0]) {
 		c.report(c.rule, Error, vals[0].Start, vals[0].End, "",
 			"%s: %s does not compare %s values; DynamoDB answers %q",
 			where, op, types[0], invalidPrefix+"ComparisonOperator "+op+" is not valid for "+types[0]+" AttributeValue type")
@@ -194,7 +199,7 @@ func (c *requestPass) expectedEntry(e *request.Member) {
 		if list != nil {
 			lv = list.Value
 		}
-		c.legacyOperands("Expected", e, op.Value.Text, lv, false)
+		c.legacyOperands("Expected", e, op.Value.Text, lv)
 	case list != nil:
 		refuse(list, "AttributeValueList goes with a ComparisonOperator: add one (EQ, for instance)", "AttributeValueList can only be used with a ComparisonOperator")
 	case exists == nil && value == nil:
@@ -208,17 +213,32 @@ func (c *requestPass) expectedEntry(e *request.Member) {
 }
 
 // conditionalOperator checks that ConditionalOperator has conditions to
-// join.
+// join: the request's filter or Expected (what its operation takes of
+// them), with two or more entries.
 func (c *requestPass) conditionalOperator() {
 	m := c.member("ConditionalOperator")
 	if m == nil {
 		return
 	}
+	var takes []string
 	for _, name := range []string{"QueryFilter", "ScanFilter", "Expected"} {
-		if v := c.value(name); v != nil && len(v.Members) == 1 {
-			c.report(c.rule, Error, m.NamePos, m.Value.End, "",
-				"ConditionalOperator joins two or more conditions, and %s has one: drop ConditionalOperator; DynamoDB answers %q",
-				name, "ConditionalOperator can only be used when Filter or Expected has two or more elements")
+		if !c.known(name) {
+			continue
 		}
+		takes = append(takes, name)
+		if v := c.value(name); v != nil && len(v.Members) <= 1 {
+			c.report(c.rule, Error, m.NamePos, m.Value.End, "",
+				"ConditionalOperator joins two or more conditions, and %s has %s: drop ConditionalOperator; DynamoDB answers %q",
+				name, [...]string{"none", "one"}[len(v.Members)], msgConditionalOperatorOne)
+			return
+		}
+		if c.given(name) {
+			return
+		}
+	}
+	if len(takes) > 0 {
+		c.report(c.rule, Error, m.NamePos, m.Value.End, "",
+			"ConditionalOperator joins the conditions of %s, and this request has none; DynamoDB refuses it: drop ConditionalOperator",
+			strings.Join(takes, " or "))
 	}
 }
