@@ -63,6 +63,11 @@ type Request struct {
 	// ClientRequestToken is a transact write's token.
 	ClientRequestToken string
 
+	// Statement is a PartiQL statement (execute-statement), its values
+	// the ?s whose values are Parameters, in order.
+	Statement  string
+	Parameters []Value
+
 	// TransactItems are a transaction's members in the order written
 	// (transact-write-items, transact-get-items).
 	TransactItems []Member
@@ -128,6 +133,15 @@ func (w *jsonWriter) request(r *Request) {
 	w.itemField("Key", r.Key)
 	w.stringField("KeyConditionExpression", r.KeyConditionExpression)
 	w.intField("Limit", r.Limit)
+	if len(r.Parameters) > 0 {
+		w.key("Parameters")
+		w.beginArray()
+		for _, v := range r.Parameters {
+			w.elem()
+			w.value(v)
+		}
+		w.endArray()
+	}
 	w.stringField("ProjectionExpression", r.ProjectionExpression)
 	if r.RequestItems != nil {
 		w.key("RequestItems")
@@ -140,6 +154,7 @@ func (w *jsonWriter) request(r *Request) {
 	w.boolField("ScanIndexForward", r.ScanIndexForward)
 	w.intField("Segment", r.Segment)
 	w.stringField("Select", r.Select)
+	w.stringField("Statement", r.Statement)
 	w.stringField("TableName", r.TableName)
 	w.intField("TotalSegments", r.TotalSegments)
 	if r.TransactItems != nil {

@@ -52,6 +52,14 @@ request: query, scan, get-item, put-item, update-item, delete-item, or for
 the groups transact-write-items, transact-get-items, batch-get-item and
 batch-write-item.
 
+--output partiql prints, for a get, query, scan, put, update or delete, the
+request of 'aws dynamodb execute-statement' that does the same in PartiQL:
+names double-quoted, every value a ? in the statement and an element of
+Parameters. INSERT refuses an item that exists and UPDATE one that does not,
+so a put needs if attribute_not_exists(KEY) and an update if
+attribute_exists(KEY); what PartiQL cannot say (count, after, segment, add,
+a return PartiQL has not) is an error naming it.
+
 A batch write of more than 25 requests, or a batch get of more than 100
 keys, is more than DynamoDB takes in one call (lint's batch-too-many-items):
 --split prints it as several requests instead, each within the limit and
@@ -79,7 +87,7 @@ key types and index projections were not checked.`,
 	}
 	fl := cmd.Flags()
 	f.register(fl, "build")
-	fl.StringVarP(&f.output, "output", "o", "json", "output format: json, shell or jsonl")
+	fl.StringVarP(&f.output, "output", "o", "json", "output format: json, shell, jsonl or partiql")
 	fl.BoolVar(&f.compact, "compact", false, "print JSON on one line")
 	fl.BoolVar(&f.noLint, "no-lint", false, "build even when a lint rule finds an error")
 	fl.BoolVar(&f.split, "split", false, "print a batch over DynamoDB's limit (25 writes, 100 keys) as several requests, one a line")
@@ -90,8 +98,12 @@ key types and index projections were not checked.`,
 func (e *env) build(args []string, f buildFlags) error {
 	switch f.output {
 	case "json", "shell", "jsonl":
+	case "partiql":
+		if f.split {
+			return fmt.Errorf("--output partiql writes one execute-statement request a statement: --split has nothing to cut")
+		}
 	default:
-		return fmt.Errorf("--output %q: choose json, shell or jsonl", f.output)
+		return fmt.Errorf("--output %q: choose json, shell, jsonl or partiql", f.output)
 	}
 	in, err := e.readStatements(args, f.statementFlags, "build", f.output == "jsonl", true)
 	if err != nil {
@@ -118,7 +130,10 @@ func (e *env) build(args []string, f buildFlags) error {
 	// With --split every request is one line, whatever its size: the loop
 	// that reads the lines sends each as one request. Shell and jsonl
 	// print one line a request anyway.
-	indent := f.output == "json" && !f.compact && !f.split
+	indent := (f.output == "json" || f.output == "partiql") && !f.compact && !f.split
+	if f.output == "partiql" {
+		return e.buildPartiQL(in, cli, indent)
+	}
 	// Build everything before writing anything: on any error, standard
 	// output stays empty.
 	var out bytes.Buffer
@@ -149,6 +164,54 @@ func (e *env) build(args []string, f buildFlags) error {
 	}
 	_, err = e.stdout.Write(out.Bytes())
 	return err
+}
+
+// buildPartiQL prints each statement as the execute-statement request
+// that does the same in PartiQL, or nothing when one cannot be written.
+func (e *env) buildPartiQL(in *statementInput, cli builder.AWSCLI, indent bool) error {
+	var out bytes.Buffer
+	var errs diag.List
+	for _, st := range in.stmts {
+		req, err := builder.PartiQL(st, cli, keysOf(in.sch))
+		if err != nil {
+			errs = diag.Append(errs, err)
+			continue
+		}
+		out.Write(req.JSON(indent))
+		out.WriteByte('\n')
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	_, err := e.stdout.Write(out.Bytes())
+	return err
+}
+
+// keysOf gives the PartiQL writer the key attributes the schema declares
+// for a table or index; nil where a key has more attributes than a
+// partition and a sort key, or nothing is known.
+func keysOf(sch *schema.Schema) builder.KeysOf {
+	if sch == nil {
+		return nil
+	}
+	return func(table, index string) []string {
+		t := sch.Table(table)
+		if t == nil {
+			return nil
+		}
+		k := t.Key
+		if index != "" {
+			i := t.Index(index)
+			if i == nil {
+				return nil
+			}
+			k = i.Key
+		}
+		if len(k.Partition) != 1 || len(k.Sort) > 1 {
+			return nil
+		}
+		return k.Attributes()
+	}
 }
 
 // oneArgument refuses a request --split or --output shell prints to be
