@@ -23,6 +23,7 @@ index, remove the attribute; to keep a new item out, leave the attribute out of 
 	AppliesTo:   "put (item), update (set, including if_not_exists fallbacks and bound parameters)",
 	NeedsSchema: true,
 	check:       checkSparseKeyBlanked,
+	partiql:     true,
 }
 
 func checkSparseKeyBlanked(p *Pass) {
