@@ -90,6 +90,15 @@ func (r *Request) HasBinary() bool {
 			return true
 		}
 	}
+	for _, list := range [][]PartiQLMember{{{Parameters: r.Parameters}}, r.Statements, r.TransactStatements} {
+		for _, m := range list {
+			for _, v := range m.Parameters {
+				if v.hasBinary() {
+					return true
+				}
+			}
+		}
+	}
 	for _, t := range r.RequestItems {
 		for _, k := range t.Keys {
 			if itemHasBinary(k) {

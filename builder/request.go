@@ -63,17 +63,21 @@ type Request struct {
 	// ClientRequestToken is a transact write's token.
 	ClientRequestToken string
 
-	// Statement is a PartiQL statement (execute-statement), its values
-	// the ?s whose values are Parameters, in order.
-	Statement  string
-	Parameters []Value
-
 	// TransactItems are a transaction's members in the order written
 	// (transact-write-items, transact-get-items).
 	TransactItems []Member
 	// RequestItems are a batch's requests by table (batch-get-item,
 	// batch-write-item); the JSON writes the tables sorted.
 	RequestItems map[string]*TableRequests
+
+	// Statement and Parameters are an execute-statement's PartiQL
+	// statement and its ? values in order.
+	Statement  string
+	Parameters []Value
+	// Statements are a batch-execute-statement's, TransactStatements an
+	// execute-transaction's, in the order written.
+	Statements         []PartiQLMember
+	TransactStatements []PartiQLMember
 }
 
 // Member is one request of a group, as the group's JSON holds it: an
@@ -133,15 +137,7 @@ func (w *jsonWriter) request(r *Request) {
 	w.itemField("Key", r.Key)
 	w.stringField("KeyConditionExpression", r.KeyConditionExpression)
 	w.intField("Limit", r.Limit)
-	if len(r.Parameters) > 0 {
-		w.key("Parameters")
-		w.beginArray()
-		for _, v := range r.Parameters {
-			w.elem()
-			w.value(v)
-		}
-		w.endArray()
-	}
+	w.parameters(r.Parameters)
 	w.stringField("ProjectionExpression", r.ProjectionExpression)
 	if r.RequestItems != nil {
 		w.key("RequestItems")
@@ -155,12 +151,14 @@ func (w *jsonWriter) request(r *Request) {
 	w.intField("Segment", r.Segment)
 	w.stringField("Select", r.Select)
 	w.stringField("Statement", r.Statement)
+	w.partiqlMembers("Statements", r.Statements)
 	w.stringField("TableName", r.TableName)
 	w.intField("TotalSegments", r.TotalSegments)
 	if r.TransactItems != nil {
 		w.key("TransactItems")
 		w.members(r.TransactItems)
 	}
+	w.partiqlMembers("TransactStatements", r.TransactStatements)
 	w.stringField("UpdateExpression", r.UpdateExpression)
 	w.endObject()
 }

@@ -395,3 +395,21 @@ func IsParamName(name string) bool {
 	}
 	return name != ""
 }
+
+// BindOne binds the one value v, written as the parameter v.FromParam
+// (v.Type TypeParam), as Bind binds a $parameter in a statement: a plain
+// -p string becomes want (TypeN or TypeB; anything else a string), JSON
+// the value its own type says. PartiQL's ? parameters are bound so.
+func BindOne(v *Value, params Params, want ValueType, used map[string]bool) error {
+	b := binder{params: params, used: used}
+	attr := ""
+	switch want {
+	case TypeN:
+		attr = numberAttr
+	case TypeB:
+		attr = "\x00binary"
+		b.typeOf = func(string, string) ValueType { return TypeB }
+	}
+	b.value(v, attr)
+	return b.errs.Err()
+}

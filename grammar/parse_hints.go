@@ -236,8 +236,24 @@ func partiQL(text string) (msg string, at int, ok bool) {
 	if name := nameAfter(text, after); name != "" {
 		table = TableName(name)
 	}
-	return "this looks like PartiQL (" + verb + "), which dynexpr does not read (yet): write it as " +
+	return "this looks like PartiQL (" + verb + "), which dynexpr reads from a .partiql file (dynexpr build -f q.partiql, or the statement alone as build's argument); in the DSL, write it as " +
 		strings.ReplaceAll(form, "%s", table), at, true
+}
+
+// LooksLikePartiQL reports whether the first statement of src is written
+// in PartiQL (SELECT ... FROM, INSERT INTO, UPDATE "T" ... WHERE, DELETE
+// FROM, EXISTS(...)): the command line reads such a text as PartiQL.
+func LooksLikePartiQL(src string) bool {
+	text := strings.TrimLeft(strings.TrimPrefix(src, ByteOrderMark), " \t\r\n")
+	for strings.HasPrefix(text, "--") { // PartiQL's comments
+		_, rest, _ := strings.Cut(text, "\n")
+		text = strings.TrimLeft(rest, " \t\r\n")
+	}
+	if len(text) >= 6 && strings.EqualFold(text[:6], "exists") && strings.HasPrefix(strings.TrimLeft(text[6:], " \t\r\n"), "(") {
+		return true
+	}
+	_, _, ok := partiQL(text)
+	return ok
 }
 
 func hasWord(words []string, w string) bool {

@@ -58,11 +58,15 @@ type parser struct {
 	params    []*Param
 }
 
-// bail is the panic value that carries a syntax error out of the descent.
-type bail struct{ err *diag.Error }
+// bail is the panic value that carries an error out of the descent; lex
+// says the lexer's.
+type bail struct {
+	err *diag.Error
+	lex bool
+}
 
 func (p *parser) fail(err *diag.Error) {
-	panic(bail{err})
+	panic(bail{err: err})
 }
 
 func (p *parser) failf(pos diag.Pos, format string, args ...any) {
@@ -72,7 +76,7 @@ func (p *parser) failf(pos diag.Pos, format string, args ...any) {
 func (p *parser) read() token {
 	t, err := p.lex.next()
 	if err != nil {
-		p.fail(err)
+		panic(bail{err: err, lex: true})
 	}
 	return t
 }
@@ -194,6 +198,21 @@ func (p *parser) parseFile() (f *File, err error) {
 				panic(r)
 			}
 			f, err = nil, b.err
+			if !b.lex {
+				// A lexical error anywhere is the error, as it is
+				// for the specification, which lexes the whole input
+				// before it parses.
+				for {
+					t, lerr := p.lex.next()
+					if lerr != nil {
+						err = lerr
+						break
+					}
+					if t.Type == tokEOF {
+						break
+					}
+				}
+			}
 		}
 	}()
 	f = &File{Pos: p.peek().Pos}

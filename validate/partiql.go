@@ -18,16 +18,10 @@ import (
 //     the statement made a DSL statement (partiqlStatement), so that one
 //     fact about DynamoDB has one check.
 
-// The commands of PartiQL requests.
-const (
-	CommandExecuteStatement      = "execute-statement"
-	CommandBatchExecuteStatement = "batch-execute-statement"
-	CommandExecuteTransaction    = "execute-transaction"
-)
-
 // PartiQLRequest is one request of a PartiQL command.
 type PartiQLRequest struct {
-	// Command is one of the three commands above.
+	// Command is builder.CommandExecuteStatement,
+	// CommandBatchExecuteStatement or CommandExecuteTransaction.
 	Command string
 	// Pos is where the request starts: its object in request JSON, its
 	// first statement in a .partiql file.

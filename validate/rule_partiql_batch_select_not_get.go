@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"github.com/dynexpr/dynexpr/builder"
+
 	"strings"
 
 	"github.com/dynexpr/dynexpr/partiql"
@@ -20,7 +22,7 @@ with an error in its place of Responses (the other statements run).`,
 	NeedsSchema:    true,
 	checkPartiQL: func(p *partiqlPass) {
 		r := p.Req
-		if r.Command != CommandBatchExecuteStatement {
+		if r.Command != builder.CommandBatchExecuteStatement {
 			return
 		}
 		for i, s := range r.Statements {

@@ -1,5 +1,7 @@
 package validate
 
+import "github.com/dynexpr/dynexpr/builder"
+
 var partiqlGroupMixed = &Rule{
 	Name:     "partiql-group-mixed",
 	Severity: Error,
@@ -17,9 +19,9 @@ reads and the writes as two requests.`,
 		r := p.Req
 		msg := ""
 		switch r.Command {
-		case CommandBatchExecuteStatement:
+		case builder.CommandBatchExecuteStatement:
 			msg = "Read and write requests together in the same batch is not supported."
-		case CommandExecuteTransaction:
+		case builder.CommandExecuteTransaction:
 			msg = "ExecuteTransaction API does not support both read and write operations in the same request."
 		default:
 			return

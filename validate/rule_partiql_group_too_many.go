@@ -1,11 +1,9 @@
 package validate
 
-import "fmt"
+import (
+	"fmt"
 
-// The most statements one request of each PartiQL group command takes.
-const (
-	maxBatchStatements       = 25
-	maxTransactionStatements = 100
+	"github.com/dynexpr/dynexpr/builder"
 )
 
 var partiqlGroupTooMany = &Rule{
@@ -23,10 +21,10 @@ most 100; DynamoDB refuses the whole request beyond that. Send several requests.
 		r := p.Req
 		max, msg := 0, ""
 		switch r.Command {
-		case CommandBatchExecuteStatement:
-			max, msg = maxBatchStatements, "Too many statements in BatchExecuteStatement; limit is 25"
-		case CommandExecuteTransaction:
-			max, msg = maxTransactionStatements, "1 validation error detected: Value at 'transactStatements' failed to satisfy constraint: Member must have length less than or equal to 100"
+		case builder.CommandBatchExecuteStatement:
+			max, msg = builder.MaxBatchStatements, "Too many statements in BatchExecuteStatement; limit is 25"
+		case builder.CommandExecuteTransaction:
+			max, msg = builder.MaxTransactStatements, "1 validation error detected: Value at 'transactStatements' failed to satisfy constraint: Member must have length less than or equal to 100"
 		default:
 			return
 		}
@@ -41,7 +39,7 @@ most 100; DynamoDB refuses the whole request beyond that. Send several requests.
 // 0 as DynamoDB's messages number them.
 func statementName(r *PartiQLRequest, i int) string {
 	part := "Statements"
-	if r.Command == CommandExecuteTransaction {
+	if r.Command == builder.CommandExecuteTransaction {
 		part = "TransactStatements"
 	}
 	return fmt.Sprintf("%s[%d] (%s)", part, i, r.Statements[i].Stmt.Kind)

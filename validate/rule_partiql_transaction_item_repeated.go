@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"github.com/dynexpr/dynexpr/builder"
+
 	"strings"
 
 	"github.com/dynexpr/dynexpr/partiql"
@@ -18,7 +20,7 @@ reads). Merge the statements, or send them in two transactions.`,
 	NeedsSchema:    true,
 	checkPartiQL: func(p *partiqlPass) {
 		r := p.Req
-		if r.Command != CommandExecuteTransaction {
+		if r.Command != builder.CommandExecuteTransaction {
 			return
 		}
 		seen := map[string]int{}

@@ -1,5 +1,7 @@
 package validate
 
+import "github.com/dynexpr/dynexpr/builder"
+
 const msgTransactionReturning = "RETURNING clause is not supported in ExecuteTransaction."
 
 var partiqlTransactionReturning = &Rule{
@@ -13,7 +15,7 @@ afterwards if you need them.`,
 	AppliesTo:      "execute-transaction",
 	checkPartiQL: func(p *partiqlPass) {
 		r := p.Req
-		if r.Command != CommandExecuteTransaction {
+		if r.Command != builder.CommandExecuteTransaction {
 			return
 		}
 		for i, s := range r.Statements {

@@ -105,7 +105,14 @@ func (e *env) build(args []string, f buildFlags) error {
 	default:
 		return fmt.Errorf("--output %q: choose json, shell, jsonl or partiql", f.output)
 	}
-	in, err := e.readStatements(args, f.statementFlags, "build", f.output == "jsonl", true)
+	srcs, err := e.readSources(args, f.files)
+	if err != nil {
+		return err
+	}
+	if isPartiQL(srcs) {
+		return e.buildPartiQL(srcs, f)
+	}
+	in, err := e.statementsFrom(srcs, f.statementFlags, "build", f.output == "jsonl", true)
 	if err != nil {
 		return err
 	}
@@ -132,7 +139,7 @@ func (e *env) build(args []string, f buildFlags) error {
 	// print one line a request anyway.
 	indent := (f.output == "json" || f.output == "partiql") && !f.compact && !f.split
 	if f.output == "partiql" {
-		return e.buildPartiQL(in, cli, indent)
+		return e.buildAsPartiQL(in, cli, indent)
 	}
 	// Build everything before writing anything: on any error, standard
 	// output stays empty.
@@ -166,9 +173,9 @@ func (e *env) build(args []string, f buildFlags) error {
 	return err
 }
 
-// buildPartiQL prints each statement as the execute-statement request
+// buildAsPartiQL prints each DSL statement as the execute-statement request
 // that does the same in PartiQL, or nothing when one cannot be written.
-func (e *env) buildPartiQL(in *statementInput, cli builder.AWSCLI, indent bool) error {
+func (e *env) buildAsPartiQL(in *statementInput, cli builder.AWSCLI, indent bool) error {
 	var out bytes.Buffer
 	var errs diag.List
 	for _, st := range in.stmts {

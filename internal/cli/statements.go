@@ -54,6 +54,11 @@ func (e *env) readStatements(args []string, f statementFlags, verb string, many,
 	if err != nil {
 		return nil, err
 	}
+	return e.statementsFrom(srcs, f, verb, many, optionalParams)
+}
+
+// statementsFrom is readStatements for sources already read.
+func (e *env) statementsFrom(srcs []source, f statementFlags, verb string, many, optionalParams bool) (*statementInput, error) {
 	stmts, ignores, err := parseSources(srcs)
 	if err != nil {
 		return nil, err
