@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"github.com/dynexpr/dynexpr/builder"
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/partiql"
@@ -466,4 +467,27 @@ func (c partiqlConverter) value(e partiql.Expr) *grammar.Value {
 		v.Type, v.FromParam = grammar.TypeParam, "?"
 	}
 	return v
+}
+
+// PartiQLRequests are the requests a script sends: each statement an
+// execute-statement of its own, or all of them one batch-execute-statement
+// or execute-transaction, as its mode says. Its ?s are bound only when it
+// is built: the statements have no Parameters here.
+func PartiQLRequests(sc *partiql.Script) []*PartiQLRequest {
+	stmt := func(s *partiql.Statement) *PartiQLStatement { return &PartiQLStatement{Stmt: s, ParamsPos: s.Pos} }
+	if sc.Mode == partiql.ModeEach {
+		out := make([]*PartiQLRequest, len(sc.Statements))
+		for i, s := range sc.Statements {
+			out[i] = &PartiQLRequest{Command: builder.CommandExecuteStatement, Pos: s.Pos, Statements: []*PartiQLStatement{stmt(s)}}
+		}
+		return out
+	}
+	r := &PartiQLRequest{Command: builder.CommandBatchExecuteStatement, Pos: sc.ModePos}
+	if sc.Mode == partiql.ModeTransaction {
+		r.Command = builder.CommandExecuteTransaction
+	}
+	for _, s := range sc.Statements {
+		r.Statements = append(r.Statements, stmt(s))
+	}
+	return []*PartiQLRequest{r}
 }

@@ -18,8 +18,14 @@ var partiqlBatchSelectNotGet = &Rule{
 must give the table's whole primary key with =. DynamoDB answers the statement
 with an error in its place of Responses (the other statements run).`,
 	DynamoMessages: []string{msgBatchSelectKey + " (ValidationError, in Responses)"},
-	AppliesTo:      "batch-execute-statement",
-	NeedsSchema:    true,
+	Bad: `-- dynexpr:batch
+SELECT * FROM "Tickets" WHERE id = 'a91f';
+SELECT * FROM "TicketsByCustomer" WHERE customerId = 'c1'`,
+	Good: `-- dynexpr:batch
+SELECT * FROM "Tickets" WHERE id = 'a91f';
+SELECT * FROM "TicketsByCustomer" WHERE customerId = 'c1' AND id = 'a91f'`,
+	AppliesTo:   "batch-execute-statement",
+	NeedsSchema: true,
 	checkPartiQL: func(p *partiqlPass) {
 		r := p.Req
 		if r.Command != builder.CommandBatchExecuteStatement {

@@ -14,6 +14,12 @@ reads and the writes as two requests.`,
 		"Read and write requests together in the same batch is not supported.",
 		"ExecuteTransaction API does not support both read and write operations in the same request.",
 	},
+	Bad: `-- dynexpr:transaction
+SELECT * FROM "Tickets" WHERE id = 'a91f';
+DELETE FROM "Tickets" WHERE id = 'b7'`,
+	Good: `-- dynexpr:transaction
+UPDATE "Tickets" SET status = 'CLOSED' WHERE id = 'a91f';
+DELETE FROM "Tickets" WHERE id = 'b7'`,
 	AppliesTo: "batch-execute-statement and execute-transaction",
 	checkPartiQL: func(p *partiqlPass) {
 		r := p.Req

@@ -16,8 +16,14 @@ var partiqlTransactionItemRepeated = &Rule{
 name the same primary key twice (two writes, a write and an EXISTS check, two
 reads). Merge the statements, or send them in two transactions.`,
 	DynamoMessages: []string{"Transaction request cannot include multiple operations on one item"},
-	AppliesTo:      "execute-transaction",
-	NeedsSchema:    true,
+	Bad: `-- dynexpr:transaction
+UPDATE "Tickets" SET status = 'CLOSED' WHERE id = 'a91f';
+DELETE FROM "Tickets" WHERE id = 'a91f'`,
+	Good: `-- dynexpr:transaction
+UPDATE "Tickets" SET status = 'CLOSED' WHERE id = 'a91f';
+DELETE FROM "Tickets" WHERE id = 'b7'`,
+	AppliesTo:   "execute-transaction",
+	NeedsSchema: true,
 	checkPartiQL: func(p *partiqlPass) {
 		r := p.Req
 		if r.Command != builder.CommandExecuteTransaction {

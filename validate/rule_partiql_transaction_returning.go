@@ -12,7 +12,11 @@ var partiqlTransactionReturning = &Rule{
 statement with RETURNING in one. Leave RETURNING out, and read the items
 afterwards if you need them.`,
 	DynamoMessages: []string{"Validation failed in TransactStatements[0]: " + msgTransactionReturning},
-	AppliesTo:      "execute-transaction",
+	Bad: `-- dynexpr:transaction
+UPDATE "Tickets" SET status = 'CLOSED' WHERE id = 'a91f' RETURNING ALL NEW *`,
+	Good: `-- dynexpr:transaction
+UPDATE "Tickets" SET status = 'CLOSED' WHERE id = 'a91f'`,
+	AppliesTo: "execute-transaction",
 	checkPartiQL: func(p *partiqlPass) {
 		r := p.Req
 		if r.Command != builder.CommandExecuteTransaction {
