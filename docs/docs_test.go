@@ -30,7 +30,7 @@ import (
 )
 
 // pages are the documents whose examples are checked.
-var pages = []string{"language.md", "cookbook.md"}
+var pages = []string{"language.md", "cookbook.md", "partiql.md"}
 
 // minExamples is how many dx examples with a json output the pages must hold
 // at least: a parser that silently stopped finding them must not pass.

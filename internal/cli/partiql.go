@@ -36,8 +36,9 @@ type partiqlRequest struct {
 // buildPartiQL builds the PartiQL sources: each statement an
 // execute-statement, or each file marked -- dynexpr:batch or
 // -- dynexpr:transaction one batch-execute-statement or
-// execute-transaction. The ? parameters of a request are bound from
-// -p 1=VALUE, -p 2:=JSON, ... numbered from 1 in the order written.
+// execute-transaction. The ? parameters are bound from -p 1=VALUE,
+// -p 2:=JSON, ... numbered from 1 in the order written across everything
+// built.
 func (e *env) buildPartiQL(srcs []source, f buildFlags) error {
 	if f.split {
 		return &exitError{code: exitBadInput, err: fmt.Errorf("--split cuts DSL batches; a PartiQL file is sent as written (-- dynexpr:batch takes up to %d statements)", builder.MaxBatchStatements)}
@@ -76,10 +77,11 @@ func (e *env) buildPartiQL(srcs []source, f buildFlags) error {
 		return err
 	}
 	used := map[string]bool{}
+	n := 0 // the ?s are numbered across everything built
 	indent := f.output == "json" && !f.compact
 	var out bytes.Buffer
 	for _, r := range reqs {
-		stmts, err := bindPartiQL(r.stmts, params, sch, used)
+		stmts, err := bindPartiQL(r.stmts, params, sch, used, &n)
 		if err != nil {
 			errs = diag.Append(errs, err)
 			continue
@@ -166,21 +168,21 @@ func pickPartiQL(reqs []partiqlRequest, pick string, many bool) ([]partiqlReques
 }
 
 // bindPartiQL binds the ? parameters of one request's statements, numbered
-// from 1 across them in the order written: -p 1=VALUE is a string (or the
-// type the schema gives the attribute it meets), -p 1:=JSON the JSON's.
-func bindPartiQL(stmts []*partiql.Statement, params grammar.Params, sch *schema.Schema, used map[string]bool) ([]builder.PartiQLStatement, error) {
+// on from *n in the order written (the first ? built is 1): -p 1=VALUE is
+// a string (or the type the schema gives the attribute it meets), -p
+// 1:=JSON the JSON's.
+func bindPartiQL(stmts []*partiql.Statement, params grammar.Params, sch *schema.Schema, used map[string]bool, n *int) ([]builder.PartiQLStatement, error) {
 	types := typeOf(sch)
 	var errs diag.List
 	out := make([]builder.PartiQLStatement, len(stmts))
-	n := 0
 	for i, st := range stmts {
 		out[i] = builder.PartiQLStatement{Pos: st.Pos, Statement: st.Source}
 		attrs, numbers := partiql.ParamTypes(st)
 		for j, p := range st.Params {
-			n++
-			name := strconv.Itoa(n)
+			*n++
+			name := strconv.Itoa(*n)
 			if _, ok := params[name]; !ok {
-				errs = append(errs, diag.Errorf(p.Pos, "parameter %s (the %s ? of the request) is not bound: give it with -p %s=VALUE (a string), -p %s:=JSON, or --params FILE", name, ordinal(n), name, name))
+				errs = append(errs, diag.Errorf(p.Pos, "parameter %s (the %s ? built) is not bound: give it with -p %s=VALUE (a string), -p %s:=JSON, or --params FILE", name, ordinal(*n), name, name))
 				continue
 			}
 			want := grammar.TypeS
