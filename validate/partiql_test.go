@@ -7,6 +7,7 @@ import (
 
 	"github.com/dynexpr/dynexpr/builder"
 	"github.com/dynexpr/dynexpr/diag"
+	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/partiql"
 	"github.com/dynexpr/dynexpr/schema"
 	"github.com/rogpeppe/go-internal/txtar"
@@ -103,4 +104,47 @@ func partiqlJSONCase(t *testing.T, name string, src []byte) *PartiQLRequest {
 		r.Statements = append(r.Statements, ps)
 	}
 	return r
+}
+
+// BenchmarkLintPartiQL lints one PartiQL statement (parse and every rule,
+// with the examples' schema); BenchmarkLintDSL the DSL's statement that
+// does the same, for the ratio.
+func BenchmarkLintPartiQL(b *testing.B) {
+	sch := benchSchema(b)
+	src := `UPDATE "Tickets" SET status = 'RESOLVED', resolvedAt = '2026-11-04T10:00:00Z' REMOVE openBucket WHERE id = '77de' AND openBucket IS NOT MISSING RETURNING MODIFIED NEW *`
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		sc, err := partiql.ParseScript("<arg>", src)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, r := range PartiQLRequests(sc) {
+			if fs := CheckPartiQL(r, sch, nil); len(fs) != 0 {
+				b.Fatal(fs)
+			}
+		}
+	}
+}
+
+func BenchmarkLintDSL(b *testing.B) {
+	sch := benchSchema(b)
+	src := `update Tickets key id = "77de" set status = "RESOLVED", resolvedAt = "2026-11-04T10:00:00Z" remove openBucket if attribute_exists(openBucket) return updated_new`
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		f, err := grammar.Parse("<arg>", src)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if fs := Check(f.Statements[0], sch, nil); len(fs) != 0 {
+			b.Fatal(fs)
+		}
+	}
+}
+
+func benchSchema(b *testing.B) *schema.Schema {
+	sch, err := schema.Load("../examples/tickets.yaml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return sch
 }
