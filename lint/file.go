@@ -52,6 +52,9 @@ func (l *Linter) file(in Input) Result {
 	if kind != DSL {
 		return l.requests(r, data, kind)
 	}
+	if isPartiQLFile(display) {
+		return l.partiqlFile(r)
+	}
 	f, err := grammar.Parse(display, r.Src)
 	if err != nil {
 		for _, d := range diag.Append(nil, err) {
