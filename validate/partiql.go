@@ -491,3 +491,9 @@ func PartiQLRequests(sc *partiql.Script) []*PartiQLRequest {
 	}
 	return []*PartiQLRequest{r}
 }
+
+// PartiQLAsDSL is the DSL statement that does what s does, as the DSL's
+// rules and explain read it; nil for what has no DSL form (EXISTS).
+func PartiQLAsDSL(s *PartiQLStatement, sch *schema.Schema) *grammar.Statement {
+	return partiqlStatement(s, sch)
+}

@@ -7,6 +7,8 @@ import (
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/explain"
 	"github.com/dynexpr/dynexpr/grammar"
+	"github.com/dynexpr/dynexpr/lint"
+	"github.com/dynexpr/dynexpr/partiql"
 	"github.com/dynexpr/dynexpr/validate"
 	"github.com/spf13/cobra"
 )
@@ -44,7 +46,14 @@ else .dynexpr.yaml) tells keys and indexes.`,
 func (e *env) explain(args []string, f statementFlags) error {
 	// Every statement is explained unless one is picked; $params may stay
 	// unbound, explained as written.
-	in, err := e.readStatements(args, f, "explain", true, true)
+	srcs, err := e.readSources(args, f.files)
+	if err != nil {
+		return err
+	}
+	if isPartiQL(srcs) {
+		return e.explainPartiQL(srcs, f)
+	}
+	in, err := e.statementsFrom(srcs, f, "explain", true, true)
 	if err != nil {
 		return err
 	}
@@ -88,6 +97,64 @@ func (e *env) explain(args []string, f statementFlags) error {
 			p.Print(fd)
 		}
 		p.Close()
+	}
+	_, err = e.stdout.Write(out.Bytes())
+	return err
+}
+
+// explainPartiQL explains each statement of PartiQL sources, then what
+// lint finds in its request (the statement alone, or the file's batch or
+// transaction under its marker).
+func (e *env) explainPartiQL(srcs []source, f statementFlags) error {
+	conf, err := findConfig(f.config)
+	if err != nil {
+		return err
+	}
+	sch, err := f.schemas.load(conf)
+	if err != nil {
+		return err
+	}
+	rules, err := lint.RuleConfig(conf)
+	if err != nil {
+		return err
+	}
+	var out bytes.Buffer
+	var lines lineIndex
+	n := 0
+	for _, s := range srcs {
+		sc, err := partiql.ParseScript(s.name, s.text)
+		if err != nil {
+			return err
+		}
+		for _, req := range validate.PartiQLRequests(sc) {
+			for _, ps := range req.Statements {
+				if n > 0 {
+					out.WriteByte('\n')
+				}
+				n++
+				out.WriteString(diag.PrintableLines(ps.Stmt.Source) + "\n")
+				for _, line := range strings.SplitAfter(strings.TrimSuffix(explain.PartiQL(ps.Stmt, validate.PartiQLAsDSL(ps, sch), sch), "\n"), "\n") {
+					out.WriteString("- " + line)
+				}
+				out.WriteByte('\n')
+			}
+			findings := validate.CheckPartiQL(req, sch, rules)
+			if len(findings) == 0 {
+				out.WriteString("- dynexpr lint: nothing to report.\n")
+				continue
+			}
+			out.WriteString("- dynexpr lint finds:\n")
+			p, err := validate.NewPrinter("text", &out, validate.PrintOptions{
+				Line: func(file string, n int) string { return lines.line(file, s.text, n) },
+			})
+			if err != nil {
+				return err
+			}
+			for _, fd := range findings {
+				p.Print(fd)
+			}
+			p.Close()
+		}
 	}
 	_, err = e.stdout.Write(out.Bytes())
 	return err
