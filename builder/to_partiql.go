@@ -169,6 +169,14 @@ func (w *partiqlWriter) projection(st *grammar.Statement) {
 		w.sb.WriteByte('*')
 	case len(sel.Paths) > 0:
 		for i, p := range sel.Paths {
+			if len(p.Elems) > 1 {
+				// PartiQL returns "meta"."seen"[0] as an attribute of its
+				// own, named seen[0], where ProjectionExpression returns
+				// meta holding seen holding the element.
+				w.fail(p.Pos, "PartiQL returns the path %s as an attribute of its own (named after its last step), not inside %s as select does: select the whole attribute %s, or keep the statement in the DSL",
+					grammar.FormatPath(p), p.Elems[0].Name, p.Elems[0].Name)
+				continue
+			}
 			if i > 0 {
 				w.sb.WriteString(", ")
 			}
