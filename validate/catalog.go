@@ -227,6 +227,7 @@ var catalog = []*Rule{
 	partiqlBatchSelectNotGet,
 	partiqlTransactionReturning,
 	partiqlTransactionItemRepeated,
+	partiqlKeyTypeMismatch,
 
 	// Only in hand-written request JSON, in the order DynamoDB checks a
 	// request: its shape first, then the values, the placeholder maps, the
