@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"strconv"
+
 	"github.com/dynexpr/dynexpr/builder"
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
@@ -437,7 +439,9 @@ func (c partiqlConverter) value(e partiql.Expr) *grammar.Value {
 			v.Type, v.Null = grammar.TypeNULL, true
 		}
 	case *partiql.Param:
-		v.Type, v.FromParam = grammar.TypeParam, "?"
+		// Unbound, it prints as $N, the Nth ? of the statement, which
+		// build binds with -p N=VALUE.
+		v.Type, v.FromParam = grammar.TypeParam, strconv.Itoa(e.Index+1)
 		if c.params.HasParams && e.Index < len(c.params.Params) {
 			p := c.params.Params[e.Index]
 			v.Type, v.Text = grammar.ValueType(p.Type), p.Text

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 
 	"github.com/dynexpr/dynexpr/diag"
@@ -126,7 +127,10 @@ func (e *env) explainPartiQL(srcs []source, f statementFlags) error {
 		if err != nil {
 			return err
 		}
-		for _, req := range validate.PartiQLRequests(sc) {
+		for i, req := range validate.PartiQLRequests(sc) {
+			if f.statement != "" && (sc.Mode != partiql.ModeEach || sc.Names[i] != f.statement) {
+				continue
+			}
 			for _, ps := range req.Statements {
 				if n > 0 {
 					out.WriteByte('\n')
@@ -155,6 +159,9 @@ func (e *env) explainPartiQL(srcs []source, f statementFlags) error {
 			}
 			p.Close()
 		}
+	}
+	if n == 0 {
+		return fmt.Errorf("--statement %q: no statement has that name (-- name: %s before it)", f.statement, f.statement)
 	}
 	_, err = e.stdout.Write(out.Bytes())
 	return err
