@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/dynexpr/dynexpr/builder"
 )
@@ -16,59 +17,8 @@ most 100; DynamoDB refuses the whole request beyond that. Send several requests.
 		"Too many statements in BatchExecuteStatement; limit is 25",
 		"1 validation error detected: Value at 'transactStatements' failed to satisfy constraint: Member must have length less than or equal to 100",
 	},
-	Bad: `-- dynexpr:batch
-DELETE FROM "Tickets" WHERE id = 'k0';
-DELETE FROM "Tickets" WHERE id = 'k1';
-DELETE FROM "Tickets" WHERE id = 'k2';
-DELETE FROM "Tickets" WHERE id = 'k3';
-DELETE FROM "Tickets" WHERE id = 'k4';
-DELETE FROM "Tickets" WHERE id = 'k5';
-DELETE FROM "Tickets" WHERE id = 'k6';
-DELETE FROM "Tickets" WHERE id = 'k7';
-DELETE FROM "Tickets" WHERE id = 'k8';
-DELETE FROM "Tickets" WHERE id = 'k9';
-DELETE FROM "Tickets" WHERE id = 'k10';
-DELETE FROM "Tickets" WHERE id = 'k11';
-DELETE FROM "Tickets" WHERE id = 'k12';
-DELETE FROM "Tickets" WHERE id = 'k13';
-DELETE FROM "Tickets" WHERE id = 'k14';
-DELETE FROM "Tickets" WHERE id = 'k15';
-DELETE FROM "Tickets" WHERE id = 'k16';
-DELETE FROM "Tickets" WHERE id = 'k17';
-DELETE FROM "Tickets" WHERE id = 'k18';
-DELETE FROM "Tickets" WHERE id = 'k19';
-DELETE FROM "Tickets" WHERE id = 'k20';
-DELETE FROM "Tickets" WHERE id = 'k21';
-DELETE FROM "Tickets" WHERE id = 'k22';
-DELETE FROM "Tickets" WHERE id = 'k23';
-DELETE FROM "Tickets" WHERE id = 'k24';
-DELETE FROM "Tickets" WHERE id = 'k25';`,
-	Good: `-- dynexpr:batch
-DELETE FROM "Tickets" WHERE id = 'k0';
-DELETE FROM "Tickets" WHERE id = 'k1';
-DELETE FROM "Tickets" WHERE id = 'k2';
-DELETE FROM "Tickets" WHERE id = 'k3';
-DELETE FROM "Tickets" WHERE id = 'k4';
-DELETE FROM "Tickets" WHERE id = 'k5';
-DELETE FROM "Tickets" WHERE id = 'k6';
-DELETE FROM "Tickets" WHERE id = 'k7';
-DELETE FROM "Tickets" WHERE id = 'k8';
-DELETE FROM "Tickets" WHERE id = 'k9';
-DELETE FROM "Tickets" WHERE id = 'k10';
-DELETE FROM "Tickets" WHERE id = 'k11';
-DELETE FROM "Tickets" WHERE id = 'k12';
-DELETE FROM "Tickets" WHERE id = 'k13';
-DELETE FROM "Tickets" WHERE id = 'k14';
-DELETE FROM "Tickets" WHERE id = 'k15';
-DELETE FROM "Tickets" WHERE id = 'k16';
-DELETE FROM "Tickets" WHERE id = 'k17';
-DELETE FROM "Tickets" WHERE id = 'k18';
-DELETE FROM "Tickets" WHERE id = 'k19';
-DELETE FROM "Tickets" WHERE id = 'k20';
-DELETE FROM "Tickets" WHERE id = 'k21';
-DELETE FROM "Tickets" WHERE id = 'k22';
-DELETE FROM "Tickets" WHERE id = 'k23';
-DELETE FROM "Tickets" WHERE id = 'k24';`,
+	Bad:       batchOfDeletes(builder.MaxBatchStatements + 1),
+	Good:      batchOfDeletes(builder.MaxBatchStatements),
 	AppliesTo: "batch-execute-statement and execute-transaction",
 	checkPartiQL: func(p *partiqlPass) {
 		r := p.Req
@@ -96,4 +46,14 @@ func statementName(r *PartiQLRequest, i int) string {
 		part = "TransactStatements"
 	}
 	return fmt.Sprintf("%s[%d] (%s)", part, i, r.Statements[i].Stmt.Kind)
+}
+
+// batchOfDeletes is the rule's example: a batch of n deletes.
+func batchOfDeletes(n int) string {
+	var b strings.Builder
+	b.WriteString("-- dynexpr:batch")
+	for i := range n {
+		fmt.Fprintf(&b, "\nDELETE FROM \"Tickets\" WHERE id = 'k%d';", i)
+	}
+	return b.String()
 }

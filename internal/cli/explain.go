@@ -107,11 +107,7 @@ func (e *env) explain(args []string, f statementFlags) error {
 // lint finds in its request (the statement alone, or the file's batch or
 // transaction under its marker).
 func (e *env) explainPartiQL(srcs []source, f statementFlags) error {
-	conf, err := findConfig(f.config)
-	if err != nil {
-		return err
-	}
-	sch, err := f.schemas.load(conf)
+	conf, sch, err := f.project()
 	if err != nil {
 		return err
 	}

@@ -60,11 +60,7 @@ func (e *env) buildPartiQL(srcs []source, f buildFlags) error {
 	if err != nil {
 		return err
 	}
-	conf, err := findConfig(f.config)
-	if err != nil {
-		return err
-	}
-	sch, err := f.schemas.load(conf)
+	conf, sch, err := f.project()
 	if err != nil {
 		return err
 	}

@@ -42,3 +42,17 @@ func loadSchema(files []string, conf *config.Config, opt schema.Options) (*schem
 	}
 	return schema.LoadWith(opt, files...)
 }
+
+// project is the config the flags find (--config, else .dynexpr.yaml
+// upward) and the schema they name (--schema, else the config's).
+func (f statementFlags) project() (*config.Config, *schema.Schema, error) {
+	conf, err := findConfig(f.config)
+	if err != nil {
+		return nil, nil, err
+	}
+	sch, err := f.schemas.load(conf)
+	if err != nil {
+		return nil, nil, err
+	}
+	return conf, sch, nil
+}
