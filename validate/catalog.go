@@ -228,6 +228,7 @@ var catalog = []*Rule{
 	partiqlTransactionReturning,
 	partiqlTransactionItemRepeated,
 	partiqlKeyTypeMismatch,
+	partiqlQuoting,
 
 	// Only in hand-written request JSON, in the order DynamoDB checks a
 	// request: its shape first, then the values, the placeholder maps, the
