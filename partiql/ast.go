@@ -115,27 +115,21 @@ type Returning struct {
 
 // ReturnValues is the ReturnValues the clause stands for: ALL_OLD,
 // UPDATED_OLD, ALL_NEW or UPDATED_NEW.
-func (r *Returning) ReturnValues() string {
-	s := "ALL_"
-	if r.Modified {
-		s = "UPDATED_"
-	}
-	if r.New {
-		return s + "NEW"
-	}
-	return s + "OLD"
-}
+func (r *Returning) ReturnValues() string { return r.spell("UPDATED", "_") }
 
 // Words is the clause as written in PartiQL, upper case: "ALL OLD".
-func (r *Returning) Words() string {
-	s := "ALL "
+func (r *Returning) Words() string { return r.spell("MODIFIED", " ") }
+
+// spell writes the clause's two words, MODIFIED as modified.
+func (r *Returning) spell(modified, sep string) string {
+	scope, when := "ALL", "OLD"
 	if r.Modified {
-		s = "MODIFIED "
+		scope = modified
 	}
 	if r.New {
-		return s + "NEW"
+		when = "NEW"
 	}
-	return s + "OLD"
+	return scope + sep + when
 }
 
 // Expr is an expression: a condition, an operand or a value. Its dynamic

@@ -11,7 +11,10 @@ import (
 // names the input in messages ("q.partiql", "<arg>"). The error, if any, is
 // a *diag.Error at the first problem, with a hint where a SQL or DSL habit
 // is the likely cause.
-func Parse(file, src string) (f *File, err error) {
+func Parse(file, src string) (*File, error) { return parse(file, src, nil) }
+
+// parse is Parse, collecting the comments in comments when it is not nil.
+func parse(file, src string, comments *[]Comment) (f *File, err error) {
 	defer func() {
 		// No input may reach the user as a stack trace.
 		if r := recover(); r != nil {
@@ -19,11 +22,8 @@ func Parse(file, src string) (f *File, err error) {
 		}
 	}()
 	p := &parser{lex: newLexer(file, src), src: src}
-	f, perr := p.parseFile()
-	if perr != nil {
-		return nil, perr
-	}
-	return f, nil
+	p.lex.comments = comments
+	return p.parseFile()
 }
 
 // ParseStatement reads exactly one statement (a trailing ";" allowed).

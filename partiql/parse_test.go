@@ -46,3 +46,15 @@ func TestParseErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestReturning(t *testing.T) {
+	for in, want := range map[string]string{"ALL OLD": "ALL_OLD", "MODIFIED OLD": "UPDATED_OLD", "ALL NEW": "ALL_NEW", "modified new": "UPDATED_NEW"} {
+		st, err := ParseStatement("<arg>", `UPDATE "T" SET a = 1 WHERE pk = 'x' RETURNING `+in+` *`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := st.Returning.ReturnValues(); got != want {
+			t.Errorf("%s: ReturnValues %s, want %s", in, got, want)
+		}
+	}
+}

@@ -56,16 +56,7 @@ type Ignore struct {
 // first statement, is an error at the comment.
 func ParseScript(file, src string) (*Script, error) {
 	var comments []Comment
-	p := &parser{lex: newLexer(file, src), src: src}
-	p.lex.comments = &comments
-	f, err := func() (f *File, err error) {
-		defer func() {
-			if r := recover(); r != nil {
-				f, err = nil, diag.Errorf(diag.Pos{File: file}, "cannot parse this input (%v)", r)
-			}
-		}()
-		return p.parseFile()
-	}()
+	f, err := parse(file, src, &comments)
 	if err != nil {
 		return nil, err
 	}
