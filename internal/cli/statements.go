@@ -45,19 +45,11 @@ type statementInput struct {
 	ignores map[string][]*validate.Ignores
 }
 
-// readStatements reads and parses the statements of args and -f files,
-// picks them (--statement; several only when many), finds the config and
-// the schema, and binds the parameters. With optionalParams (explain), a
-// statement is taken with its $params unbound when no parameter is given.
-func (e *env) readStatements(args []string, f statementFlags, verb string, many, optionalParams bool) (*statementInput, error) {
-	srcs, err := e.readSources(args, f.files)
-	if err != nil {
-		return nil, err
-	}
-	return e.statementsFrom(srcs, f, verb, many, optionalParams)
-}
-
-// statementsFrom is readStatements for sources already read.
+// statementsFrom parses the statements of sources already read (the
+// arguments and -f files, readSources), picks them (--statement; several
+// only when many), finds the config and the schema, and binds the
+// parameters. With optionalParams (explain), a statement is taken with its
+// $params unbound when no parameter is given.
 func (e *env) statementsFrom(srcs []source, f statementFlags, verb string, many, optionalParams bool) (*statementInput, error) {
 	stmts, ignores, err := parseSources(srcs)
 	if err != nil {
