@@ -323,3 +323,17 @@ var knownGaps = []KnownGap{
 		Note: `creates a GSI with a multi-attribute key, but its key conditions know one HASH and one RANGE attribute ("Unexpected token in KeyConditionExpression: AND", "Query condition missed key schema element: createdAt")`,
 		Ref:  multiAttributeRef},
 }
+
+// partiqlGaps are dynoxide 1.2.1's departures from DynamoDB in PartiQL
+// (TestPartiQLAgreement, TestPartiQLRefusals), by what they are about;
+// each must still reproduce, or the test fails.
+var partiqlGaps = map[string]struct{ Note, Ref string }{
+	"parameter-count": {
+		Note: "answers a statement whose Parameters has more values than it has ?s, ignoring the rest",
+		Ref:  `docs/rules/partiql-parameter-count.md: DynamoDB refuses it, "Number of parameters in request and statement don't match." (DynamoDB's answer; not reproducible here)`,
+	},
+	"quoted-identifier-operand": {
+		Note: `refuses a double-quoted identifier where a value stands (SET "n" = "n" + ?, "a" = "b"): "Unexpected value token"`,
+		Ref:  `DynamoDB's PartiQL documentation: "..." is an identifier wherever it stands (ql-reference: quoted identifiers), and its own examples write SET AwardDetail.Grammys = list_append(AwardDetail.Grammys, [2016])`,
+	},
+}

@@ -66,6 +66,9 @@ func (l *Linter) text(r Result, data []byte, kind Kind) Result {
 	if kind != DSL {
 		return l.requests(r, data, kind)
 	}
+	if isPartiQLFile(display) {
+		return l.partiqlFile(r)
+	}
 	// One statement at a time: each tree is dropped once checked.
 	ignores, err := validate.EachStatement(display, r.Src, func(st *grammar.Statement, ignores *validate.Ignores) error {
 		r.Statements++

@@ -135,6 +135,11 @@ type Rule struct {
 	// statement whose table the schema knows: an unknown table is
 	// unknown-table's.
 	checkSchemaless func(*Pass)
+	// partiql says check runs on PartiQL statements too, made DSL
+	// statements (partiql.go): the rule means the same there.
+	partiql bool
+	// checkPartiQL looks at a PartiQL request (CheckPartiQL).
+	checkPartiQL func(*partiqlPass)
 }
 
 // runsOn reports whether r's check runs on a statement of kind k: a
@@ -208,6 +213,22 @@ var catalog = []*Rule{
 	tokenTooLong,
 	requestTooLarge,
 	batchGetTablesDisagree,
+
+	// PartiQL: execute-statement, batch-execute-statement and
+	// execute-transaction (CheckPartiQL runs their checkPartiQL; the DSL's
+	// rules marked partiql run on them too).
+	partiqlFullScan,
+	partiqlKeyIncomplete,
+	partiqlParameterCount,
+	partiqlQuotedParameter,
+	partiqlInTooMany,
+	partiqlGroupTooMany,
+	partiqlGroupMixed,
+	partiqlBatchSelectNotGet,
+	partiqlTransactionReturning,
+	partiqlTransactionItemRepeated,
+	partiqlKeyTypeMismatch,
+	partiqlQuoting,
 
 	// Only in hand-written request JSON, in the order DynamoDB checks a
 	// request: its shape first, then the values, the placeholder maps, the

@@ -27,6 +27,7 @@ index, remove the attribute; to keep a new item out, leave the attribute out of 
 	NeedsSchema:  true,
 	check:        checkSparseKeyBlanked,
 	checkRequest: checkRequestBlanked,
+	partiql:      true,
 }
 
 func checkSparseKeyBlanked(p *Pass) {

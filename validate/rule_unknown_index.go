@@ -21,6 +21,7 @@ refuses the request.`,
 	AppliesTo:      "query and scan with index",
 	NeedsSchema:    true,
 	check:          checkUnknownIndex,
+	partiql:        true,
 }
 
 func checkUnknownIndex(p *Pass) {

@@ -17,6 +17,7 @@ ResourceNotFoundException, "Requested resource not found".`,
 	AppliesTo:      "every statement",
 	NeedsSchema:    true,
 	check:          checkUnknownTable,
+	partiql:        true,
 }
 
 func checkUnknownTable(p *Pass) {

@@ -27,6 +27,7 @@ one is accepted and never matches: the scan returns nothing.`,
 	AppliesTo:   "query and scan of a secondary index whose projection is not ALL",
 	NeedsSchema: true,
 	check:       checkUnprojected,
+	partiql:     true,
 }
 
 func checkUnprojected(p *Pass) {

@@ -65,6 +65,14 @@ What --split or --output shell prints to be passed as one argument and is
 longer than one argument carries is refused (exit status 2): build it into
 a file and send it with --cli-input-json file://FILE.
 
+--output partiql prints, for a get, query, scan, put, update or delete, the
+request of 'aws dynamodb execute-statement' that does the same in PartiQL:
+names double-quoted, every value a ? in the statement and an element of
+Parameters. INSERT refuses an item that exists and UPDATE one that does not,
+so a put needs if attribute_not_exists(KEY) and an update if
+attribute_exists(KEY); what PartiQL cannot say (count, after, segment, add,
+a return PartiQL has not) is an error naming it.
+
 The lint rules run first (not with --no-lint). Without a schema (--schema,
 --config or .dynexpr.yaml) build says once on standard error that key names,
 key types and index projections were not checked.`,
@@ -79,7 +87,7 @@ key types and index projections were not checked.`,
 	}
 	fl := cmd.Flags()
 	f.register(fl, "build")
-	fl.StringVarP(&f.output, "output", "o", "json", "output format: json, shell or jsonl")
+	fl.StringVarP(&f.output, "output", "o", "json", "output format: json, shell, jsonl or partiql")
 	fl.BoolVar(&f.compact, "compact", false, "print JSON on one line")
 	fl.BoolVar(&f.noLint, "no-lint", false, "build even when a lint rule finds an error")
 	fl.BoolVar(&f.split, "split", false, "print a batch over DynamoDB's limit (25 writes, 100 keys) as several requests, one a line")
@@ -91,12 +99,15 @@ key types and index projections were not checked.`,
 
 func (e *env) build(args []string, f buildFlags) error {
 	if !slices.Contains(buildOutputs, f.output) {
-		return fmt.Errorf("--output %q: choose json, shell or jsonl", f.output)
+		return fmt.Errorf("--output %q: choose json, shell, jsonl or partiql", f.output)
+	}
+	if f.output == "partiql" && f.split {
+		return fmt.Errorf("--output partiql writes one execute-statement request a statement: --split has nothing to cut")
 	}
 	// With --split every request is one line, whatever its size: the loop
 	// that reads the lines sends each as one request. Shell and jsonl
 	// print one line a request anyway.
-	indent := f.output == "json" && !f.compact && !f.split
+	indent := (f.output == "json" || f.output == "partiql") && !f.compact && !f.split
 	// Each statement is linted and built as it is parsed, and only its
 	// findings and its requests are kept. Nothing is written before
 	// everything is built: on any error, standard output stays empty.
@@ -130,6 +141,16 @@ func (e *env) build(args []string, f buildFlags) error {
 		if !f.noLint {
 			skip := splitFindings([]*grammar.Statement{st}, [][]*grammar.Statement{parts})
 			findings = append(findings, slices.DeleteFunc(check(in, st, ig), skip)...)
+		}
+		if f.output == "partiql" {
+			req, err := builder.PartiQL(st, cli, keysOf(in.sch))
+			if err != nil {
+				errs = diag.Append(errs, err)
+			} else if len(errs) == 0 {
+				out.Write(req.JSON(indent))
+				out.WriteByte('\n')
+			}
+			return nil
 		}
 		first := 0 // the index in st of the part's first member
 		for j, part := range parts {
@@ -307,4 +328,31 @@ func describeStatement(st *grammar.Statement) string {
 		return st.Label.Name
 	}
 	return fmt.Sprintf("%s:%d", st.Pos.File, st.Pos.Line)
+}
+
+// keysOf gives the PartiQL writer the key attributes the schema declares
+// for a table or index; nil where a key has more attributes than a
+// partition and a sort key, or nothing is known.
+func keysOf(sch *schema.Schema) builder.KeysOf {
+	if sch == nil {
+		return nil
+	}
+	return func(table, index string) []string {
+		t := sch.Table(table)
+		if t == nil {
+			return nil
+		}
+		k := t.Key
+		if index != "" {
+			i := t.Index(index)
+			if i == nil {
+				return nil
+			}
+			k = i.Key
+		}
+		if len(k.Partition) != 1 || len(k.Sort) > 1 {
+			return nil
+		}
+		return k.Attributes()
+	}
 }

@@ -23,7 +23,7 @@ import (
 // The words of the flags that take one of a few; the commands check the
 // flags against the same lists.
 var (
-	buildOutputs   = []string{"json", "shell", "jsonl"}
+	buildOutputs   = []string{"json", "shell", "jsonl", "partiql"}
 	failOnLevels   = []string{"error", "warning", "info"}
 	colorModes     = []string{"auto", "always", "never"}
 	awsCLIVersions = []string{"v1", "v2"}

@@ -1,11 +1,14 @@
 package cli
 
 import (
+	"bytes"
+	"fmt"
 	"strings"
 
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/explain"
 	"github.com/dynexpr/dynexpr/grammar"
+	"github.com/dynexpr/dynexpr/partiql"
 	"github.com/dynexpr/dynexpr/validate"
 	"github.com/spf13/cobra"
 )
@@ -45,10 +48,17 @@ else .dynexpr.yaml) tells keys and indexes.`,
 func (e *env) explain(args []string, f statementFlags) error {
 	// Every statement is explained unless one is picked; $params may stay
 	// unbound, explained as written.
+	srcs, err := e.readSources(args, f.files)
+	if err != nil {
+		return err
+	}
+	if isPartiQL(srcs) {
+		return e.explainPartiQL(srcs, f)
+	}
 	var out spool
 	var lines lineIndex // statements come in file order: each file is indexed once
 	n := 0
-	_, err := e.eachStatement(args, f, "explain", true, true, func(st *grammar.Statement, in *statementInput, ig *validate.Ignores) error {
+	_, err = e.eachStatementOf(srcs, f, "explain", true, true, func(st *grammar.Statement, in *statementInput, ig *validate.Ignores) error {
 		if n++; n > 1 {
 			out.WriteByte('\n')
 		}
@@ -89,5 +99,62 @@ func (e *env) explain(args []string, f statementFlags) error {
 		return err
 	}
 	_, err = out.WriteTo(e.stdout)
+	return err
+}
+
+// explainPartiQL explains each statement of PartiQL sources, then what
+// lint finds in its request (the statement alone, or the file's batch or
+// transaction under its marker).
+func (e *env) explainPartiQL(srcs []source, f statementFlags) error {
+	in, err := e.setup(f)
+	if err != nil {
+		return err
+	}
+	sch, rules := in.sch, in.vcfg
+	var out bytes.Buffer
+	var lines lineIndex
+	n := 0
+	for _, s := range srcs {
+		sc, err := partiql.ParseScript(s.name, s.text)
+		if err != nil {
+			return err
+		}
+		for i, req := range validate.PartiQLRequests(sc) {
+			if f.statement != "" && (sc.Mode != partiql.ModeEach || sc.Names[i] != f.statement) {
+				continue
+			}
+			for _, ps := range req.Statements {
+				if n > 0 {
+					out.WriteByte('\n')
+				}
+				n++
+				out.WriteString(diag.PrintableLines(ps.Stmt.Source) + "\n")
+				for _, line := range strings.SplitAfter(strings.TrimSuffix(explain.PartiQL(ps.Stmt, validate.PartiQLAsDSL(ps, sch), sch), "\n"), "\n") {
+					out.WriteString("- " + line)
+				}
+				out.WriteByte('\n')
+			}
+			findings := validate.CheckPartiQL(req, sch, rules)
+			if len(findings) == 0 {
+				out.WriteString("- dynexpr lint: nothing to report.\n")
+				continue
+			}
+			out.WriteString("- dynexpr lint finds:\n")
+			p, err := validate.NewPrinter("text", &out, validate.PrintOptions{
+				Line: func(file string, n int) string { return lines.line(file, s.text, n) },
+			})
+			if err != nil {
+				return err
+			}
+			for _, fd := range findings {
+				p.Print(fd)
+			}
+			p.Close()
+		}
+	}
+	if n == 0 {
+		return fmt.Errorf("--statement %q: no statement has that name (-- name: %s before it)", f.statement, f.statement)
+	}
+	_, err = e.stdout.Write(out.Bytes())
 	return err
 }

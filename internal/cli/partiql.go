@@ -59,15 +59,12 @@ func (e *env) buildPartiQL(srcs []source, f buildFlags) error {
 	if err != nil {
 		return err
 	}
-	conf, err := findConfig(f.config, e.limit)
+	in, err := e.setup(f.statementFlags)
 	if err != nil {
 		return err
 	}
-	sch, err := f.schemas.load(conf, e.limit)
-	if err != nil {
-		return err
-	}
-	cli, err := awsCLI(f.awsCLI, conf)
+	sch := in.sch
+	cli, err := awsCLI(f.awsCLI, in.conf)
 	if err != nil {
 		return err
 	}
