@@ -137,9 +137,7 @@ func parseIgnore(pos diag.Pos, text string) Ignore {
 	ig := Ignore{Pos: pos}
 	rules, reason, _ := strings.Cut(text, "--")
 	ig.Reason = strings.TrimSpace(reason)
-	for _, r := range strings.FieldsFunc(rules, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
-		ig.Rules = append(ig.Rules, r)
-	}
+	ig.Rules = strings.FieldsFunc(rules, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
 	return ig
 }
 
@@ -164,8 +162,7 @@ func ParamTypes(st *Statement) (attrs []string, number []bool) {
 			attrs[p.Index], number[p.Index] = attr, num
 		}
 	}
-	var visit func(e Expr) bool
-	visit = func(e Expr) bool {
+	visit := func(e Expr) bool {
 		switch e := e.(type) {
 		case *Binary:
 			if e.Op.IsComparison() {

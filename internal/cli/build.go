@@ -124,7 +124,7 @@ func (e *env) build(args []string, f buildFlags) error {
 	if isPartiQL(srcs) {
 		return e.buildPartiQL(srcs, f)
 	}
-	in, err := e.eachStatementOf(srcs, f.statementFlags, "build", f.output == "jsonl", true, func(st *grammar.Statement, in *statementInput, ig *validate.Ignores) error {
+	in, err := e.eachStatement(srcs, f.statementFlags, "build", f.output == "jsonl", true, func(st *grammar.Statement, in *statementInput, ig *validate.Ignores) error {
 		if !cliRead {
 			cli, cliErr = awsCLI(f.awsCLI, in.conf)
 			cliRead = true

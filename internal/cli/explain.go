@@ -58,7 +58,7 @@ func (e *env) explain(args []string, f statementFlags) error {
 	var out spool
 	var lines lineIndex // statements come in file order: each file is indexed once
 	n := 0
-	_, err = e.eachStatementOf(srcs, f, "explain", true, true, func(st *grammar.Statement, in *statementInput, ig *validate.Ignores) error {
+	_, err = e.eachStatement(srcs, f, "explain", true, true, func(st *grammar.Statement, in *statementInput, ig *validate.Ignores) error {
 		if n++; n > 1 {
 			out.WriteByte('\n')
 		}

@@ -43,9 +43,11 @@ type statementInput struct {
 	vcfg *validate.Config
 }
 
-// eachStatement reads and parses the statements of args and -f files,
-// picks them (--statement; several only when many), finds the config and
-// the schema, binds the parameters, and gives fn each statement picked, in
+// eachStatement parses the statements of sources already read (the
+// arguments and -f files, readSources: build and explain read them first,
+// to tell PartiQL from the DSL), picks them (--statement; several only
+// when many), finds the config and the schema, binds the parameters, and
+// gives fn each statement picked, in
 // order, with the ignore comments of its file. One statement is parsed at
 // a time and none is kept once fn returns: a file of 300,000 statements
 // costs the memory of its text and of what fn keeps. With optionalParams
@@ -56,17 +58,7 @@ type statementInput struct {
 // labels (--statement, several statements), config and schema, parameters,
 // deployed table names; fn may have seen statements before an error shows,
 // so what it makes is used only when there is none.
-func (e *env) eachStatement(args []string, f statementFlags, verb string, many, optionalParams bool, fn func(*grammar.Statement, *statementInput, *validate.Ignores) error) (*statementInput, error) {
-	srcs, err := e.readSources(args, f.files)
-	if err != nil {
-		return nil, err
-	}
-	return e.eachStatementOf(srcs, f, verb, many, optionalParams, fn)
-}
-
-// eachStatementOf is eachStatement for sources already read (build reads
-// them first to tell PartiQL from the DSL).
-func (e *env) eachStatementOf(srcs []source, f statementFlags, verb string, many, optionalParams bool, fn func(*grammar.Statement, *statementInput, *validate.Ignores) error) (*statementInput, error) {
+func (e *env) eachStatement(srcs []source, f statementFlags, verb string, many, optionalParams bool, fn func(*grammar.Statement, *statementInput, *validate.Ignores) error) (*statementInput, error) {
 	// The config and the schema come first, so that the statements are
 	// checked as they are parsed; their errors wait for the syntax errors.
 	in, setupErr := e.setup(f)
