@@ -67,6 +67,20 @@ func readJavaScript(src []byte) *Result {
 		}
 		return clients.styleOf(f, -1)
 	}
+	for open, s := range f.sites {
+		// The one argument of an SDK command (new QueryCommand({...}),
+		// the class imported from @aws-sdk) is the whole request: what it
+		// leaves out, the request has not. A function of the project's own
+		// may add members, so its arguments stay open.
+		call := w.calls[open]
+		if call <= 0 || f.toks[call].match != f.toks[open].match+1 || call+1 != open {
+			continue
+		}
+		if first, name := f.callee(call - 1); name != "" && f.is(first, "new") {
+			_, sdk := modules.style(name)
+			s.Whole = sdk
+		}
+	}
 	return f.result()
 }
 

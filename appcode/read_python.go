@@ -37,7 +37,66 @@ func readPython(src []byte) *Result {
 	})
 	clients := assignedClients(f, pythonClient)
 	f.style = func(f *finder, open int) ValueStyle { return clients.styleOf(f, w.calls[open]) }
+	f.tableOfResource()
+	for open, s := range f.sites {
+		// Keyword arguments of a method of a boto3 client or Table the
+		// file makes are the whole request: what they leave out, the
+		// request has not. A wrapper of the project's own may add
+		// members, so its calls stay open.
+		if name, ok := f.receiver(open); ok && f.isOpen(open, '(') {
+			_, sdk := clients.byName[name]
+			s.Whole = sdk
+		}
+	}
 	return f.result()
+}
+
+// tableOfResource gives a call on a boto3 resource's Table("NAME") (tickets
+// = dynamodb.Table("Tickets"); tickets.query(...)) the TableName that
+// Table names, which the call itself does not repeat: the schema's rules
+// then know the table, as they do for a client's TableName="...". A table
+// named by a variable (Table(name)) stays unknown.
+func (f *finder) tableOfResource() {
+	tables := map[string]int{} // receiver -> the string token Table( holds
+	for e := 1; e+4 < len(f.toks); e++ {
+		if !f.is(e, "=") || !f.isKind(e-1, tIdent) {
+			continue
+		}
+		a := e - 1
+		for f.is(a-1, ".") && f.isKind(a-2, tIdent) {
+			a -= 2
+		}
+		for j := e + 1; j+3 < len(f.toks) && j < e+16 && !f.toks[j].nl; j++ {
+			if f.is(j, "Table") && f.isOpen(j+1, '(') && f.isKind(j+2, tString) && f.toks[j+1].match == j+3 {
+				tables[f.dotted(a, e)] = j + 2
+				break
+			}
+		}
+	}
+	if len(tables) == 0 {
+		return
+	}
+	for open, s := range f.sites {
+		if !f.isOpen(open, '(') || hasMember(s, "TableName") {
+			continue
+		}
+		if name, ok := f.receiver(open); ok {
+			if str, ok := tables[name]; ok {
+				if v, _ := f.stringValue(str, str+1); v.Kind == String {
+					f.memberValue(open, str, "TableName", v)
+				}
+			}
+		}
+	}
+}
+
+func hasMember(s *Site, name string) bool {
+	for _, m := range s.Members {
+		if m.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // pythonClient tells the style of the value a boto3 assignment's right

@@ -170,15 +170,9 @@ func assignedClients(f *finder, tell func(f *finder, a, b int) (ValueStyle, bool
 // the client the call is made on (client.query(...)), else the file's if
 // it shows one kind of client only.
 func (c *clients) styleOf(f *finder, call int) ValueStyle {
-	if call > 1 && f.isKind(call-1, tIdent) && f.is(call-2, ".") {
-		a := call - 3
-		for f.is(a-1, ".") && f.isKind(a-2, tIdent) {
-			a -= 2
-		}
-		if a >= 0 && f.isKind(a, tIdent) {
-			if st, ok := c.byName[f.dotted(a, call-2)]; ok {
-				return st
-			}
+	if name, ok := f.receiver(call); ok {
+		if st, ok := c.byName[name]; ok {
+			return st
 		}
 	}
 	switch {
@@ -188,4 +182,19 @@ func (c *clients) styleOf(f *finder, call int) ValueStyle {
 		return StyleDocument
 	}
 	return StyleUnknown
+}
+
+// receiver is the dotted name a method call is made on: self.table for
+// self.table.query(...), the call bracket at call.
+func (f *finder) receiver(call int) (string, bool) {
+	if call > 1 && f.isKind(call-1, tIdent) && f.is(call-2, ".") {
+		a := call - 3
+		for f.is(a-1, ".") && f.isKind(a-2, tIdent) {
+			a -= 2
+		}
+		if a >= 0 && f.isKind(a, tIdent) {
+			return f.dotted(a, call-2), true
+		}
+	}
+	return "", false
 }

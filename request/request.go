@@ -28,6 +28,11 @@ type File struct {
 	// partial, for requests written from application code, is what the
 	// code does not show (partial.go); nil for a request file.
 	partial *Partial
+	// Outside, for a file written for a place in another (a request of
+	// application code), is where byte off stands there and that place's
+	// line, for a message that names a second place ("at 12:9"); nil
+	// when the file is its own.
+	Outside func(off int) (pos diag.Pos, line string)
 }
 
 // Request is one request object.

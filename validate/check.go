@@ -80,6 +80,9 @@ type Pass struct {
 
 	// paths memoizes statementPaths, which several rules walk.
 	paths []placedPath
+	// outside maps a place of a statement made from a request of
+	// application code to the code (request.File.Outside); nil otherwise.
+	outside func(off int) (diag.Pos, string)
 }
 
 // statementPaths is statementPaths(p.Stmt), computed once per statement.
@@ -130,7 +133,7 @@ func (p *Pass) report(sev Severity, at diag.Pos, suggestion, msg string) bool {
 // need a schema are then skipped (the caller says so once per run). Findings
 // come sorted by position, then rule name.
 func Check(st *grammar.Statement, sch *schema.Schema, cfg *Config) []Finding {
-	return check(st, sch, cfg, true)
+	return check(st, sch, cfg, true, nil)
 }
 
 // check is Check; refusals says whether the builder's refusals are
@@ -142,14 +145,18 @@ func Check(st *grammar.Statement, sch *schema.Schema, cfg *Config) []Finding {
 // own pass (its table and index, its positions inside the block), then
 // the rules that check groups once on the group; the builder's refusals
 // are asked for once, of the group, which holds every member's.
-func check(st *grammar.Statement, sch *schema.Schema, cfg *Config, refusals bool) []Finding {
+//
+// outside is request.File.Outside of the request st was made from, for
+// the second places messages name; nil for a statement of its own.
+func check(st *grammar.Statement, sch *schema.Schema, cfg *Config, refusals bool, outside func(int) (diag.Pos, string)) []Finding {
 	var out []Finding
 	for _, m := range st.Members {
 		p := newPass(m, schemaFor(m, sch), cfg, &out)
-		p.Group = st
+		p.Group, p.outside = st, outside
 		p.run()
 	}
 	p := newPass(st, schemaFor(st, sch), cfg, &out)
+	p.outside = outside
 	p.run()
 	if refusals {
 		checkBuildRefusals(&p)

@@ -322,7 +322,7 @@ func (c *requestPass) runCatalog(sch *schema.Schema) {
 	for _, f := range c.out {
 		mine[f.Rule+"@"+f.Pos.String()] = true
 	}
-	for _, f := range check(st, sch, c.cfg, false) {
+	for _, f := range check(st, sch, c.cfg, false, c.r.File.Outside) {
 		if c.modern != nil {
 			var keep bool
 			if f, keep = c.fromModern(f); !keep {

@@ -12,6 +12,10 @@ import (
 // second place ("first at 3:14"): the column in characters, as the
 // finding's own is shown (diag.AtIn).
 func (p *Pass) place(at diag.Pos) string {
+	if p.outside != nil {
+		pos, line := p.outside(at.Offset)
+		return pos.At(line)
+	}
 	return diag.AtIn(p.Stmt.Source, p.Stmt.Pos, at)
 }
 
@@ -19,6 +23,10 @@ func (p *Pass) place(at diag.Pos) string {
 // place: the column in characters, counted on its line of the file.
 func (c *requestPass) place(off int) string {
 	pos := c.pos(off)
+	if outside := c.r.File.Outside; outside != nil {
+		at, line := outside(pos.Offset)
+		return at.At(line)
+	}
 	return pos.At(string(c.r.File.Src[pos.Offset-pos.Col+1 : pos.Offset]))
 }
 
