@@ -52,13 +52,13 @@ func TestGroupRulesWithoutDSLText(t *testing.T) {
 		t.Fatal(err)
 	}
 	rules := []string{"transaction-item-repeated", "check-without-condition"}
-	dsl := ruleLines(check(parseGroup(t, src), sch, nil, false), rules...)
+	dsl := ruleLines(check(parseGroup(t, src), sch, nil, false, nil), rules...)
 
 	st := parseGroup(t, src)
 	for _, s := range append([]*grammar.Statement{st}, st.Members...) {
 		s.Written, s.Source = nil, ""
 	}
-	got := ruleLines(check(st, sch, nil, false), rules...)
+	got := ruleLines(check(st, sch, nil, false, nil), rules...)
 	want := `g.dx:3:3: error: a check has nothing to do but its condition, and it has none; the AWS CLI answers "Missing required parameter in TransactItems[1].ConditionCheck: \"ConditionExpression\"", and DynamoDB "1 validation error detected: Value null at 'transactItems.2.member.conditionCheck.conditionExpression' failed to satisfy constraint: Member must not be null". Add if CONDITION, like if attribute_exists(id) (check-without-condition)
 g.dx:3:3: error: member 1 (check Tickets) names the item member 0 (put Tickets) names (at 2:3): the same table and key; DynamoDB answers "Transaction request cannot include multiple operations on one item". Make them one member: a check's condition goes into the write's if, two updates' actions into one update (transaction-item-repeated)`
 	if got != want {
@@ -72,11 +72,11 @@ g.dx:3:3: error: member 1 (check Tickets) names the item member 0 (put Tickets) 
 // TestGroupRuleOff: a group rule turned off in the config does not run.
 func TestGroupRuleOff(t *testing.T) {
 	st := parseGroup(t, `transact get { get Tickets key id = "a"; get Tickets key id = "a" }`)
-	if got := ruleLines(check(st, nil, nil, false), "transaction-item-repeated"); got == "" {
+	if got := ruleLines(check(st, nil, nil, false, nil), "transaction-item-repeated"); got == "" {
 		t.Fatal("transaction-item-repeated does not fire")
 	}
 	cfg := &Config{Severities: map[string]Severity{"transaction-item-repeated": Off}}
-	if got := ruleLines(check(st, nil, cfg, false), "transaction-item-repeated"); got != "" {
+	if got := ruleLines(check(st, nil, cfg, false, nil), "transaction-item-repeated"); got != "" {
 		t.Errorf("off, it still fires:\n%s", got)
 	}
 }
