@@ -331,29 +331,22 @@ func TestVSCodeExtension(t *testing.T) {
 		c.Languages[1].ID != "partiql" || !slices.Equal(c.Languages[1].Extensions, []string{".partiql"}) {
 		t.Fatalf("languages %+v, want dx for .dx files and partiql for .partiql", c.Languages)
 	}
-	var pqConf struct {
-		Comments struct {
-			LineComment string `json:"lineComment"`
-		} `json:"comments"`
-	}
-	readJSON(c.Languages[1].Configuration, &pqConf)
-	if pqConf.Comments.LineComment != "--" {
-		t.Errorf("PartiQL configuration: line comment %q, want --", pqConf.Comments.LineComment)
-	}
 	// The server reads every language the extension attaches it to.
 	for _, lang := range []string{"dx", "partiql", "json", "python", "go", "typescript", "java", "kotlin"} {
 		if !slices.Contains(pkg.ActivationEvents, "onLanguage:"+lang) {
 			t.Errorf("activation %v: no onLanguage:%s", pkg.ActivationEvents, lang)
 		}
 	}
-	var conf struct {
-		Comments struct {
-			LineComment string `json:"lineComment"`
-		} `json:"comments"`
-	}
-	readJSON(c.Languages[0].Configuration, &conf)
-	if conf.Comments.LineComment != "#" {
-		t.Errorf("language configuration: line comment %q, want #", conf.Comments.LineComment)
+	for i, want := range []string{"#", "--"} {
+		var conf struct {
+			Comments struct {
+				LineComment string `json:"lineComment"`
+			} `json:"comments"`
+		}
+		readJSON(c.Languages[i].Configuration, &conf)
+		if conf.Comments.LineComment != want {
+			t.Errorf("%s configuration: line comment %q, want %q", c.Languages[i].ID, conf.Comments.LineComment, want)
+		}
 	}
 	if len(c.Grammars) != 1 || c.Grammars[0].Language != "dx" || c.Grammars[0].Path != "./syntaxes/dx.tmLanguage.json" {
 		t.Fatalf("grammars %+v", c.Grammars)
