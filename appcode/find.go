@@ -109,9 +109,10 @@ func (f *finder) isOpen(i int, c byte) bool {
 // request JSON writes it), and whether it is one a site gathers: every
 // member of a request but the lists and maps of a group's members
 // (TransactItems, RequestItems, Put, ...), which hold sites of their own,
-// and PartiQL's Statement.
+// and PartiQL's Statement and Parameters (execute-statement's, which the
+// member table does not hold).
 func memberOf(name string) (string, bool) {
-	if name == "Statement" {
+	if name == "Statement" || name == "Parameters" {
 		return name, true
 	}
 	s, ok := request.Spec(name)

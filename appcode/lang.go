@@ -7,22 +7,36 @@ import (
 	"github.com/dynexpr/dynexpr/request"
 )
 
+// extensions are the file extensions of the languages read here.
+var extensions = [...]struct {
+	ext  string
+	lang Lang
+}{
+	{".go", Go}, {".py", Python},
+	{".js", JavaScript}, {".mjs", JavaScript}, {".cjs", JavaScript}, {".jsx", JavaScript},
+	{".ts", JavaScript}, {".tsx", JavaScript}, {".mts", JavaScript}, {".cts", JavaScript},
+	{".java", Java}, {".kt", Kotlin}, {".kts", Kotlin},
+}
+
 // LangOf tells a source file's language from its name; ok is false for a
 // file of no language read here.
 func LangOf(name string) (lang Lang, ok bool) {
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".go":
-		return Go, true
-	case ".py":
-		return Python, true
-	case ".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx", ".mts", ".cts":
-		return JavaScript, true
-	case ".java":
-		return Java, true
-	case ".kt", ".kts":
-		return Kotlin, true
+	ext := strings.ToLower(filepath.Ext(name))
+	for _, e := range extensions {
+		if e.ext == ext {
+			return e.lang, true
+		}
 	}
 	return "", false
+}
+
+// Extensions are the file extensions LangOf knows, lower case.
+func Extensions() []string {
+	out := make([]string, len(extensions))
+	for i, e := range extensions {
+		out[i] = e.ext
+	}
+	return out
 }
 
 // Read finds the requests a file of lang writes. It never fails: what it

@@ -25,6 +25,7 @@ var goInputs = map[string]string{
 	"UpdateItemInput": "update-item", "DeleteItemInput": "delete-item",
 	"TransactWriteItemsInput": "transact-write-items", "TransactGetItemsInput": "transact-get-items",
 	"BatchGetItemInput": "batch-get-item", "BatchWriteItemInput": "batch-write-item",
+	"ExecuteStatementInput": "execute-statement",
 }
 
 // goParts are the types of a transaction's members met outside an input
@@ -42,6 +43,7 @@ var goMethods = map[string]bool{
 	"QueryWithContext": true, "ScanWithContext": true, "GetItemWithContext": true, "PutItemWithContext": true,
 	"UpdateItemWithContext": true, "DeleteItemWithContext": true, "TransactWriteItemsWithContext": true,
 	"TransactGetItemsWithContext": true, "BatchGetItemWithContext": true, "BatchWriteItemWithContext": true,
+	"ExecuteStatement": true, "ExecuteStatementWithContext": true,
 }
 
 // goEnums are the SDK's enum types of string members: a constant
@@ -313,7 +315,7 @@ func (r *goReader) site(lit *ast.CompositeLit, cmd, part string) *Site {
 // computes, for lint -v: what the rules could not check.
 func (r *goReader) skip(at int, name string, v Value) {
 	base := name[strings.LastIndex(name, ".")+1:]
-	if !strings.HasSuffix(base, "Expression") && !strings.HasPrefix(base, "ExpressionAttribute") {
+	if !strings.HasSuffix(base, "Expression") && !strings.HasPrefix(base, "ExpressionAttribute") && base != "Statement" {
 		// The members of a transaction's or a batch's members.
 		for _, e := range v.Entries {
 			if e.Key.Kind == String {

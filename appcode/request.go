@@ -334,45 +334,57 @@ var typeLetters = map[string]bool{"S": true, "N": true, "B": true, "BOOL": true,
 // (v.Type), in DynamoDB JSON already ({"S": "x"}: the low-level clients),
 // or a plain value whose type its shape tells (the document clients).
 func (w *jsonWriter) attribute(v Value) {
-	if v.Kind == Opaque || !w.known(v) {
+	t, inner, wrapped := attrValueType(w.site.Style, v)
+	switch {
+	case t == "":
 		w.null(v)
-		return
-	}
-	t := v.Type
-	if t == "" && v.Kind == Map && len(v.Entries) == 1 && v.Entries[0].Key.Kind == String && typeLetters[v.Entries[0].Key.Text] && w.site.Style != StyleDocument {
+	case wrapped:
 		// Low-level: {"S": "x"} as the code writes it.
-		e := v.Entries[0]
-		inner := e.Value
-		if inner.Kind == Opaque {
-			// {"S": name}: the type is the code's, the value is not
-			// known; the value is computed whole, as a plain one is.
-			w.null(v)
-			return
-		}
-		t = e.Key.Text
 		if t == "B" && inner.Type != "B" {
 			t = "b64" // a string, base64 already; bytes ([]byte("x")) are Type B
 		}
 		w.open("{", v.Start)
-		w.typed(t, inner, e.Key.Start)
+		w.typed(t, inner, v.Entries[0].Key.Start)
 		w.close("}", v.End)
-		return
+	case t == "plain":
+		w.plain(v) // not DynamoDB JSON: the rules say so, as the SDK's service does
+	default:
+		w.open("{", v.Start)
+		w.typed(t, v, v.Start)
+		w.close("}", v.End)
 	}
-	if t == "" {
-		if w.site.Style == StyleLowLevel {
-			w.plain(v) // not DynamoDB JSON: the rules say so, as the SDK's service does
-			return
+}
+
+// attrValueType is the DynamoDB type of attribute value v as a site of
+// style writes it, and the value holding its contents: typed by the code
+// (v.Type), DynamoDB JSON ({"S": "x"}: wrapped, inner is "x"), or a plain
+// value whose shape tells (the document clients). It is "" for a value the
+// code computes, and "plain" for a plain value where the client takes
+// DynamoDB JSON.
+func attrValueType(style ValueStyle, v Value) (t string, inner Value, wrapped bool) {
+	if v.Kind == Opaque || !known(v) {
+		return "", v, false
+	}
+	if v.Type != "" {
+		return v.Type, v, false
+	}
+	if v.Kind == Map && len(v.Entries) == 1 && v.Entries[0].Key.Kind == String && typeLetters[v.Entries[0].Key.Text] && style != StyleDocument {
+		if v.Entries[0].Value.Kind == Opaque {
+			// {"S": name}: the type is the code's, the value is not
+			// known; the value is computed whole, as a plain one is.
+			return "", v, false
 		}
-		t = map[Kind]string{String: "S", Number: "N", Bool: "BOOL", Null: "NULL", List: "L", Map: "M"}[v.Kind]
+		return v.Entries[0].Key.Text, v.Entries[0].Value, true
 	}
-	w.open("{", v.Start)
-	w.typed(t, v, v.Start)
-	w.close("}", v.End)
+	if style == StyleLowLevel {
+		return "plain", v, false
+	}
+	return map[Kind]string{String: "S", Number: "N", Bool: "BOOL", Null: "NULL", List: "L", Map: "M"}[v.Kind], v, false
 }
 
 // known reports whether a typed value's contents are all literal: a map
 // with a computed key, a set with a computed element is computed whole.
-func (w *jsonWriter) known(v Value) bool {
+func known(v Value) bool {
 	for _, e := range v.Entries {
 		if e.Key.Kind != String {
 			return false

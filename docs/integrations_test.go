@@ -327,17 +327,26 @@ func TestVSCodeExtension(t *testing.T) {
 	}
 	readJSON("package.json", &pkg)
 	c := pkg.Contributes
-	if len(c.Languages) != 1 || c.Languages[0].ID != "dx" || !slices.Equal(c.Languages[0].Extensions, []string{".dx"}) {
-		t.Fatalf("languages %+v, want dx for .dx files", c.Languages)
+	if len(c.Languages) != 2 || c.Languages[0].ID != "dx" || !slices.Equal(c.Languages[0].Extensions, []string{".dx"}) ||
+		c.Languages[1].ID != "partiql" || !slices.Equal(c.Languages[1].Extensions, []string{".partiql"}) {
+		t.Fatalf("languages %+v, want dx for .dx files and partiql for .partiql", c.Languages)
 	}
-	var conf struct {
-		Comments struct {
-			LineComment string `json:"lineComment"`
-		} `json:"comments"`
+	// The server reads every language the extension attaches it to.
+	for _, lang := range []string{"dx", "partiql", "json", "python", "go", "typescript", "java", "kotlin"} {
+		if !slices.Contains(pkg.ActivationEvents, "onLanguage:"+lang) {
+			t.Errorf("activation %v: no onLanguage:%s", pkg.ActivationEvents, lang)
+		}
 	}
-	readJSON(c.Languages[0].Configuration, &conf)
-	if conf.Comments.LineComment != "#" {
-		t.Errorf("language configuration: line comment %q, want #", conf.Comments.LineComment)
+	for i, want := range []string{"#", "--"} {
+		var conf struct {
+			Comments struct {
+				LineComment string `json:"lineComment"`
+			} `json:"comments"`
+		}
+		readJSON(c.Languages[i].Configuration, &conf)
+		if conf.Comments.LineComment != want {
+			t.Errorf("%s configuration: line comment %q, want %q", c.Languages[i].ID, conf.Comments.LineComment, want)
+		}
 	}
 	if len(c.Grammars) != 1 || c.Grammars[0].Language != "dx" || c.Grammars[0].Path != "./syntaxes/dx.tmLanguage.json" {
 		t.Fatalf("grammars %+v", c.Grammars)
@@ -356,7 +365,7 @@ func TestVSCodeExtension(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`require("vscode-languageclient/node")`, `args: ["lsp"]`, `TransportKind.stdio`, `language: "dx"`} {
+	for _, want := range []string{`require("vscode-languageclient/node")`, `args: ["lsp"]`, `TransportKind.stdio`, `"dx", "partiql", "json"`, `"python"`, `config.get("code", true)`} {
 		if !strings.Contains(string(src), want) {
 			t.Errorf("%s does not have %s", pkg.Main, want)
 		}

@@ -43,6 +43,15 @@ func (l *Linter) code(r Result, data []byte) Result {
 	var findings []validate.Finding
 	var spans [][2]int // each site's lines, for the ignores
 	for _, site := range found.Sites {
+		if stmt, ok := appcode.StatementOf(site); ok {
+			fs, checked := l.partiqlSite(src, site, stmt)
+			findings = append(findings, fs...)
+			if checked {
+				r.Sites++
+				spans = append(spans, [2]int{src.Pos(site.Pos).Line, src.Pos(site.End).Line})
+			}
+			continue
+		}
 		req, err := appcode.Convert(src, site, found.Directives)
 		if err != nil {
 			for _, d := range diag.Append(nil, err) {

@@ -63,10 +63,10 @@ func (l *Linter) text(r Result, data []byte, kind Kind) Result {
 	if kind == Code {
 		return l.code(r, data)
 	}
-	if kind != DSL {
+	if kind != DSL && kind != PartiQL {
 		return l.requests(r, data, kind)
 	}
-	if isPartiQLFile(display) {
+	if kind == PartiQL || isPartiQLFile(display) {
 		return l.partiqlFile(r)
 	}
 	// One statement at a time: each tree is dropped once checked.

@@ -30,7 +30,14 @@ const (
 	// Code: application code (appcode.LangOf tells its language), named,
 	// or matched by --code or the config's code: patterns.
 	Code
+	// PartiQL: a PartiQL script, whatever its name (a *.partiql file is
+	// one as DSL too: the language server's unsaved buffer has no name).
+	PartiQL
 )
+
+// CodeExtensions are the file extensions of the application code lint
+// reads (as Code).
+func CodeExtensions() []string { return appcode.Extensions() }
 
 // Input is one file to lint and how to read it; the path "-" is standard
 // input.

@@ -67,14 +67,20 @@ func dslHover(s *server, d *document, off int) *hover {
 	}
 	var b strings.Builder
 	b.WriteString("```dynexpr\n" + grammar.Format(st) + "\n```\n")
-	for _, line := range strings.Split(strings.TrimSuffix(explain.Statement(st, sch), "\n"), "\n") {
+	explainList(&b, explain.Statement(st, sch))
+	return markdown(b.String(), d, st.Pos.Offset, st.EndPos.Offset)
+}
+
+// explainList writes what explain says, a line each, as a Markdown list
+// (an indented line a nested item).
+func explainList(b *strings.Builder, text string) {
+	for _, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
 		if rest, ok := strings.CutPrefix(line, "  "); ok {
 			b.WriteString("  - " + rest + "\n")
 		} else {
 			b.WriteString("- " + line + "\n")
 		}
 	}
-	return markdown(b.String(), d, st.Pos.Offset, st.EndPos.Offset)
 }
 
 // describe is what the schema says of the name n is; "" where it says

@@ -34,9 +34,8 @@ type language struct {
 	actions func(d *document, f findingAt) []codeAction
 }
 
-// languages are the readers the server serves. The PartiQL and
-// application-code readers each add an entry, with the lint.Kind lint
-// reads them as.
+// languages are the readers the server serves, each with the lint.Kind
+// lint reads it as.
 var languages = []*language{
 	{
 		name: "dynexpr", ids: []string{"dynexpr", "dx"}, exts: []string{".dx"},
@@ -48,6 +47,18 @@ var languages = []*language{
 	{
 		name: "request JSON", ids: []string{"json", "jsonl", "jsonlines"}, exts: []string{".json", ".jsonl"},
 		kind: requestKind,
+	},
+	{
+		name: "PartiQL", ids: []string{"partiql"}, exts: []string{".partiql"},
+		kind:  func(*workspace, string) lint.Kind { return lint.PartiQL },
+		hover: partiqlHover,
+	},
+	{
+		// Diagnostics only: the requests the code writes as literals, as
+		// `dynexpr lint --code` checks them.
+		name: "application code", exts: lint.CodeExtensions(),
+		ids:  []string{"go", "python", "javascript", "javascriptreact", "typescript", "typescriptreact", "java", "kotlin"},
+		kind: func(*workspace, string) lint.Kind { return lint.Code },
 	},
 }
 

@@ -1,23 +1,33 @@
 // The dynexpr extension: the TextMate grammar highlights .dx files, and this
 // starts `dynexpr lsp` over standard input and output for everything else
 // (lint findings as you type, completion, hover, formatting), the same
-// binary and rules as the command line.
+// binary and rules as the command line. The server reads .dx files,
+// PartiQL scripts, request JSON (a *.json that is not a request is left
+// alone) and, unless dynexpr.code is off, the requests application code
+// writes as literals.
 "use strict";
 
 const vscode = require("vscode");
 const { LanguageClient, TransportKind } = require("vscode-languageclient/node");
 
+// The languages of application code the server reads (lint --code's).
+const codeLanguages = ["go", "python", "javascript", "javascriptreact", "typescript", "typescriptreact", "java", "kotlin"];
+
 let client;
 
 function activate(context) {
-  const command = vscode.workspace.getConfiguration("dynexpr").get("path") || "dynexpr";
+  const config = vscode.workspace.getConfiguration("dynexpr");
+  const command = config.get("path") || "dynexpr";
   const server = { command, args: ["lsp"], transport: TransportKind.stdio };
-  client = new LanguageClient("dynexpr", "dynexpr", { run: server, debug: server }, {
-    documentSelector: [
-      { scheme: "file", language: "dx" },
-      { scheme: "untitled", language: "dx" },
-    ],
-  });
+  const languages = ["dx", "partiql", "json", "jsonl"];
+  if (config.get("code", true)) {
+    languages.push(...codeLanguages);
+  }
+  const documentSelector = [];
+  for (const language of languages) {
+    documentSelector.push({ scheme: "file", language: language }, { scheme: "untitled", language: language });
+  }
+  client = new LanguageClient("dynexpr", "dynexpr", { run: server, debug: server }, { documentSelector });
   context.subscriptions.push(client);
   return client.start();
 }
