@@ -130,6 +130,10 @@ func (l *Linter) requests(r Result, data []byte, kind Kind) Result {
 	}
 	r.Requests = len(f.Requests)
 	for _, req := range f.Requests {
+		if request.IsPartiQL(req.Command) {
+			r.Findings = append(r.Findings, validate.CheckPartiQLRequest(req, l.Schema, l.Rules)...)
+			continue
+		}
 		r.Findings = append(r.Findings, validate.CheckRequest(req, l.Schema, l.Rules)...)
 	}
 	return r

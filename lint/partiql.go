@@ -27,5 +27,7 @@ func (l *Linter) partiqlFile(r Result) Result {
 	for _, req := range validate.PartiQLRequests(sc) {
 		r.Findings = append(r.Findings, validate.CheckPartiQL(req, l.Schema, l.Rules)...)
 	}
+	r.Findings = append(r.Findings, validate.PartiQLStrayIgnores(sc, l.Rules)...)
+	validate.SortFindings(r.Findings)
 	return r
 }

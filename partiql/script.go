@@ -42,6 +42,10 @@ type Script struct {
 	Names []string
 	// Ignores are each statement's dynexpr:ignore comments.
 	Ignores [][]Ignore
+	// Stray are the dynexpr:ignore comments that apply to no statement
+	// (none on the line after their block of comments, nor ending on
+	// theirs), for lint to report.
+	Stray []Ignore
 }
 
 // Ignore is one dynexpr:ignore comment: the rules it silences, and why.
@@ -96,7 +100,8 @@ func ParseScript(file, src string) (*Script, error) {
 			sc.Names[i] = name
 		case strings.HasPrefix(text, markerIgnore):
 			if i < 0 {
-				continue // lint says what an ignore applies to nothing
+				sc.Stray = append(sc.Stray, parseIgnore(c.Pos, strings.TrimPrefix(text, markerIgnore)))
+				continue
 			}
 			sc.Ignores[i] = append(sc.Ignores[i], parseIgnore(c.Pos, strings.TrimPrefix(text, markerIgnore)))
 		}

@@ -165,6 +165,9 @@ func (c *converter) request() *grammar.Statement {
 	if m := obj.Member(CommandMember); m != nil && r.Group == nil && (m.Value.Kind != String || NormalizeCommand(m.Value.Text) == "") {
 		c.failAt(m.Value.Start, "\"command\" names no command dynexpr knows: write query, scan, get-item, put-item, update-item, delete-item, transact-write-items, transact-get-items, batch-get-item or batch-write-item")
 	}
+	if IsPartiQL(r.Command) {
+		c.failAt(obj.Start, "this is a PartiQL request (%s): import writes DSL statements and does not import PartiQL; keep the statement as it is in a .partiql file (dynexpr lint and dynexpr build -f FILE.partiql read it)", r.Command)
+	}
 	kind, ok := kindOf(r.Command)
 	if !ok {
 		c.failAt(obj.Start, "cannot tell which command this request is for: add \"command\": \"query\" (or scan, get-item, put-item, update-item, delete-item, transact-write-items, ...)")

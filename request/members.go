@@ -24,15 +24,17 @@ const (
 	IntMember
 	BoolMember
 	StringListMember
-	ValueMapMember     // Key, Item, ExclusiveStartKey, ExpressionAttributeValues
-	NameMapMember      // ExpressionAttributeNames
-	ConditionMapMember // KeyConditions, QueryFilter, ScanFilter
-	ExpectedMapMember  // Expected
-	UpdatesMapMember   // AttributeUpdates
-	ItemListMember     // TransactItems: an array of objects, each with one member request
-	TableMapMember     // RequestItems: an object of table names
-	KeyListMember      // Keys: an array of keys
-	PartMember         // Put, Update, ..., PutRequest, DeleteRequest: one member request's object
+	ValueMapMember      // Key, Item, ExclusiveStartKey, ExpressionAttributeValues
+	NameMapMember       // ExpressionAttributeNames
+	ConditionMapMember  // KeyConditions, QueryFilter, ScanFilter
+	ExpectedMapMember   // Expected
+	UpdatesMapMember    // AttributeUpdates
+	ItemListMember      // TransactItems: an array of objects, each with one member request
+	TableMapMember      // RequestItems: an object of table names
+	KeyListMember       // Keys: an array of keys
+	PartMember          // Put, Update, ..., PutRequest, DeleteRequest: one member request's object
+	ParamListMember     // Parameters: an array of AttributeValues, one a ?
+	StatementListMember // Statements, TransactStatements: an array of objects, each with a Statement
 )
 
 // MaxInt is the largest value of an IntMember: DynamoDB reads them (Limit,
@@ -95,6 +97,11 @@ var memberSpecs = []MemberSpec{
 	{Name: "Get", Type: PartMember},
 	{Name: "PutRequest", Type: PartMember},
 	{Name: "DeleteRequest", Type: PartMember},
+	{Name: "Statement", Type: StringMember},
+	{Name: "Parameters", Type: ParamListMember},
+	{Name: "Statements", Type: StatementListMember},
+	{Name: "TransactStatements", Type: StatementListMember},
+	{Name: "NextToken", Type: StringMember},
 
 	{Name: "AttributesToGet", Type: StringListMember, Instead: "ProjectionExpression"},
 	{Name: "QueryFilter", Type: ConditionMapMember, Instead: "FilterExpression"},
@@ -149,7 +156,22 @@ var cliMembers = map[string][]string{
 	"KeysAndAttributes": {"Keys", "AttributesToGet", "ConsistentRead", "ProjectionExpression", "ExpressionAttributeNames"},
 	"PutRequest":        {"Item"},
 	"DeleteRequest":     {"Key"},
+
+	// The PartiQL commands, and the objects of their lists
+	// (BatchStatementRequest, ParameterizedStatement).
+	"execute-statement": {"Statement", "Parameters", "ConsistentRead", "NextToken", "ReturnConsumedCapacity", "Limit",
+		"ReturnValuesOnConditionCheckFailure"},
+	"batch-execute-statement": {"Statements", "ReturnConsumedCapacity"},
+	"execute-transaction":     {"TransactStatements", "ClientRequestToken", "ReturnConsumedCapacity"},
+	"BatchStatementRequest":   {"Statement", "Parameters", "ConsistentRead", "ReturnValuesOnConditionCheckFailure"},
+	"ParameterizedStatement":  {"Statement", "Parameters", "ReturnValuesOnConditionCheckFailure"},
 }
+
+// PartiQLCommands are the commands that send PartiQL statements.
+var PartiQLCommands = []string{"execute-statement", "batch-execute-statement", "execute-transaction"}
+
+// IsPartiQL reports whether command is one of PartiQLCommands.
+func IsPartiQL(command string) bool { return contains(PartiQLCommands, command) }
 
 // required are the members the AWS CLI requires of each group and part
 // ("Missing required parameter in ..."); a request alone's are
@@ -161,6 +183,9 @@ var required = map[string][]string{
 	"Delete": {"Key", "TableName"}, "Update": {"Key", "UpdateExpression", "TableName"},
 	"Get": {"Key", "TableName"}, "KeysAndAttributes": {"Keys"},
 	"PutRequest": {"Item"}, "DeleteRequest": {"Key"},
+	"execute-statement": {"Statement"}, "batch-execute-statement": {"Statements"},
+	"execute-transaction":   {"TransactStatements"},
+	"BatchStatementRequest": {"Statement"}, "ParameterizedStatement": {"Statement"},
 }
 
 // Required returns the members the AWS CLI requires of shape (a group's
@@ -207,7 +232,7 @@ var (
 	allMembers = sync.OnceValue(func() []string {
 		seen := map[string]bool{}
 		var out []string
-		for _, c := range append(Commands[:len(Commands):len(Commands)], GroupCommands...) {
+		for _, c := range append(append(Commands[:len(Commands):len(Commands)], GroupCommands...), PartiQLCommands...) {
 			for _, m := range cliMembers[c] {
 				if !seen[m] {
 					seen[m] = true

@@ -255,6 +255,12 @@ func NormalizeCommand(s string) string {
 		return "batch-get-item"
 	case "batchwriteitem", "batchwrite":
 		return "batch-write-item"
+	case "executestatement":
+		return "execute-statement"
+	case "batchexecutestatement":
+		return "batch-execute-statement"
+	case "executetransaction":
+		return "execute-transaction"
 	}
 	return ""
 }
@@ -273,6 +279,12 @@ func GuessCommand(member func(name string) bool) string {
 		return false
 	}
 	switch {
+	case has("TransactStatements"):
+		return "execute-transaction"
+	case has("Statements"):
+		return "batch-execute-statement"
+	case has("Statement"):
+		return "execute-statement"
 	case has("KeyConditionExpression", "KeyConditions", "ScanIndexForward", "QueryFilter"):
 		return "query"
 	case has("UpdateExpression", "AttributeUpdates"):

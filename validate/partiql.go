@@ -44,6 +44,9 @@ type PartiQLStatement struct {
 	// ParamsPos is where Parameters stands; the statement's when absent.
 	ParamsPos diag.Pos
 	Params    []PartiQLParam
+	// Ignores are the statement's dynexpr:ignore comments (a .partiql
+	// file's); CheckPartiQL applies them to the findings within it.
+	Ignores []partiql.Ignore
 }
 
 // PartiQLParam is one element of Parameters: its AttributeValue type (S,
@@ -115,7 +118,51 @@ func CheckPartiQL(req *PartiQLRequest, sch *schema.Schema, cfg *Config) []Findin
 			check(&p)
 		}
 	}
+	out = applyPartiQLIgnores(req, out, cfg)
 	SortFindings(out)
+	return out
+}
+
+// applyPartiQLIgnores drops the findings within a statement that its
+// dynexpr:ignore comments silence, and reports the ignores that silence
+// nothing or give no reason, as a DSL file's are (apply).
+func applyPartiQLIgnores(req *PartiQLRequest, findings []Finding, cfg *Config) []Finding {
+	var list []*ignore
+	for _, s := range req.Statements {
+		st := s.Stmt
+		for _, ig := range s.Ignores {
+			list = append(list, &ignore{pos: ig.Pos, rules: ig.Rules, reason: ig.Reason, code: &CodeIgnore{
+				Pos: ig.Pos, Comment: "--", Target: "this statement",
+				Covers: func(f Finding) bool {
+					return f.Pos.File == st.Pos.File && st.Pos.Offset <= f.Pos.Offset && f.Pos.Offset < st.EndPos.Offset
+				},
+			}})
+		}
+	}
+	if len(list) == 0 {
+		return findings
+	}
+	return apply(list, findings, cfg)
+}
+
+// PartiQLStrayIgnores reports the ignore comments of a script that apply
+// to no statement (unused-ignore), as a DSL file's are.
+func PartiQLStrayIgnores(sc *partiql.Script, cfg *Config) []Finding {
+	var list []*ignore
+	for _, ig := range sc.Stray {
+		list = append(list, &ignore{pos: ig.Pos, rules: ig.Rules, reason: ig.Reason,
+			stray: "no statement starts on the line after it, nor ends on its line"})
+	}
+	return apply(list, nil, cfg)
+}
+
+// PartiQLParams are bound values (build's -p for the ?s) as a request's
+// Parameters, for the rules to judge the values sent.
+func PartiQLParams(vals []*grammar.Value) []PartiQLParam {
+	out := make([]PartiQLParam, len(vals))
+	for i, v := range vals {
+		out[i] = PartiQLParam{Pos: v.Pos, Type: string(v.Type), Text: v.Text}
+	}
 	return out
 }
 
@@ -478,11 +525,10 @@ func (c partiqlConverter) value(e partiql.Expr) *grammar.Value {
 // or execute-transaction, as its mode says. Its ?s are bound only when it
 // is built: the statements have no Parameters here.
 func PartiQLRequests(sc *partiql.Script) []*PartiQLRequest {
-	stmt := func(s *partiql.Statement) *PartiQLStatement { return &PartiQLStatement{Stmt: s, ParamsPos: s.Pos} }
 	if sc.Mode == partiql.ModeEach {
 		out := make([]*PartiQLRequest, len(sc.Statements))
 		for i, s := range sc.Statements {
-			out[i] = &PartiQLRequest{Command: builder.CommandExecuteStatement, Pos: s.Pos, Statements: []*PartiQLStatement{stmt(s)}}
+			out[i] = &PartiQLRequest{Command: builder.CommandExecuteStatement, Pos: s.Pos, Statements: []*PartiQLStatement{PartiQLStatementOf(sc, i)}}
 		}
 		return out
 	}
@@ -490,10 +536,17 @@ func PartiQLRequests(sc *partiql.Script) []*PartiQLRequest {
 	if sc.Mode == partiql.ModeTransaction {
 		r.Command = builder.CommandExecuteTransaction
 	}
-	for _, s := range sc.Statements {
-		r.Statements = append(r.Statements, stmt(s))
+	for i := range sc.Statements {
+		r.Statements = append(r.Statements, PartiQLStatementOf(sc, i))
 	}
 	return []*PartiQLRequest{r}
+}
+
+// PartiQLStatementOf is the ith statement of a script, with its ignore
+// comments and no Parameters (bound only when it is built).
+func PartiQLStatementOf(sc *partiql.Script, i int) *PartiQLStatement {
+	s := sc.Statements[i]
+	return &PartiQLStatement{Stmt: s, ParamsPos: s.Pos, Ignores: sc.Ignores[i]}
 }
 
 // PartiQLAsDSL is the DSL statement that does what s does, as the DSL's

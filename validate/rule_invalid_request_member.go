@@ -40,6 +40,7 @@ var cliTypeNames = map[request.MemberType]string{
 	request.ExpectedMapMember: "<class 'dict'>", request.UpdatesMapMember: "<class 'dict'>",
 	request.ItemListMember: "<class 'list'>, <class 'tuple'>", request.KeyListMember: "<class 'list'>, <class 'tuple'>",
 	request.TableMapMember: "<class 'dict'>", request.PartMember: "<class 'dict'>",
+	request.ParamListMember: "<class 'list'>, <class 'tuple'>", request.StatementListMember: "<class 'list'>, <class 'tuple'>",
 }
 
 var typeWords = map[request.MemberType]string{
@@ -49,6 +50,7 @@ var typeWords = map[request.MemberType]string{
 	request.UpdatesMapMember: "an object of attribute updates",
 	request.ItemListMember:   "an array of requests", request.KeyListMember: "an array of keys",
 	request.TableMapMember: "an object of table names", request.PartMember: "an object",
+	request.ParamListMember: "an array of DynamoDB values", request.StatementListMember: "an array of statements",
 }
 
 // typeError reports a value of the wrong JSON type, as the AWS CLI does.
@@ -126,7 +128,7 @@ func (c *requestPass) checkType(v *request.Value, path string, spec request.Memb
 			c.typeError(invalidRequestMember, v, path, request.BoolMember, fix)
 			return false
 		}
-	case request.ItemListMember, request.KeyListMember:
+	case request.ItemListMember, request.KeyListMember, request.ParamListMember, request.StatementListMember:
 		if v.Kind != request.Array {
 			c.typeError(invalidRequestMember, v, path, spec.Type, "")
 			return false

@@ -45,7 +45,7 @@ func checkMissingMembers(c *requestPass) {
 		return
 	}
 	missing := func(name string) {
-		if c.r.Path != "" || request.IsGroup(c.cmd) {
+		if c.r.Path != "" || request.IsGroup(c.cmd) || request.IsPartiQL(c.cmd) {
 			what, in := "this "+c.cmd+" request", "input"
 			if c.r.Path != "" {
 				what, in = c.r.Path, c.r.Path
@@ -61,8 +61,9 @@ func checkMissingMembers(c *requestPass) {
 			"this %s request has no %q; the AWS CLI refuses the file (%q)%s",
 			c.cmd, name, `Missing required parameter in input: "`+name+`"`, c.guessNote())
 	}
-	if c.r.Path != "" || request.IsGroup(c.cmd) {
-		// A group and its members: the AWS CLI's own list.
+	if c.r.Path != "" || request.IsGroup(c.cmd) || request.IsPartiQL(c.cmd) {
+		// A group, its members and the PartiQL commands: the AWS CLI's
+		// own list.
 		for _, name := range request.Required(c.shape) {
 			if !c.given(name) && !(name == "TableName" && c.r.Table != nil) {
 				missing(name)

@@ -10,6 +10,7 @@ import (
 	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/partiql"
 	"github.com/dynexpr/dynexpr/schema"
+	"github.com/dynexpr/dynexpr/validate"
 )
 
 // isPartiQL reports whether the sources are PartiQL: a file named
@@ -29,7 +30,7 @@ func isPartiQL(srcs []source) bool {
 type partiqlRequest struct {
 	name    string
 	command string
-	stmts   []*partiql.Statement
+	stmts   []*validate.PartiQLStatement
 }
 
 // buildPartiQL builds the PartiQL sources: each statement an
@@ -76,11 +77,15 @@ func (e *env) buildPartiQL(srcs []source, f buildFlags) error {
 	n := 0 // the ?s are numbered across everything built
 	indent := f.output == "json" && !f.compact
 	var out spool
+	var findings []validate.Finding
 	for _, r := range reqs {
 		stmts, err := bindPartiQL(r.stmts, params, sch, used, &n)
 		if err != nil {
 			errs = diag.Append(errs, err)
 			continue
+		}
+		if !f.noLint {
+			findings = append(findings, lintPartiQL(r, stmts, sch, in.vcfg)...)
 		}
 		req, err := builder.BuildPartiQL(r.command, stmts, cli)
 		if err != nil {
@@ -89,7 +94,7 @@ func (e *env) buildPartiQL(srcs []source, f buildFlags) error {
 		}
 		js := req.JSON(indent)
 		if f.output == "shell" && len(js) > builder.MaxArgBytes {
-			errs = diag.Append(errs, diag.Errorf(r.stmts[0].Pos, "this request is %d bytes of JSON, and one command-line argument carries at most %d (Linux's limit): build it into a file instead (dynexpr build ... > req.json, without --output shell) and send that: aws dynamodb %s --cli-input-json file://req.json", len(js), builder.MaxArgBytes, req.Command))
+			errs = diag.Append(errs, diag.Errorf(r.stmts[0].Stmt.Pos, "this request is %d bytes of JSON, and one command-line argument carries at most %d (Linux's limit): build it into a file instead (dynexpr build ... > req.json, without --output shell) and send that: aws dynamodb %s --cli-input-json file://req.json", len(js), builder.MaxArgBytes, req.Command))
 			continue
 		}
 		writeRequest(&out, r.name, req, js, f.output)
@@ -99,11 +104,29 @@ func (e *env) buildPartiQL(srcs []source, f buildFlags) error {
 			errs = diag.Append(errs, err)
 		}
 	}
+	if len(errs) == 0 && !f.noLint {
+		if err := e.lintBuilt(in, findings); err != nil {
+			return err
+		}
+	}
 	if len(errs) > 0 {
 		return errs
 	}
 	_, err = out.WriteTo(e.stdout)
 	return err
+}
+
+// lintPartiQL runs the rules lint runs over a PartiQL request (one entry
+// point, validate.CheckPartiQL) on request r as built: its ?s are the
+// values bound, its Parameters.
+func lintPartiQL(r partiqlRequest, bound []builder.PartiQLStatement, sch *schema.Schema, cfg *validate.Config) []validate.Finding {
+	req := &validate.PartiQLRequest{Command: r.command, Pos: r.stmts[0].Stmt.Pos}
+	for i, s := range r.stmts {
+		c := *s
+		c.HasParams, c.Params = true, validate.PartiQLParams(bound[i].Parameters)
+		req.Statements = append(req.Statements, &c)
+	}
+	return validate.CheckPartiQL(req, sch, cfg)
 }
 
 // scriptRequests are the requests of one script: one for a marked file
@@ -121,11 +144,11 @@ func scriptRequests(sc *partiql.Script, pick string) []partiqlRequest {
 		if sc.Mode == partiql.ModeTransaction {
 			cmd = builder.CommandExecuteTransaction
 		}
-		return []partiqlRequest{{name: fmt.Sprintf("%s:%d", sc.ModePos.File, sc.ModePos.Line), command: cmd, stmts: sc.Statements}}
+		return []partiqlRequest{{name: fmt.Sprintf("%s:%d", sc.ModePos.File, sc.ModePos.Line), command: cmd, stmts: validate.PartiQLRequests(sc)[0].Statements}}
 	}
 	out := make([]partiqlRequest, len(sc.Statements))
-	for i, st := range sc.Statements {
-		out[i] = partiqlRequest{name: name(i), command: builder.CommandExecuteStatement, stmts: []*partiql.Statement{st}}
+	for i := range sc.Statements {
+		out[i] = partiqlRequest{name: name(i), command: builder.CommandExecuteStatement, stmts: []*validate.PartiQLStatement{validate.PartiQLStatementOf(sc, i)}}
 		if sc.Names[i] == "" && pick != "" {
 			out[i].name = "\x00" + out[i].name // no name: --statement cannot pick it
 		}
@@ -167,11 +190,12 @@ func pickPartiQL(reqs []partiqlRequest, pick string, many bool) ([]partiqlReques
 // on from *n in the order written (the first ? built is 1): -p 1=VALUE is
 // a string (or the type the schema gives the attribute it meets), -p
 // 1:=JSON the JSON's.
-func bindPartiQL(stmts []*partiql.Statement, params grammar.Params, sch *schema.Schema, used map[string]bool, n *int) ([]builder.PartiQLStatement, error) {
+func bindPartiQL(stmts []*validate.PartiQLStatement, params grammar.Params, sch *schema.Schema, used map[string]bool, n *int) ([]builder.PartiQLStatement, error) {
 	types := typeOf(sch)
 	var errs diag.List
 	out := make([]builder.PartiQLStatement, len(stmts))
-	for i, st := range stmts {
+	for i, vs := range stmts {
+		st := vs.Stmt
 		out[i] = builder.PartiQLStatement{Pos: st.Pos, Statement: st.Source}
 		attrs, numbers := partiql.ParamTypes(st)
 		for j, p := range st.Params {
