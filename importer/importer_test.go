@@ -2,7 +2,6 @@ package importer_test
 
 import (
 	"encoding/json"
-	"fmt"
 	"testing"
 
 	"github.com/dynexpr/dynexpr/bench/corpus"
@@ -54,7 +53,7 @@ func builtJSONL(tb testing.TB, n int) []byte {
 		out = append(append(out, line...), '\n')
 	}
 	if len(f.Statements) != n {
-		tb.Fatal(fmt.Sprintf("%d statements, want %d", len(f.Statements), n))
+		tb.Fatalf("%d statements, want %d", len(f.Statements), n)
 	}
 	return out
 }
