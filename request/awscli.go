@@ -22,6 +22,7 @@ func (f *File) FromCLIv1() {
 func (top *Request) FromCLIv1() {
 	// A group's values are in its members (and a batch get's Keys).
 	for _, r := range append([]*Request{top}, top.Parts()...) {
+		r.converted = nil // made from the values as they were
 		for _, name := range attributeMaps {
 			if m := r.Obj.Get(name); m != nil && m.Kind == Object {
 				for _, e := range m.Members {

@@ -1,6 +1,10 @@
 package request
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/dynexpr/dynexpr/grammar"
+)
 
 func TestFromCLIv1(t *testing.T) {
 	src := `{"TableName": "App", "Key": {"id": {"B": "Hello"}},
@@ -46,6 +50,41 @@ func TestFromCLIv1Groups(t *testing.T) {
 	} {
 		if c.got != c.want {
 			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}
+
+// TestConvertOnce: a request is converted once, lint's check and import
+// sharing the conversion (a failure too), and FromCLIv1 forgets a
+// conversion made before it rewrote the values, the group's members' too.
+func TestConvertOnce(t *testing.T) {
+	for _, src := range []string{
+		`{"TableName": "App", "Key": {"id": {"B": "SGVsbG8="}}}`,
+		`{"TransactItems": [{"Put": {"TableName": "App", "Item": {"id": {"B": "SGVsbG8="}}}}]}`,
+		`{"TableName": "App", "Key": {"id": {"B": "Hello"}}, "ProjectionExpression": "#undefined"}`,
+	} {
+		r := oneRequest(t, src)
+		first, err1 := r.Convert()
+		again, err2 := r.Convert()
+		if first != again || err1 != err2 {
+			t.Errorf("%s: converted twice (%p, %v; then %p, %v)", src, first, err1, again, err2)
+		}
+		if err1 != nil {
+			continue
+		}
+		v1 := oneRequest(t, src)
+		v1.FromCLIv1()
+		want, err := v1.Convert()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.FromCLIv1()
+		got, err := r.Convert()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g, w := grammar.Format(got.Statement), grammar.Format(want.Statement); g != w || g == grammar.Format(first.Statement) {
+			t.Errorf("%s: after FromCLIv1 the statement is %s, want %s", src, g, w)
 		}
 	}
 }

@@ -86,7 +86,27 @@ func (r *Request) Statement() (*grammar.Statement, error) {
 // where no statement can be made; a member the statement merely cannot
 // carry (an unused placeholder, an update-item without UpdateExpression) is listed in
 // Dropped, so that the linter can still check the rest of the request.
-func (r *Request) Convert() (conv *Conversion, err error) {
+//
+// The request is converted once, on the first call: import runs lint's
+// check (validate.CheckRequest) and then converts the request itself, and
+// both take this one conversion. What it returns is shared, so it is read,
+// never changed; a request is converted after what rewrites its values
+// (FromCLIv1, which forgets a conversion made before).
+func (r *Request) Convert() (*Conversion, error) {
+	if r.converted == nil {
+		conv, err := r.convert()
+		r.converted = &converted{conv, err}
+	}
+	return r.converted.conv, r.converted.err
+}
+
+// converted is a request's conversion, made once (Convert).
+type converted struct {
+	conv *Conversion
+	err  error
+}
+
+func (r *Request) convert() (conv *Conversion, err error) {
 	c := &converter{r: r, src: r.File.Src, out: &Conversion{}}
 	defer func() {
 		if x := recover(); x != nil {

@@ -68,6 +68,8 @@ type Request struct {
 	Table *Value
 	parts []*Request
 	read  bool // parts are read
+
+	converted *converted // Convert's, once made
 }
 
 // Commands are the operations of one request a request file may hold, and
