@@ -76,31 +76,65 @@ func (l *Linter) text(r Result, data []byte, kind Kind) Result {
 		return nil
 	})
 	if err != nil {
-		// A file that does not parse has no other finding.
-		r.Findings, r.Statements, r.UnboundNames = nil, 0, 0
-		for _, d := range diag.Append(nil, err) {
-			r.Findings = append(r.Findings, inputFinding(d))
-		}
-		return r
+		return notParsed(r, err)
 	}
 	r.Findings = append(r.Findings, ignores.Loose(l.Rules)...)
 	return r
 }
 
+// notParsed is r for a file that does not parse, as err says: it has no
+// other finding.
+func notParsed(r Result, err error) Result {
+	r.Findings, r.Statements, r.UnboundNames = nil, 0, 0
+	for _, d := range diag.Append(nil, err) {
+		r.Findings = append(r.Findings, inputFinding(d))
+	}
+	return r
+}
+
 // check adds the findings of the statement st to r.
 func (l *Linter) check(r *Result, st *grammar.Statement, ignores *validate.Ignores) {
+	l.add(r, st, l.statement(st), ignores)
+}
+
+// statementFindings are what the rules find in one statement, before its
+// ignore comments apply: a function of the statement's text and place.
+type statementFindings struct {
+	// notes are DeployedName's, with the names it could not resolve.
+	notes []validate.Finding
+	// resolved: its names resolved, and checks are the rules' findings.
+	resolved bool
+	checks   []validate.Finding
+	unbound  bool // it names a table or index by a $parameter
+}
+
+// statement checks st.
+func (l *Linter) statement(st *grammar.Statement) statementFindings {
 	notes, err := validate.DeployedName(st, l.Schema)
-	r.Findings = append(r.Findings, notes...)
 	if err != nil {
 		for _, d := range diag.Append(nil, err) {
-			r.Findings = append(r.Findings, validate.UnresolvedName(d))
+			notes = append(notes, validate.UnresolvedName(d))
 		}
+		return statementFindings{notes: notes}
+	}
+	return statementFindings{notes: notes, resolved: true, checks: validate.Check(st, l.Schema, l.Rules), unbound: st.HasUnboundName()}
+}
+
+// add adds what was found in st to r, its ignore comments applied (none
+// when ignores is nil).
+func (l *Linter) add(r *Result, st *grammar.Statement, sf statementFindings, ignores *validate.Ignores) {
+	r.Findings = append(r.Findings, sf.notes...)
+	if !sf.resolved {
 		return
 	}
-	if st.HasUnboundName() {
+	if sf.unbound {
 		r.UnboundNames++
 	}
-	r.Findings = append(r.Findings, ignores.Apply(st, validate.Check(st, l.Schema, l.Rules), l.Rules)...)
+	checks := sf.checks
+	if ignores != nil {
+		checks = ignores.Apply(st, checks, l.Rules)
+	}
+	r.Findings = append(r.Findings, checks...)
 }
 
 // requests checks every request of a request file. JSON has no comments,

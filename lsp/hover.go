@@ -195,7 +195,7 @@ func commentAt(src string, off int) (string, bool) {
 	for i := 0; i < len(line); i++ {
 		switch line[i] {
 		case '"', '`':
-			i = skipQuoted(line, i)
+			i = grammar.SkipQuoted(line, i)
 		case '#':
 			if start+i <= off {
 				return line[i:], true
