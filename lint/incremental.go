@@ -34,6 +34,8 @@ type Cache struct {
 	linter *Linter
 	seen   map[cacheKey]*cached // what the last lint checked
 	now    map[cacheKey]*cached // what this one used
+	// checked counts the texts the last Lint checked, not remembered.
+	checked int
 }
 
 type cacheKey struct {
@@ -58,7 +60,7 @@ func (c *Cache) Lint(l *Linter, name string, src []byte, kind Kind) Result {
 	if c.linter != l {
 		c.linter, c.seen = l, nil
 	}
-	c.now = map[cacheKey]*cached{}
+	c.now, c.checked = map[cacheKey]*cached{}, 0
 	r := Result{Name: name, Src: string(src)}
 	var ok bool
 	if strings.Contains(r.Src, "dynexpr:ignore") {
@@ -155,10 +157,10 @@ func (c *Cache) whole(r Result) (Result, bool) {
 		key := cacheKey{text: st.Source, col: st.Pos.Col}
 		e := c.lookup(key, st.Pos.Line)
 		if e == nil {
-			e = &cached{stmts: []statementFindings{l.statement(st).moved(-st.Pos.Offset, -st.Pos.Line)}}
+			e = &cached{stmts: []statementFindings{l.statement(st).moved(-st.Pos.Offset, -(st.Pos.Line-1))}}
 			c.store(key, e, st.Pos.Line, st.EndPos.Line)
 		}
-		l.add(&r, st, e.stmts[0].moved(st.Pos.Offset, st.Pos.Line), ignores)
+		l.add(&r, st, e.stmts[0].moved(st.Pos.Offset, st.Pos.Line-1), ignores)
 		return nil
 	})
 	if err != nil {
@@ -203,6 +205,7 @@ func (c *Cache) store(key cacheKey, e *cached, first, last int) {
 		key.line = first
 	}
 	c.now[key] = e
+	c.checked++
 }
 
 // namesLine reports whether a message or suggestion of e names a line
