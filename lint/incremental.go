@@ -157,7 +157,7 @@ func (c *Cache) whole(r Result) (Result, bool) {
 		key := cacheKey{text: st.Source, col: st.Pos.Col}
 		e := c.lookup(key, st.Pos.Line)
 		if e == nil {
-			e = &cached{stmts: []statementFindings{l.statement(st).moved(-st.Pos.Offset, -(st.Pos.Line-1))}}
+			e = &cached{stmts: []statementFindings{l.statement(st).moved(-st.Pos.Offset, -(st.Pos.Line - 1))}}
 			c.store(key, e, st.Pos.Line, st.EndPos.Line)
 		}
 		l.add(&r, st, e.stmts[0].moved(st.Pos.Offset, st.Pos.Line-1), ignores)
