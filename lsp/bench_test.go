@@ -24,17 +24,27 @@ func thousand() string {
 // BenchmarkDidChange1000: one edit of a 1,000-statement file, from the
 // didChange the editor sends to the publishDiagnostics it gets, over the
 // pipes, debounce off. Run with -cpu 1 for the one-core figure.
-func BenchmarkDidChange1000(b *testing.B) {
+func BenchmarkDidChange1000(b *testing.B) { benchDidChange(b, thousand(), 250) }
+
+// BenchmarkDidChange1000Ignores: the same with an ignore comment on every
+// tenth scan, which makes the file one the incremental lint parses whole
+// (ignore comments look across statements).
+func BenchmarkDidChange1000Ignores(b *testing.B) {
+	text := strings.Replace(thousand(), "scan Tickets filter priority = 0", "# dynexpr:ignore limit-with-filter -- paged on\nscan Tickets filter priority = 0", 25)
+	benchDidChange(b, text, 225)
+}
+
+// benchDidChange opens text, whose diagnostics are want, and times an
+// edit of a digit of its last statement's limit, typed back and forth.
+func benchDidChange(b *testing.B, text string, want int) {
 	dir := project(b)
 	c := startServer(b, Options{})
 	c.initialize(dir)
 	uri := uriOf(filepath.Join(dir, "q.dx"))
-	text := thousand()
 	c.open(uri, "dynexpr", text)
-	if ds := c.diagnostics(uri); len(ds) != 250 {
-		b.Fatalf("%d diagnostics, want 250 (one limit-with-filter a scan)", len(ds))
+	if ds := c.diagnostics(uri); len(ds) != want {
+		b.Fatalf("%d diagnostics, want %d", len(ds), want)
 	}
-	// The edit: a digit of the last statement's limit, typed back and forth.
 	d := &document{text: text}
 	at := d.position(strings.LastIndex(text, "limit 10") + len("limit 1"))
 	version := 1
