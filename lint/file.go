@@ -69,21 +69,30 @@ func (l *Linter) text(r Result, data []byte, kind Kind) Result {
 	if isPartiQLFile(display) {
 		return l.partiqlFile(r)
 	}
+	r, err := l.dsl(r)
+	if err != nil {
+		return notParsed(r, err)
+	}
+	return r
+}
+
+// dsl checks the DSL file r names, or returns why it does not parse.
+func (l *Linter) dsl(r Result) (Result, error) {
 	// One statement at a time: each tree is dropped once checked.
-	ignores, err := validate.EachStatement(display, r.Src, func(st *grammar.Statement, ignores *validate.Ignores) error {
+	ignores, err := validate.EachStatement(r.Name, r.Src, func(st *grammar.Statement, ignores *validate.Ignores) error {
 		r.Statements++
 		l.check(&r, st, ignores)
 		return nil
 	})
 	if err != nil {
-		return notParsed(r, err)
+		return r, err
 	}
 	r.Findings = append(r.Findings, ignores.Loose(l.Rules)...)
-	return r
+	return r, nil
 }
 
-// notParsed is r for a file that does not parse, as err says: it has no
-// other finding.
+// notParsed is r for a file that does not parse, as err says: a file that
+// does not parse has no other finding.
 func notParsed(r Result, err error) Result {
 	r.Findings, r.Statements, r.UnboundNames = nil, 0, 0
 	for _, d := range diag.Append(nil, err) {
@@ -94,47 +103,18 @@ func notParsed(r Result, err error) Result {
 
 // check adds the findings of the statement st to r.
 func (l *Linter) check(r *Result, st *grammar.Statement, ignores *validate.Ignores) {
-	l.add(r, st, l.statement(st), ignores)
-}
-
-// statementFindings are what the rules find in one statement, before its
-// ignore comments apply: a function of the statement's text and place.
-type statementFindings struct {
-	// notes are DeployedName's, with the names it could not resolve.
-	notes []validate.Finding
-	// resolved: its names resolved, and checks are the rules' findings.
-	resolved bool
-	checks   []validate.Finding
-	unbound  bool // it names a table or index by a $parameter
-}
-
-// statement checks st.
-func (l *Linter) statement(st *grammar.Statement) statementFindings {
 	notes, err := validate.DeployedName(st, l.Schema)
+	r.Findings = append(r.Findings, notes...)
 	if err != nil {
 		for _, d := range diag.Append(nil, err) {
-			notes = append(notes, validate.UnresolvedName(d))
+			r.Findings = append(r.Findings, validate.UnresolvedName(d))
 		}
-		return statementFindings{notes: notes}
-	}
-	return statementFindings{notes: notes, resolved: true, checks: validate.Check(st, l.Schema, l.Rules), unbound: st.HasUnboundName()}
-}
-
-// add adds what was found in st to r, its ignore comments applied (none
-// when ignores is nil).
-func (l *Linter) add(r *Result, st *grammar.Statement, sf statementFindings, ignores *validate.Ignores) {
-	r.Findings = append(r.Findings, sf.notes...)
-	if !sf.resolved {
 		return
 	}
-	if sf.unbound {
+	if st.HasUnboundName() {
 		r.UnboundNames++
 	}
-	checks := sf.checks
-	if ignores != nil {
-		checks = ignores.Apply(st, checks, l.Rules)
-	}
-	r.Findings = append(r.Findings, checks...)
+	r.Findings = append(r.Findings, ignores.Apply(st, validate.Check(st, l.Schema, l.Rules), l.Rules)...)
 }
 
 // requests checks every request of a request file. JSON has no comments,

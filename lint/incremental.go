@@ -13,42 +13,45 @@ import (
 // the language server lints the buffer after every pause in typing, and a
 // file of a thousand statements must not be checked whole each time.
 //
-// What the rules find in a statement is a function of its text and its
-// place: the checks are remembered by the text, with positions relative to
-// where it starts, and moved to where the text stands now. A statement's
-// column matters only where its first token is on the line its text starts
-// (after a ";" on the same line), and its line only where a message names
-// a place ("first at 3:14"): a remembered result that names one is used
+// The file is cut into statements by grammar.Spans, and each piece is
+// linted alone, as a file of its own text put at its place (after as many
+// line ends and blanks), so that its positions and messages are the
+// file's. What a piece gave is remembered by its text, with positions
+// relative to where it starts, and moved to where the text stands now. Its
+// column matters only where its first token is on the line the piece
+// starts (after a ";" on the same line), and its line only where a
+// message names a line ("first at 3:14", "line 7"): such a result is used
 // at that line alone.
 //
-// A file without ignore comments is cut into statements by grammar.Spans
-// and only the statements not seen before are parsed. Ignore comments
-// look across statements (a comment is the next statement's, or its line's
-// one's; an ignore that silences nothing is reported), so a file with any
-// is parsed whole, and only the checks are remembered; the ignores are
-// applied afresh. A file that does not parse is parsed whole too, for the
-// error a whole parse gives. Either way the result is Text's.
+// Ignore comments look across statements: a comment is the next
+// statement's, or the one's whose line it is on, and what it says of
+// that statement (stale, stray, no reason) depends on the text between
+// them. A piece with one is linted with the statements before and after
+// it, up to the statement on each side: those are all it can be about.
+//
+// A file a piece of which does not parse is parsed whole, for the error a
+// whole parse gives. Either way the result is Linter.Text's.
 //
 // A Cache is for one document, and not for concurrent use.
 type Cache struct {
 	linter *Linter
 	seen   map[cacheKey]*cached // what the last lint checked
 	now    map[cacheKey]*cached // what this one used
-	// checked counts the texts the last Lint checked, not remembered.
+	// checked counts the pieces the last Lint checked, not remembered.
 	checked int
 }
 
 type cacheKey struct {
-	text string // a span's text, or a statement's Source
+	text string // the piece's text
 	col  int    // the byte column text starts at, 0 where that does not matter
-	line int    // the line text starts on, for a result that names a place; else 0
-	span bool   // text is a span (with its statements' ignores applied) rather than one statement's
+	line int    // the line text starts on, for a result that names a line; else 0
 }
 
-// cached is what was found in a text: each of its statements', with
-// positions relative to the text's start (offset and line).
+// cached is what linting a piece found, positions relative to its start:
+// offsets from it, lines counted from its first line as 1.
 type cached struct {
-	stmts []statementFindings
+	findings            []validate.Finding
+	statements, unbound int
 }
 
 // Lint is l.Text(name, src, kind), from what the last Lint of the same
@@ -62,58 +65,101 @@ func (c *Cache) Lint(l *Linter, name string, src []byte, kind Kind) Result {
 	}
 	c.now, c.checked = map[cacheKey]*cached{}, 0
 	r := Result{Name: name, Src: string(src)}
-	var ok bool
-	if strings.Contains(r.Src, "dynexpr:ignore") {
-		r, ok = c.whole(r)
-	} else {
-		r, ok = c.spans(r)
-	}
-	if !ok {
-		// Kept for the text once it parses again.
-		return r
+	line, lineStart, last := 1, 0, 0
+	for _, p := range pieces(r.Src) {
+		gap := r.Src[last:p.From]
+		if n := diag.CountLineEnds(gap); n > 0 {
+			line += n
+			lineStart = last + diag.LastLineStart(gap)
+		}
+		last = p.From
+		text := r.Src[p.From:p.To]
+		col := p.From - lineStart + 1
+		key := cacheKey{text: text, col: col}
+		if lineEndBeforeToken(text) {
+			key.col = 0
+		}
+		e := c.lookup(key, line)
+		if e == nil {
+			var err error
+			if e, err = c.check(name, text, line, col); err != nil {
+				// Kept for the text once it parses again.
+				return c.notParsed(r)
+			}
+			c.store(key, e, line, line+diag.CountLineEnds(text))
+		}
+		r.Statements += e.statements
+		r.UnboundNames += e.unbound
+		r.Findings = append(r.Findings, movedFindings(e.findings, p.From, line-1)...)
 	}
 	c.seen, c.now = c.now, nil
 	return r
 }
 
-// spans lints r's file statement by statement, by grammar.Spans; false if
-// a statement does not parse (r is then the whole file's error).
-func (c *Cache) spans(r Result) (Result, bool) {
-	src := r.Src
-	line, lineStart, last := 1, 0, 0
-	for _, sp := range grammar.Spans(src) {
-		if gap := src[last:sp.From]; gap != "" {
-			if n := diag.CountLineEnds(gap); n > 0 {
-				line += n
-				lineStart = last + diag.LastLineStart(gap)
+// pieces are src cut where a lint of each piece alone finds what a lint
+// of the whole does: its statements (grammar.Spans, each with the ";"
+// that ends it but the last), but a statement with an ignore comment with
+// the statements before and after it that the comment could be about.
+func pieces(src string) []grammar.Span {
+	spans := grammar.Spans(src)
+	for i := range spans[:len(spans)-1] {
+		spans[i].To++ // its ";"
+	}
+	if !strings.Contains(src, validate.IgnoreDirective) {
+		return spans
+	}
+	has := func(i int, what func(string) bool) bool { return what(src[spans[i].From:spans[i].To]) }
+	directive := func(s string) bool { return strings.Contains(s, validate.IgnoreDirective) }
+	var out []grammar.Span
+	for i := 0; i < len(spans); i++ {
+		from, to := i, i
+		for j := i; j <= to; j++ {
+			if !has(j, directive) {
+				continue
 			}
-			last = sp.From
-		}
-		text := src[sp.From:sp.To]
-		col := sp.From - lineStart + 1
-		keyCol := col
-		if lineEndBeforeToken(text) {
-			keyCol = 0
-		}
-		e := c.lookup(cacheKey{text: text, col: keyCol, span: true}, line)
-		if e == nil {
-			var ok bool
-			if e, ok = c.checkSpan(r.Name, text, line, col, sp.From); !ok {
-				return c.notParsed(r), false
+			// Back to the statement before (the comment may stand on its
+			// last line), on to the one after.
+			f := j - 1
+			for f > 0 && !has(f, hasToken) {
+				f--
 			}
-			c.store(cacheKey{text: text, col: keyCol, span: true}, e, line, line+diag.CountLineEnds(text))
+			t := j + 1
+			for t < len(spans)-1 && !has(t, hasToken) {
+				t++
+			}
+			from, to = max(0, min(from, f)), min(len(spans)-1, max(to, t))
 		}
-		for _, sf := range e.stmts {
-			r.Statements++
-			c.linter.add(&r, nil, sf.moved(sp.From, line-1), nil)
+		// A piece before that the statement before is in joins this one.
+		start := spans[from].From
+		for len(out) > 0 && out[len(out)-1].To > start {
+			start = min(start, out[len(out)-1].From)
+			out = out[:len(out)-1]
+		}
+		out = append(out, grammar.Span{From: start, To: spans[to].To})
+		i = to
+	}
+	return out
+}
+
+// hasToken reports whether text holds more than blanks and comments.
+func hasToken(text string) bool {
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case ' ', '\t', '\n', '\r', ';':
+		case '#':
+			for i < len(text) && text[i] != '\n' && text[i] != '\r' {
+				i++
+			}
+		default:
+			return true
 		}
 	}
-	return r, true
+	return false
 }
 
 // lineEndBeforeToken reports whether text starts with a line end before
 // its first token (after blanks and comments), so that where its first
-// line starts does not move anything the rules see.
+// line starts moves nothing the rules see.
 func lineEndBeforeToken(text string) bool {
 	for i := 0; i < len(text); i++ {
 		switch text[i] {
@@ -132,51 +178,25 @@ func lineEndBeforeToken(text string) bool {
 	return false
 }
 
-// checkSpan parses and checks text, a span of the file that starts at
-// line:col, offset from; false if it does not parse. The text is parsed
-// after as many line ends and blanks as put it at line:col, so that
-// positions and messages are the file's.
-func (c *Cache) checkSpan(name, text string, line, col, from int) (*cached, bool) {
+// check lints text, a piece of the file name that starts at line:col, as
+// a file put at its place.
+func (c *Cache) check(name, text string, line, col int) (*cached, error) {
 	pad := line - 1 + col - 1
 	padded := strings.Repeat("\n", line-1) + strings.Repeat(" ", col-1) + text
-	e := &cached{}
-	err := grammar.ParseEach(name, padded, func(st *grammar.Statement) error {
-		e.stmts = append(e.stmts, c.linter.statement(st).moved(-pad, -(line-1)))
-		return nil
-	})
-	return e, err == nil
-}
-
-// whole lints r's file parsed whole, its ignore comments applied, the
-// checks of each statement remembered by its text; false if it does not
-// parse.
-func (c *Cache) whole(r Result) (Result, bool) {
-	l := c.linter
-	ignores, err := validate.EachStatement(r.Name, r.Src, func(st *grammar.Statement, ignores *validate.Ignores) error {
-		r.Statements++
-		key := cacheKey{text: st.Source, col: st.Pos.Col}
-		e := c.lookup(key, st.Pos.Line)
-		if e == nil {
-			e = &cached{stmts: []statementFindings{l.statement(st).moved(-st.Pos.Offset, -(st.Pos.Line - 1))}}
-			c.store(key, e, st.Pos.Line, st.EndPos.Line)
-		}
-		l.add(&r, st, e.stmts[0].moved(st.Pos.Offset, st.Pos.Line-1), ignores)
-		return nil
-	})
+	r, err := c.linter.dsl(Result{Name: name, Src: padded})
 	if err != nil {
-		return notParsed(r, err), false
+		return nil, err
 	}
-	r.Findings = append(r.Findings, ignores.Loose(l.Rules)...)
-	return r, true
+	return &cached{movedFindings(r.Findings, -pad, -(line - 1)), r.Statements, r.UnboundNames}, nil
 }
 
-// notParsed is r for a file a statement of which does not parse alone:
-// the whole file's error, as Text gives it.
+// notParsed is r for a file a piece of which does not parse: the whole
+// file's error, as Text gives it.
 func (c *Cache) notParsed(r Result) Result {
 	if err := grammar.ParseEach(r.Name, r.Src, func(*grammar.Statement) error { return nil }); err != nil {
 		return notParsed(r, err)
 	}
-	// Spans cut it where the parser does not: the whole file it is.
+	// Cut where the parser does not cut: the whole file it is.
 	return c.linter.Text(r.Name, []byte(r.Src), DSL)
 }
 
@@ -208,36 +228,33 @@ func (c *Cache) store(key cacheKey, e *cached, first, last int) {
 	c.checked++
 }
 
-// namesLine reports whether a message or suggestion of e names a line
-// from first to last, as a place ("3:14") names it.
+// namesLine reports whether a message or suggestion of e holds a number
+// from first to last, as a place ("3:14", "line 3") names a line.
 func (e *cached) namesLine(first, last int) bool {
-	for _, sf := range e.stmts {
-		for _, fs := range [][]validate.Finding{sf.notes, sf.checks} {
-			for _, f := range fs {
-				for n := first; n <= last; n++ {
-					at := strconv.Itoa(n) + ":"
-					if strings.Contains(f.Message, at) || strings.Contains(f.Suggestion, at) {
-						return true
-					}
+	for _, f := range e.findings {
+		for _, s := range []string{f.Message, f.Suggestion} {
+			for i := 0; i < len(s); {
+				if s[i] < '0' || s[i] > '9' {
+					i++
+					continue
 				}
+				j := i
+				for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+					j++
+				}
+				if n, err := strconv.Atoi(s[i:j]); err == nil && first <= n && n <= last {
+					return true
+				}
+				i = j
 			}
 		}
 	}
 	return false
 }
 
-// moved is sf with its positions moved by off bytes and lines lines, in
-// new slices.
-func (sf statementFindings) moved(off, lines int) statementFindings {
-	sf.notes = movedFindings(sf.notes, off, lines)
-	sf.checks = movedFindings(sf.checks, off, lines)
-	return sf
-}
-
+// movedFindings are fs with their positions moved by off bytes and lines
+// lines, in a new slice.
 func movedFindings(fs []validate.Finding, off, lines int) []validate.Finding {
-	if fs == nil {
-		return nil
-	}
 	out := make([]validate.Finding, len(fs))
 	for i, f := range fs {
 		f.Pos, f.End = movedPos(f.Pos, off, lines), movedPos(f.End, off, lines)

@@ -41,13 +41,15 @@ var cacheStatements = []string{
 	"# dynexpr:ignore limit-with-filter -- the dashboard pages on\nscan Tickets filter priority = 2 limit 5",
 	"# dynexpr:ignore unknown-table\nscan Tickets",
 	"# dynexpr:ignore limit-with-filter -- stray\n\nscan Tickets limit 5",
+	"scan Tickets filter priority = 3 limit 2\n# dynexpr:ignore limit-with-filter -- after it, before its \";\"\n",
+	"# dynexpr:ignore unknown-table -- a statement of no text follows\n",
 	"transact write {\n  # dynexpr:ignore update-path-overlap -- a member's\n  update Tickets key id = \"a\" set b = 1, b = 2;\n  put Tickets item {id: \"b\"};\n}",
 }
 
 // cacheEdits are what a random edit inserts at a random place: whole
 // statements, line ends (moving everything after), and the characters
 // that make a statement half-written.
-var cacheEdits = []string{"\n", "\r\n", ";", " ", "x", "1", "\"", "'", "{", "}", "#", "# dynexpr:ignore limit-with-filter -- ok\n"}
+var cacheEdits = []string{"\n", "\r\n", ";", ";\n", " ", "x", "1", "\"", "'", "{", "}", "#", "# dynexpr:ignore limit-with-filter -- ok\n"}
 
 // TestCacheEqualsText: after each of a random sequence of edits, the
 // incremental lint of a text is what a fresh lint of the text finds.
@@ -62,7 +64,7 @@ func TestCacheEqualsText(t *testing.T) {
 		var b strings.Builder
 		for i := rnd.Intn(12); i >= 0; i-- {
 			b.WriteString(cacheStatements[rnd.Intn(len(cacheStatements))])
-			b.WriteString([]string{";\n", "; ", ";\n\n", ";\r\n"}[rnd.Intn(4)])
+			b.WriteString([]string{";\n", "; ", ";\n\n", ";\r\n", ";\n;\n"}[rnd.Intn(5)])
 		}
 		text := b.String()
 		var c Cache
@@ -118,7 +120,7 @@ func TestCacheChecksOnlyWhatChanged(t *testing.T) {
 	l := &Linter{Schema: sch, Rules: &validate.Config{}}
 	var b strings.Builder
 	for i := 0; i < 50; i++ {
-		fmt.Fprintf(&b, "scan Tickets filter priority = %d limit 10;\n", i)
+		fmt.Fprintf(&b, "get Tickets key id = \"t%d\";\n", i)
 	}
 	b.WriteString("query Tickets key id = \"a\" and id = \"b\";\n") // "first at 51:19"
 	text := b.String()
@@ -128,12 +130,21 @@ func TestCacheChecksOnlyWhatChanged(t *testing.T) {
 		c.Lint(l, "q.dx", []byte(text), DSL)
 		return c.checked
 	}
-	text = strings.Replace(text, "= 7 ", "= 77 ", 1)
+	text = strings.Replace(text, `"t7"`, `"t77"`, 1)
 	if n := checked(text); n != 1 {
 		t.Errorf("an edit of one statement checked %d texts, want 1", n)
 	}
-	if n := checked("\n" + text); n != 2 {
+	text = "\n" + text
+	if n := checked(text); n != 2 {
 		// The first span gains the line end; the query names its line.
 		t.Errorf("a line added at the top checked %d texts, want 2", n)
+	}
+	// An ignore comment ties its statement to those next to it, and no more.
+	text = strings.Replace(text, `"t3";`, `"t3"; # dynexpr:ignore unknown-table -- stale`, 1)
+	if n := checked(text); n != 1 {
+		t.Errorf("an ignore comment added checked %d texts, want 1", n)
+	}
+	if n := checked(strings.Replace(text, `"t40"`, `"t400"`, 1)); n != 1 {
+		t.Errorf("an edit away from an ignore comment checked %d texts, want 1", n)
 	}
 }

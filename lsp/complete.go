@@ -49,7 +49,7 @@ func init() {
 // a $parameter of the file after $; a rule after dynexpr:ignore.
 func dslComplete(s *server, d *document, off int) []completionItem {
 	if c, ok := commentAt(d.text, off); ok {
-		if !strings.Contains(c, "dynexpr:ignore") {
+		if !strings.Contains(c, validate.IgnoreDirective) {
 			return nil
 		}
 		var items []completionItem
