@@ -29,8 +29,9 @@ import (
 // them. A piece with one is linted with the statements before and after
 // it, up to the statement on each side: those are all it can be about.
 //
-// A file a piece of which does not parse is parsed whole, for the error a
-// whole parse gives. Either way the result is Linter.Text's.
+// A file a piece of which does not parse is parsed from that piece on,
+// for the error a whole parse gives. Either way the result is
+// Linter.Text's.
 //
 // A Cache is for one document, and not for concurrent use.
 type Cache struct {
@@ -84,7 +85,7 @@ func (c *Cache) Lint(l *Linter, name string, src []byte, kind Kind) Result {
 			var err error
 			if e, err = c.check(name, text, line, col); err != nil {
 				// Kept for the text once it parses again.
-				return c.notParsed(r)
+				return c.notParsed(r, p.From, line, col)
 			}
 			c.store(key, e, line, line+diag.CountLineEnds(text))
 		}
@@ -190,14 +191,20 @@ func (c *Cache) check(name, text string, line, col int) (*cached, error) {
 	return &cached{movedFindings(r.Findings, -pad, -(line - 1)), r.Statements, r.UnboundNames}, nil
 }
 
-// notParsed is r for a file a piece of which does not parse: the whole
-// file's error, as Text gives it.
-func (c *Cache) notParsed(r Result) Result {
-	if err := grammar.ParseEach(r.Name, r.Src, func(*grammar.Statement) error { return nil }); err != nil {
-		return notParsed(r, err)
+// notParsed is r for a file whose piece at from (line:col) does not
+// parse alone: the error a whole parse gives, which is that of the file
+// from that piece on, the pieces before it having parsed.
+func (c *Cache) notParsed(r Result, from, line, col int) Result {
+	pad := line - 1 + col - 1
+	rest := strings.Repeat("\n", line-1) + strings.Repeat(" ", col-1) + r.Src[from:]
+	err := grammar.ParseEach(r.Name, rest, func(*grammar.Statement) error { return nil })
+	if err == nil {
+		// Cut where the parser does not cut: the whole file it is.
+		return c.linter.Text(r.Name, []byte(r.Src), DSL)
 	}
-	// Cut where the parser does not cut: the whole file it is.
-	return c.linter.Text(r.Name, []byte(r.Src), DSL)
+	r = notParsed(r, err)
+	r.Findings = movedFindings(r.Findings, from-pad, 0)
+	return r
 }
 
 // lookup is what was found in key's text at any line, or at line.

@@ -24,19 +24,26 @@ func thousand() string {
 // BenchmarkDidChange1000: one edit of a 1,000-statement file, from the
 // didChange the editor sends to the publishDiagnostics it gets, over the
 // pipes, debounce off. Run with -cpu 1 for the one-core figure.
-func BenchmarkDidChange1000(b *testing.B) { benchDidChange(b, thousand(), 250) }
+func BenchmarkDidChange1000(b *testing.B) { benchDidChange(b, thousand(), 250, "0", "1") }
+
+// BenchmarkDidChange1000SyntaxError: the same, the edit making the last
+// statement one that does not parse and back, as typing does.
+func BenchmarkDidChange1000SyntaxError(b *testing.B) {
+	benchDidChange(b, thousand(), 250, "x", "0")
+}
 
 // BenchmarkDidChange1000Ignores: the same with an ignore comment on every
 // tenth scan, which makes the file one the incremental lint parses whole
 // (ignore comments look across statements).
 func BenchmarkDidChange1000Ignores(b *testing.B) {
 	text := strings.Replace(thousand(), "scan Tickets filter priority = 0", "# dynexpr:ignore limit-with-filter -- paged on\nscan Tickets filter priority = 0", 25)
-	benchDidChange(b, text, 225)
+	benchDidChange(b, text, 225, "0", "1")
 }
 
 // benchDidChange opens text, whose diagnostics are want, and times an
-// edit of a digit of its last statement's limit, typed back and forth.
-func benchDidChange(b *testing.B, text string, want int) {
+// edit of a digit of its last statement's limit, typed back and forth:
+// odd, even, odd, ...
+func benchDidChange(b *testing.B, text string, want int, odd, even string) {
 	dir := project(b)
 	c := startServer(b, Options{})
 	c.initialize(dir)
@@ -52,7 +59,10 @@ func benchDidChange(b *testing.B, text string, want int) {
 	b.ResetTimer()
 	for b.Loop() {
 		version++
-		digit := fmt.Sprint(version % 2)
+		digit := even
+		if version%2 == 1 {
+			digit = odd
+		}
 		c.notify("textDocument/didChange", map[string]any{
 			"textDocument":   map[string]any{"uri": uri, "version": version},
 			"contentChanges": []map[string]any{{"range": lspRange{at, position{at.Line, at.Character + 1}}, "text": digit}},
