@@ -8,12 +8,14 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/dynexpr/dynexpr/lint"
 )
 
 // TestAnswersWhileLintIsDue: while the lint of a change waits out the
 // debounce, hover and completion are answered at once; the diagnostics
-// that follow, of the changed statements alone, are those of the text
-// opened afresh.
+// that follow, of the changed statements alone, are those of a lint of
+// the whole text.
 func TestAnswersWhileLintIsDue(t *testing.T) {
 	dir := project(t)
 	c := startServer(t, Options{Debounce: 500 * time.Millisecond})
@@ -64,11 +66,13 @@ func TestAnswersWhileLintIsDue(t *testing.T) {
 	if err := json.Unmarshal(m.Params, &p); err != nil || p.Version == nil || *p.Version != 2 {
 		t.Fatalf("diagnostics %s", m.Params)
 	}
-	fresh := uriOf(filepath.Join(dir, "fresh.dx"))
-	c.open(fresh, "dynexpr", d.text)
-	want := c.diagnostics(fresh)
+	// What a lint of the whole text finds, as the server shows it.
+	path := filepath.Join(dir, "q.dx")
+	r := loadWorkspace(dir).linter.Text(path, []byte(d.text), lint.DSL)
+	fresh := &document{path: path, text: d.text, result: &r}
+	want := diagnosticsOf(fresh.findings())
 	if !slices.Contains(codes(p.Diagnostics), "unknown-table") || !reflect.DeepEqual(p.Diagnostics, want) {
-		t.Errorf("after the edits: %d diagnostics %v...\nof the text opened afresh: %d %v...", len(p.Diagnostics), codes(p.Diagnostics)[:3], len(want), codes(want)[:3])
+		t.Errorf("after the edits: %d diagnostics %v...\nof the whole text: %d %v...", len(p.Diagnostics), codes(p.Diagnostics)[:3], len(want), codes(want)[:3])
 	}
 	c.stop()
 }
