@@ -231,6 +231,9 @@ func (c *Cache) store(key cacheKey, e *cached, first, last int) {
 	if e.namesLine(first, last) {
 		key.line = first
 	}
+	// Its own copy: a slice of the file's text would keep that version
+	// of the whole file alive while the piece is remembered.
+	key.text = strings.Clone(key.text)
 	c.now[key] = e
 	c.checked++
 }
