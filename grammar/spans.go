@@ -57,6 +57,24 @@ func SkipQuoted(src string, i int) int {
 	return len(src) - 1
 }
 
+// SkipTrivia is the offset of the first token at or after i: past
+// blanks, line ends and comments.
+func SkipTrivia(src string, i int) int {
+	for i < len(src) {
+		switch src[i] {
+		case ' ', '\t', '\r', '\n':
+			i++
+		case '#':
+			for i < len(src) && src[i] != '\n' && src[i] != '\r' {
+				i++
+			}
+		default:
+			return i
+		}
+	}
+	return i
+}
+
 // SpanAt is the statement span holding offset off (at its end counts).
 func SpanAt(src string, off int) Span {
 	ss := Spans(src)

@@ -142,41 +142,17 @@ func pieces(src string) []grammar.Span {
 	return out
 }
 
-// hasToken reports whether text holds more than blanks and comments.
+// hasToken reports whether text, a span with its ";", holds more than
+// blanks and comments.
 func hasToken(text string) bool {
-	for i := 0; i < len(text); i++ {
-		switch text[i] {
-		case ' ', '\t', '\n', '\r', ';':
-		case '#':
-			for i < len(text) && text[i] != '\n' && text[i] != '\r' {
-				i++
-			}
-		default:
-			return true
-		}
-	}
-	return false
+	return grammar.SkipTrivia(text, 0) < len(strings.TrimSuffix(text, ";"))
 }
 
 // lineEndBeforeToken reports whether text starts with a line end before
 // its first token (after blanks and comments), so that where its first
 // line starts moves nothing the rules see.
 func lineEndBeforeToken(text string) bool {
-	for i := 0; i < len(text); i++ {
-		switch text[i] {
-		case ' ', '\t':
-		case '\n', '\r':
-			return true
-		case '#':
-			for i < len(text) && text[i] != '\n' && text[i] != '\r' {
-				i++
-			}
-			i--
-		default:
-			return false
-		}
-	}
-	return false
+	return strings.ContainsAny(text[:grammar.SkipTrivia(text, 0)], "\r\n")
 }
 
 // check lints text, a piece of the file name that starts at line:col, as

@@ -11,17 +11,8 @@ import (
 	"github.com/dynexpr/dynexpr/validate"
 )
 
-const cacheSchema = `tables:
-  Tickets:
-    key: {partition: id}
-    attributes: {id: S, openBucket: S, openedAt: S, priority: N}
-    indexes:
-      open-tickets-index:
-        type: global
-        key: {partition: openBucket, sort: openedAt}
-        projection: include
-        include: [subject, priority]
-`
+// cacheSchema is the examples' support desk.
+const cacheSchema = "../examples/tickets.yaml"
 
 // cacheStatements are what the random files are made of: statements with
 // findings whose messages name a second place ("first at 1:19"), groups,
@@ -54,7 +45,7 @@ var cacheEdits = []string{"\n", "\r\n", ";", ";\n", " ", "x", "1", "\"", "'", "{
 // TestCacheEqualsText: after each of a random sequence of edits, the
 // incremental lint of a text is what a fresh lint of the text finds.
 func TestCacheEqualsText(t *testing.T) {
-	sch, err := schema.Parse("schema.yaml", []byte(cacheSchema))
+	sch, err := schema.Load(cacheSchema)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +104,7 @@ func show(r Result) string {
 // re-checks that statement alone, and moving the statements after it by
 // a line re-checks only those whose messages name a line.
 func TestCacheChecksOnlyWhatChanged(t *testing.T) {
-	sch, err := schema.Parse("schema.yaml", []byte(cacheSchema))
+	sch, err := schema.Load(cacheSchema)
 	if err != nil {
 		t.Fatal(err)
 	}
