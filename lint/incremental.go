@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"cmp"
 	"strconv"
 	"strings"
 
@@ -40,6 +41,9 @@ type Cache struct {
 	now    map[cacheKey]*cached // what this one used
 	// checked counts the pieces the last Lint checked, not remembered.
 	checked int
+	// wholeAt is the padding (see place) from which a lint is of the
+	// whole file; 0 for the file's length.
+	wholeAt int
 }
 
 type cacheKey struct {
@@ -66,35 +70,113 @@ func (c *Cache) Lint(l *Linter, name string, src []byte, kind Kind) Result {
 	}
 	c.now, c.checked = map[cacheKey]*cached{}, 0
 	r := Result{Name: name, Src: string(src)}
+	ps, padding := c.place(r.Src)
+	if padding >= cmp.Or(c.wholeAt, len(r.Src)+1) {
+		// Mostly new (the file just opened, a large paste): one lint of
+		// the whole costs less than each new piece put at its place.
+		if err := c.whole(r, ps); err != nil {
+			return notParsed(r, err)
+		}
+	}
+	for i := range ps {
+		p := &ps[i]
+		if p.e == nil {
+			var err error
+			if p.e, err = c.check(name, r.Src[p.From:p.To], p.line, p.col); err != nil {
+				// Kept for the text once it parses again.
+				return c.notParsed(r, p.From, p.line, p.col)
+			}
+			c.store(p, r.Src)
+		}
+		r.Statements += p.e.statements
+		r.UnboundNames += p.e.unbound
+		r.Findings = append(r.Findings, movedFindings(p.e.findings, p.From, p.line-1)...)
+	}
+	c.seen, c.now = c.now, nil
+	return r
+}
+
+// placed is a piece of the file, where it stands, and what was found in
+// it (nil until known).
+type placed struct {
+	grammar.Span
+	line, col int // where it starts, the column counted as the lexer does
+	key       cacheKey
+	e         *cached
+}
+
+// place cuts src into pieces and finds what is remembered of each; padding
+// is what putting the others at their places would cost, in bytes.
+func (c *Cache) place(src string) (ps []placed, padding int) {
+	bom := strings.HasPrefix(src, grammar.ByteOrderMark)
 	line, lineStart, last := 1, 0, 0
-	for _, p := range pieces(r.Src) {
-		gap := r.Src[last:p.From]
+	for _, sp := range pieces(src) {
+		gap := src[last:sp.From]
 		if n := diag.CountLineEnds(gap); n > 0 {
 			line += n
 			lineStart = last + diag.LastLineStart(gap)
 		}
-		last = p.From
-		text := r.Src[p.From:p.To]
-		col := p.From - lineStart + 1
-		key := cacheKey{text: text, col: col}
+		last = sp.From
+		p := placed{Span: sp, line: line, col: sp.From - lineStart + 1}
+		if bom && line == 1 && sp.From > 0 {
+			// The lexer counts line 1's columns after the mark.
+			p.col -= len(grammar.ByteOrderMark)
+		}
+		text := src[sp.From:sp.To]
+		p.key = cacheKey{text: text, col: p.col}
 		if lineEndBeforeToken(text) {
-			key.col = 0
+			p.key.col = 0
 		}
-		e := c.lookup(key, line)
-		if e == nil {
-			var err error
-			if e, err = c.check(name, text, line, col); err != nil {
-				// Kept for the text once it parses again.
-				return c.notParsed(r, p.From, line, col)
-			}
-			c.store(key, e, line, line+diag.CountLineEnds(text))
+		if p.e = c.lookup(p.key, line); p.e == nil {
+			padding += line - 1 + p.col - 1
 		}
-		r.Statements += e.statements
-		r.UnboundNames += e.unbound
-		r.Findings = append(r.Findings, movedFindings(e.findings, p.From, line-1)...)
+		ps = append(ps, p)
 	}
-	c.seen, c.now = c.now, nil
-	return r
+	return ps, padding
+}
+
+// whole lints r's file whole and keeps what each piece not remembered
+// gave, or returns why the file does not parse.
+func (c *Cache) whole(r Result, ps []placed) error {
+	l := c.linter
+	fresh := make([]*cached, len(ps))
+	in := func(i int) *cached {
+		if fresh[i] == nil {
+			fresh[i] = &cached{}
+		}
+		return fresh[i]
+	}
+	at := 0 // the piece the statement is in
+	ignores, err := validate.EachStatement(r.Name, r.Src, func(st *grammar.Statement, ignores *validate.Ignores) error {
+		for at < len(ps)-1 && st.Pos.Offset >= ps[at].To {
+			at++
+		}
+		if ps[at].e != nil {
+			return nil // remembered
+		}
+		var one Result
+		l.check(&one, st, ignores)
+		e := in(at)
+		e.statements++
+		e.unbound += one.UnboundNames
+		e.findings = append(e.findings, one.Findings...)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if last := len(ps) - 1; ps[last].e == nil {
+		// Those of a file without statements, one piece.
+		in(last).findings = append(in(last).findings, ignores.Loose(l.Rules)...)
+	}
+	for i := range ps {
+		if p := &ps[i]; p.e == nil {
+			p.e = in(i)
+			p.e.findings = movedFindings(p.e.findings, -p.From, -(p.line - 1))
+			c.store(p, r.Src)
+		}
+	}
+	return nil
 }
 
 // pieces are src cut where a lint of each piece alone finds what a lint
@@ -201,16 +283,17 @@ func (c *Cache) lookup(key cacheKey, line int) *cached {
 	return e
 }
 
-// store remembers e, the findings of key's text on lines first to last:
-// for that first line alone if a message names one of them.
-func (c *Cache) store(key cacheKey, e *cached, first, last int) {
-	if e.namesLine(first, last) {
-		key.line = first
+// store remembers what was found in p of src: for its first line alone
+// if a message names one of its lines.
+func (c *Cache) store(p *placed, src string) {
+	key := p.key
+	if p.e.namesLine(p.line, p.line+diag.CountLineEnds(src[p.From:p.To])) {
+		key.line = p.line
 	}
 	// Its own copy: a slice of the file's text would keep that version
 	// of the whole file alive while the piece is remembered.
 	key.text = strings.Clone(key.text)
-	c.now[key] = e
+	c.now[key] = p.e
 	c.checked++
 }
 
