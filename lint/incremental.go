@@ -30,9 +30,12 @@ import (
 // them. A piece with one is linted with the statements before and after
 // it, up to the statement on each side: those are all it can be about.
 //
-// A file a piece of which does not parse is parsed from that piece on,
-// for the error a whole parse gives. Either way the result is
-// Linter.Text's.
+// A lint where most pieces are new (the file just opened, a large paste)
+// is one lint of the whole file, its findings kept per piece: putting
+// each new piece at its place would cost padding that grows with the
+// square of the file. A file a piece of which does not parse is parsed
+// from that piece on, for the error a whole parse gives. Either way the
+// result is Linter.Text's (TestCacheEqualsText holds it to that).
 //
 // A Cache is for one document, and not for concurrent use.
 type Cache struct {
