@@ -69,21 +69,35 @@ func (l *Linter) text(r Result, data []byte, kind Kind) Result {
 	if kind == PartiQL || isPartiQLFile(display) {
 		return l.partiqlFile(r)
 	}
+	r, err := l.dsl(r)
+	if err != nil {
+		return notParsed(r, err)
+	}
+	return r
+}
+
+// dsl checks the DSL file r names, or returns why it does not parse.
+func (l *Linter) dsl(r Result) (Result, error) {
 	// One statement at a time: each tree is dropped once checked.
-	ignores, err := validate.EachStatement(display, r.Src, func(st *grammar.Statement, ignores *validate.Ignores) error {
+	ignores, err := validate.EachStatement(r.Name, r.Src, func(st *grammar.Statement, ignores *validate.Ignores) error {
 		r.Statements++
 		l.check(&r, st, ignores)
 		return nil
 	})
 	if err != nil {
-		// A file that does not parse has no other finding.
-		r.Findings, r.Statements, r.UnboundNames = nil, 0, 0
-		for _, d := range diag.Append(nil, err) {
-			r.Findings = append(r.Findings, inputFinding(d))
-		}
-		return r
+		return r, err
 	}
 	r.Findings = append(r.Findings, ignores.Loose(l.Rules)...)
+	return r, nil
+}
+
+// notParsed is r for a file that does not parse, as err says: a file that
+// does not parse has no other finding.
+func notParsed(r Result, err error) Result {
+	r.Findings, r.Statements, r.UnboundNames = nil, 0, 0
+	for _, d := range diag.Append(nil, err) {
+		r.Findings = append(r.Findings, inputFinding(d))
+	}
 	return r
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dynexpr/dynexpr/diag"
+	"github.com/dynexpr/dynexpr/grammar"
 )
 
 func (s *server) formatting(params json.RawMessage) (any, *rpcError) {
@@ -157,33 +158,15 @@ func dslActions(d *document, f findingAt) []codeAction {
 // statementStart is where the statement holding off starts: the member of
 // a group, inside its braces, or the statement.
 func statementStart(src string, off int) int {
-	sp := spanAt(src, off)
-	from := skipTrivia(src, sp.from)
+	sp := grammar.SpanAt(src, off)
+	from := grammar.SkipTrivia(src, sp.From)
 	if toks, _ := tokens(src[from:off]); len(toks) > 0 && (strings.EqualFold(toks[0], "transact") || strings.EqualFold(toks[0], "batch")) {
 		if open := strings.IndexByte(src[from:off], '{'); open >= 0 {
 			inner := from + open + 1
-			from = skipTrivia(src, inner+spanAt(src[inner:sp.to], off-inner).from)
+			from = grammar.SkipTrivia(src, inner+grammar.SpanAt(src[inner:sp.To], off-inner).From)
 		}
 	}
 	return from
-}
-
-// skipTrivia is the offset of the first token at or after i: past spaces,
-// line ends and comments.
-func skipTrivia(src string, i int) int {
-	for i < len(src) {
-		switch src[i] {
-		case ' ', '\t', '\r', '\n':
-			i++
-		case '#':
-			for i < len(src) && src[i] != '\n' && src[i] != '\r' {
-				i++
-			}
-		default:
-			return i
-		}
-	}
-	return i
 }
 
 // lineEnding is the line end src's first line has, "\n" by default.

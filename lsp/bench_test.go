@@ -23,29 +23,69 @@ func thousand() string {
 
 // BenchmarkDidChange1000: one edit of a 1,000-statement file, from the
 // didChange the editor sends to the publishDiagnostics it gets, over the
-// pipes, debounce off. Run with -cpu 1 for the one-core figure.
+// pipes, debounce off: a digit of the last statement's limit, typed back
+// and forth. Run with -cpu 1 for the one-core figure.
 func BenchmarkDidChange1000(b *testing.B) {
+	benchDidChange(b, thousand(), 250, lastLimit(thousand(), "0", "1"))
+}
+
+// BenchmarkDidChange1000SyntaxError: the same, the edit making the last
+// statement one that does not parse and back, as typing does.
+func BenchmarkDidChange1000SyntaxError(b *testing.B) {
+	benchDidChange(b, thousand(), 250, lastLimit(thousand(), "x", "0"))
+}
+
+// BenchmarkDidChange1000Ignores: the same with an ignore comment on every
+// tenth scan, which ties each of those to the statements next to it.
+func BenchmarkDidChange1000Ignores(b *testing.B) {
+	text := strings.Replace(thousand(), "scan Tickets filter priority = 0", "# dynexpr:ignore limit-with-filter -- paged on\nscan Tickets filter priority = 0", 25)
+	benchDidChange(b, text, 225, lastLimit(text, "0", "1"))
+}
+
+// BenchmarkDidChange1000NewLine: a line end typed at the top of the file
+// and deleted, which moves every statement.
+func BenchmarkDidChange1000NewLine(b *testing.B) {
+	benchDidChange(b, thousand(), 250, func(version int) (lspRange, string) {
+		if version%2 == 0 {
+			return lspRange{}, "\n"
+		}
+		return lspRange{End: position{Line: 1}}, ""
+	})
+}
+
+// lastLimit is the edit of the digit after "limit 1" in text's last limit
+// 10: odd at odd versions, else even.
+func lastLimit(text, odd, even string) func(version int) (lspRange, string) {
+	d := &document{text: text}
+	at := d.position(strings.LastIndex(text, "limit 10") + len("limit 1"))
+	return func(version int) (lspRange, string) {
+		if version%2 == 1 {
+			return lspRange{at, position{at.Line, at.Character + 1}}, odd
+		}
+		return lspRange{at, position{at.Line, at.Character + 1}}, even
+	}
+}
+
+// benchDidChange opens text, whose diagnostics are want, and times the
+// edits edit gives for versions 2, 3, ...
+func benchDidChange(b *testing.B, text string, want int, edit func(version int) (lspRange, string)) {
 	dir := project(b)
 	c := startServer(b, Options{})
 	c.initialize(dir)
 	uri := uriOf(filepath.Join(dir, "q.dx"))
-	text := thousand()
 	c.open(uri, "dynexpr", text)
-	if ds := c.diagnostics(uri); len(ds) != 250 {
-		b.Fatalf("%d diagnostics, want 250 (one limit-with-filter a scan)", len(ds))
+	if ds := c.diagnostics(uri); len(ds) != want {
+		b.Fatalf("%d diagnostics, want %d", len(ds), want)
 	}
-	// The edit: a digit of the last statement's limit, typed back and forth.
-	d := &document{text: text}
-	at := d.position(strings.LastIndex(text, "limit 10") + len("limit 1"))
 	version := 1
 	cpu0 := cpuTime()
 	b.ResetTimer()
 	for b.Loop() {
 		version++
-		digit := fmt.Sprint(version % 2)
+		r, text := edit(version)
 		c.notify("textDocument/didChange", map[string]any{
 			"textDocument":   map[string]any{"uri": uri, "version": version},
-			"contentChanges": []map[string]any{{"range": lspRange{at, position{at.Line, at.Character + 1}}, "text": digit}},
+			"contentChanges": []map[string]any{{"range": r, "text": text}},
 		})
 		m := c.notification("textDocument/publishDiagnostics")
 		var p publishDiagnosticsParams

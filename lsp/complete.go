@@ -49,7 +49,7 @@ func init() {
 // a $parameter of the file after $; a rule after dynexpr:ignore.
 func dslComplete(s *server, d *document, off int) []completionItem {
 	if c, ok := commentAt(d.text, off); ok {
-		if !strings.Contains(c, "dynexpr:ignore") {
+		if !strings.Contains(c, validate.IgnoreDirective) {
 			return nil
 		}
 		var items []completionItem
@@ -58,8 +58,8 @@ func dslComplete(s *server, d *document, off int) []completionItem {
 		}
 		return items
 	}
-	sp := spanAt(d.text, off)
-	text := d.text[sp.from:off]
+	sp := grammar.SpanAt(d.text, off)
+	text := d.text[sp.From:off]
 	toks, open := tokens(text)
 	if open {
 		return nil // inside a string or a backticked name
@@ -259,7 +259,7 @@ func tokens(text string) (toks []string, open bool) {
 				i++
 			}
 		case c == '"' || c == '`':
-			j := skipQuoted(text, i)
+			j := grammar.SkipQuoted(text, i)
 			if j >= len(text) || text[j] != c || j == i {
 				return toks, true
 			}

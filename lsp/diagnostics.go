@@ -16,7 +16,7 @@ type findingAt struct {
 // lint lints d as `dynexpr lint` would the file and publishes what it finds.
 func (s *server) lint(d *document) {
 	ws := s.workspaceOf(d)
-	r := ws.linter.Text(d.path, []byte(d.text), d.lang.kind(ws, d.path))
+	r := d.cache.Lint(ws.linter, d.path, []byte(d.text), d.lang.kind(ws, d.path))
 	d.result, d.dirty = &r, false
 	version := d.version
 	s.notify("textDocument/publishDiagnostics", publishDiagnosticsParams{

@@ -26,6 +26,8 @@ type document struct {
 	result *lint.Result
 	// dirty: changed since it was last linted.
 	dirty bool
+	// cache makes a lint after an edit cost the statements it changed.
+	cache lint.Cache
 }
 
 // pathOf is the path a file: URI names, or "" for another scheme.

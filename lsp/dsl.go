@@ -9,76 +9,13 @@ import (
 // A DSL file in the editor is mostly valid and partly being typed. The
 // features that read one statement (hover, completion, definition) parse
 // that statement alone, so that an error elsewhere in the file does not
-// take them away: its span is cut out by a scanner that knows only
-// strings, backticks, comments, braces and ";".
-
-// span is a statement's bytes in its file, [from, to), without the ";".
-type span struct{ from, to int }
-
-// spans are the statements of src, as the ";" outside strings, comments
-// and a group's braces separate them.
-func spans(src string) []span {
-	var out []span
-	start, depth := 0, 0
-	for i := 0; i < len(src); i++ {
-		switch c := src[i]; c {
-		case '"', '`':
-			i = skipQuoted(src, i)
-		case '#':
-			for i < len(src) && src[i] != '\n' && src[i] != '\r' {
-				i++
-			}
-		case '{':
-			depth++
-		case '}':
-			depth = max(0, depth-1)
-		case ';':
-			if depth == 0 {
-				out = append(out, span{start, i})
-				start = i + 1
-			}
-		}
-	}
-	return append(out, span{start, len(src)})
-}
-
-// skipQuoted returns the index of the quote closing the one at i (or the
-// last byte of its line or of src, for one not closed).
-func skipQuoted(src string, i int) int {
-	q := src[i]
-	for j := i + 1; j < len(src); j++ {
-		switch src[j] {
-		case '\\':
-			if q == '"' {
-				j++
-			}
-		case q:
-			return j
-		case '\n', '\r':
-			if q == '"' {
-				return j
-			}
-		}
-	}
-	return len(src) - 1
-}
-
-// spanAt is the statement span holding offset off (at its end counts).
-func spanAt(src string, off int) span {
-	ss := spans(src)
-	for _, s := range ss {
-		if off <= s.to {
-			return s
-		}
-	}
-	return ss[len(ss)-1]
-}
+// take them away: its span is cut out by grammar.Spans.
 
 // statementAt parses the statement at off alone; nil if it does not parse.
 // The rest of the file is blanked (line ends kept), so positions are the
 // file's.
 func (d *document) statementAt(off int) *grammar.Statement {
-	s := spanAt(d.text, off)
+	s := grammar.SpanAt(d.text, off)
 	var b strings.Builder
 	b.Grow(len(d.text))
 	blank := func(t string) {
@@ -90,9 +27,9 @@ func (d *document) statementAt(off int) *grammar.Statement {
 			}
 		}
 	}
-	blank(d.text[:s.from])
-	b.WriteString(d.text[s.from:s.to])
-	blank(d.text[s.to:])
+	blank(d.text[:s.From])
+	b.WriteString(d.text[s.From:s.To])
+	blank(d.text[s.To:])
 	f, err := grammar.Parse(d.path, b.String())
 	if err != nil || len(f.Statements) != 1 {
 		return nil

@@ -48,7 +48,7 @@ func markdown(text string, d *document, from, to int) *hover {
 func dslHover(s *server, d *document, off int) *hover {
 	if c, ok := commentAt(d.text, off); ok {
 		w, from := wordAt(d.text, off)
-		if r := validate.Lookup(w); r != nil && strings.Contains(c, "dynexpr:ignore") {
+		if r := validate.Lookup(w); r != nil && strings.Contains(c, validate.IgnoreDirective) {
 			text := fmt.Sprintf("**%s** (%s): %s\n\n[%s](%s)", r.Name, r.Severity, r.Title, r.Name, validate.DocURL(r.Name))
 			return markdown(text, d, from, from+len(w))
 		}
@@ -201,7 +201,7 @@ func commentAt(src string, off int) (string, bool) {
 	for i := 0; i < len(line); i++ {
 		switch line[i] {
 		case '"', '`':
-			i = skipQuoted(line, i)
+			i = grammar.SkipQuoted(line, i)
 		case '#':
 			if start+i <= off {
 				return line[i:], true

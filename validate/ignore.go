@@ -30,7 +30,8 @@ import (
 // findings. One on the group's own lines outside any member (after "{",
 // before "}") applies to the whole group.
 
-const ignoreDirective = "dynexpr:ignore"
+// IgnoreDirective starts an ignore comment: # dynexpr:ignore RULE -- REASON.
+const IgnoreDirective = "dynexpr:ignore"
 
 type ignore struct {
 	pos    diag.Pos
@@ -93,7 +94,7 @@ func IndexIgnores(file, src string, stmts []*grammar.Statement) *Ignores {
 // Done called.
 func NewIgnores(file, src string) *Ignores {
 	x := &Ignores{}
-	if !strings.Contains(src, ignoreDirective) {
+	if !strings.Contains(src, IgnoreDirective) {
 		return x
 	}
 	comments, ends, err := grammar.Trivia(file, src)
@@ -284,10 +285,10 @@ func (ig *ignore) covers(f Finding) bool {
 // parseIgnore reads `# dynexpr:ignore a, b -- reason` from a comment, or nil.
 func parseIgnore(c grammar.Comment) *ignore {
 	text := strings.TrimSpace(strings.TrimPrefix(c.Text, "#"))
-	if !strings.HasPrefix(text, ignoreDirective) {
+	if !strings.HasPrefix(text, IgnoreDirective) {
 		return nil
 	}
-	return ignoreOf(c.Pos, strings.TrimPrefix(text, ignoreDirective))
+	return ignoreOf(c.Pos, strings.TrimPrefix(text, IgnoreDirective))
 }
 
 // ignoreOf reads what follows "dynexpr:ignore": `a, b -- reason`.
