@@ -229,10 +229,23 @@ func BenchmarkRead(b *testing.B) {
 		src := bytes.Repeat(one, 1<<20/len(one)+1)
 		b.Run(string(c.lang), func(b *testing.B) {
 			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
 			for b.Loop() {
 				Read(c.lang, src)
 			}
 		})
+	}
+}
+
+// BenchmarkReadGo is Go's reader over goSample, its functions repeated to
+// about a megabyte in one file.
+func BenchmarkReadGo(b *testing.B) {
+	at := strings.Index(goSample, "func")
+	src := append([]byte(goSample[:at]), bytes.Repeat([]byte(goSample[at:]), 1<<20/(len(goSample)-at)+1)...)
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		Read(Go, src)
 	}
 }
 

@@ -25,6 +25,11 @@ func (l *Linter) file(in Input) Result {
 	} else {
 		data, err = l.MaxInput.Read(name)
 	}
+	if err == nil && in.Kind == Code && !mentions(data) {
+		// Most of a tree of code: no site, so no finding to show a line
+		// of, and no copy of the text.
+		return Result{Name: display}
+	}
 	r := Result{Name: display, Src: string(data)}
 	if err != nil && name != "-" {
 		if msg := config.DanglingLink(name); msg != "" {

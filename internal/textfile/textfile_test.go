@@ -98,3 +98,23 @@ func TestParseSize(t *testing.T) {
 		}
 	}
 }
+
+// TestFileReadIntoItsBuffer: a regular file is read into one buffer of its
+// size (and the byte that shows its end), not into one regrown as it
+// fills, which doubled what lint allocated and copied over a tree of code.
+func TestFileReadIntoItsBuffer(t *testing.T) {
+	for _, n := range []int{0, 100, sampleSize - 1, sampleSize, sampleSize + 1, 300 << 10} {
+		path := filepath.Join(t.TempDir(), "a.py")
+		text := bytes.Repeat([]byte("x"), n)
+		if err := os.WriteFile(path, text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, err := Limit(0).Read(path)
+		if err != nil || !bytes.Equal(got, text) {
+			t.Fatalf("%d bytes: read %d bytes, %v", n, len(got), err)
+		}
+		if want := max(n, sampleSize) + 1; cap(got) != want {
+			t.Errorf("%d bytes: read into a buffer of %d, want %d", n, cap(got), want)
+		}
+	}
+}
