@@ -224,11 +224,33 @@ var operators = [...]string{
 // operatorLen is the length of the operator at the start of b: the longest
 // of operators, else one byte (a whole UTF-8 sequence for a non-ASCII byte).
 func operatorLen(b []byte) int {
+	// Most punctuation (a comma, a bracket's neighbour, a lone = or .) is
+	// one byte followed by one no operator goes on with: told by a table
+	// rather than by trying each operator.
+	if len(b) < 2 || !opByte[b[0]] || !opByte[b[1]] {
+		return charLen(b)
+	}
 	for _, op := range operators {
 		if bytes.HasPrefix(b, []byte(op)) {
 			return len(op)
 		}
 	}
+	return charLen(b)
+}
+
+// opByte says which bytes occur in operators.
+var opByte = func() (t [256]bool) {
+	for _, op := range operators {
+		for i := range len(op) {
+			t[op[i]] = true
+		}
+	}
+	return t
+}()
+
+// charLen is the length of the character at the start of b: one byte, or
+// a whole UTF-8 sequence for a non-ASCII byte.
+func charLen(b []byte) int {
 	if b[0] >= utf8.RuneSelf {
 		if _, n := utf8.DecodeRune(b); n > 1 {
 			return n

@@ -261,3 +261,30 @@ func TestUnclosedInterpolation(t *testing.T) {
 		}
 	}
 }
+
+// TestOperatorLen: the table's short cut gives what trying each operator
+// gives, for every operator and every pair of bytes.
+func TestOperatorLen(t *testing.T) {
+	longest := func(b []byte) int {
+		for _, op := range operators {
+			if bytes.HasPrefix(b, []byte(op)) {
+				return len(op)
+			}
+		}
+		return charLen(b)
+	}
+	for _, op := range operators {
+		if got := operatorLen([]byte(op + "x")); got != len(op) {
+			t.Errorf("operatorLen(%q) = %d", op+"x", got)
+		}
+	}
+	for a := range 256 {
+		for b := range 256 {
+			for _, src := range [][]byte{{byte(a)}, {byte(a), byte(b)}, {byte(a), byte(b), '='}} {
+				if got, want := operatorLen(src), longest(src); got != want {
+					t.Fatalf("operatorLen(%q) = %d, want %d", src, got, want)
+				}
+			}
+		}
+	}
+}
