@@ -48,7 +48,8 @@ func main() {
 	files, with := 0, 0
 	for n := 0; total < target; n++ {
 		ext := pickExt(rnd)
-		dir := filepath.Join(os.Args[1], fmt.Sprintf("svc%02d", n%40), fmt.Sprintf("pkg%03d", n/40%200))
+		// Twenty services, their packages of about fifteen files each.
+		dir := filepath.Join(os.Args[1], fmt.Sprintf("svc%02d", n%20), fmt.Sprintf("pkg%03d", n/(20*15)))
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			fmt.Fprintln(os.Stderr, "gencode:", err)
 			os.Exit(1)
