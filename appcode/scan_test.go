@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 )
 
 // firstValue is the value of the first member of the first site a reader
@@ -286,5 +287,13 @@ func TestOperatorLen(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestTokenSize: a file's tokens are about ten times its size in memory;
+// the fields are ordered so that no padding makes it twelve.
+func TestTokenSize(t *testing.T) {
+	if n := unsafe.Sizeof(token{}); n > 40 {
+		t.Errorf("a token is %d bytes, want 40", n)
 	}
 }

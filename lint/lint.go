@@ -78,8 +78,9 @@ func (l *Linter) Run(files []Input, emit func(Result) error) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var buf []byte // the code files the prefilter drops are read into it
 			for i := range jobs {
-				results[i%window] <- l.file(files[i])
+				results[i%window] <- l.file(files[i], &buf)
 			}
 		}()
 	}

@@ -47,7 +47,13 @@ func (l Limit) Bytes() int64 {
 // Read reads the file at path. A regular file over the cap is refused
 // before it is read; anything else (a device, a pipe) is read up to the cap
 // and one byte more.
-func (l Limit) Read(path string) ([]byte, error) {
+func (l Limit) Read(path string) ([]byte, error) { return l.ReadInto(path, nil) }
+
+// ReadInto is Read into buf's space when it is large enough, else into a
+// new buffer: a caller that reads many files and keeps few (lint's
+// prefilter over a tree of code) allocates once, not once a file. The
+// bytes returned are buf's until the caller reads into it again.
+func (l Limit) ReadInto(path string, buf []byte) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -59,14 +65,16 @@ func (l Limit) Read(path string) ([]byte, error) {
 			return nil, &TooLargeError{Limit: l}
 		}
 		size = int(fi.Size())
+	} else {
+		buf = nil // a stream's start is checked before more is read: see read
 	}
-	return l.read(f, size)
+	return l.read(f, size, buf)
 }
 
 // ReadAll reads r to its end (standard input).
-func (l Limit) ReadAll(r io.Reader) ([]byte, error) { return l.read(r, 0) }
+func (l Limit) ReadAll(r io.Reader) ([]byte, error) { return l.read(r, 0, nil) }
 
-func (l Limit) read(r io.Reader, size int) ([]byte, error) {
+func (l Limit) read(r io.Reader, size int, into []byte) ([]byte, error) {
 	r = io.LimitReader(r, l.Bytes()+1) // one byte more than the cap, so going over it shows
 	// One byte more than the size, so that a file is read into the buffer
 	// made for it and the next read sees the end at once, as os.ReadFile
@@ -74,7 +82,10 @@ func (l Limit) read(r io.Reader, size int) ([]byte, error) {
 	// over a tree of code. A stream has no size: its buffer is the sample's,
 	// so its start is checked before the rest is read (/dev/urandom is
 	// refused as binary at once, not after the cap's worth of it).
-	buf := make([]byte, 0, max(size, sampleSize)+1)
+	buf := into[:0]
+	if want := max(size, sampleSize) + 1; cap(buf) < want {
+		buf = make([]byte, 0, want)
+	}
 	checked := false
 	for {
 		if len(buf) == cap(buf) {
