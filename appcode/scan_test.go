@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 )
 
 // firstValue is the value of the first member of the first site a reader
@@ -229,10 +230,23 @@ func BenchmarkRead(b *testing.B) {
 		src := bytes.Repeat(one, 1<<20/len(one)+1)
 		b.Run(string(c.lang), func(b *testing.B) {
 			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
 			for b.Loop() {
 				Read(c.lang, src)
 			}
 		})
+	}
+}
+
+// BenchmarkReadGo is Go's reader over goSample, its functions repeated to
+// about a megabyte in one file.
+func BenchmarkReadGo(b *testing.B) {
+	at := strings.Index(goSample, "func")
+	src := append([]byte(goSample[:at]), bytes.Repeat([]byte(goSample[at:]), 1<<20/(len(goSample)-at)+1)...)
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		Read(Go, src)
 	}
 }
 
@@ -246,5 +260,40 @@ func TestUnclosedInterpolation(t *testing.T) {
 		if v := firstValue(t, lang, src); v.Text != "a = :a" {
 			t.Errorf("%s: got %s", lang, dumpValue(v))
 		}
+	}
+}
+
+// TestOperatorLen: the table's short cut gives what trying each operator
+// gives, for every operator and every pair of bytes.
+func TestOperatorLen(t *testing.T) {
+	longest := func(b []byte) int {
+		for _, op := range operators {
+			if bytes.HasPrefix(b, []byte(op)) {
+				return len(op)
+			}
+		}
+		return charLen(b)
+	}
+	for _, op := range operators {
+		if got := operatorLen([]byte(op + "x")); got != len(op) {
+			t.Errorf("operatorLen(%q) = %d", op+"x", got)
+		}
+	}
+	for a := range 256 {
+		for b := range 256 {
+			for _, src := range [][]byte{{byte(a)}, {byte(a), byte(b)}, {byte(a), byte(b), '='}} {
+				if got, want := operatorLen(src), longest(src); got != want {
+					t.Fatalf("operatorLen(%q) = %d, want %d", src, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestTokenSize: a file's tokens are about ten times its size in memory;
+// the fields are ordered so that no padding makes it twelve.
+func TestTokenSize(t *testing.T) {
+	if n := unsafe.Sizeof(token{}); n > 40 {
+		t.Errorf("a token is %d bytes, want 40", n)
 	}
 }

@@ -67,3 +67,23 @@ func TestCode(t *testing.T) {
 		})
 	}
 }
+
+// TestMentions: the prefilter passes a file that spells an expression
+// member in either case, or Statement, and only such a file.
+func TestMentions(t *testing.T) {
+	for src, want := range map[string]bool{
+		"KeyConditionExpression":         true,
+		".keyConditionExpression(":       true,
+		"expression":                     true,
+		"xpression Expression":           true,
+		"ExecuteStatement":               true,
+		"a regular xpression, Xpression": false,
+		"xpressio n":                     false,
+		"Statemen t":                     false,
+		"":                               false,
+	} {
+		if got := mentions([]byte(src)); got != want {
+			t.Errorf("mentions(%q) = %v, want %v", src, got, want)
+		}
+	}
+}

@@ -11,8 +11,10 @@ import (
 	"github.com/dynexpr/dynexpr/validate"
 )
 
-// file reads, parses and checks one file.
-func (l *Linter) file(in Input) Result {
+// file reads, parses and checks one file. A code file is read into *buf,
+// and kept only when the prefilter passes it: most of a tree of code is
+// read and dropped, and so allocates nothing.
+func (l *Linter) file(in Input, buf *[]byte) Result {
 	if in.Skip != "" {
 		return Result{Name: in.Path, Skipped: true, Why: in.Skip}
 	}
@@ -22,6 +24,18 @@ func (l *Linter) file(in Input) Result {
 	if name == "-" {
 		display = StdinName
 		data, err = l.ReadStdin()
+	} else if in.Kind == Code {
+		data, err = l.MaxInput.ReadInto(name, *buf)
+		if err == nil {
+			if cap(data) <= 1<<20 {
+				*buf = data // not one of a few huge files, kept for good
+			}
+			if !mentions(data) {
+				// No site, so no finding to show a line of.
+				return Result{Name: display}
+			}
+			data = bytes.Clone(data) // the result keeps it
+		}
 	} else {
 		data, err = l.MaxInput.Read(name)
 	}

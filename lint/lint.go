@@ -64,7 +64,10 @@ type Result struct {
 func (l *Linter) Run(files []Input, emit func(Result) error) error {
 	workers := runtime.GOMAXPROCS(0)
 	window := 4 * workers
-	results := make([]chan Result, len(files))
+	// Each file's result has a slot of a ring as long as the window: at
+	// most window files are out at once, so memory does not grow with the
+	// number of files.
+	results := make([]chan Result, window)
 	for i := range results {
 		results[i] = make(chan Result, 1)
 	}
@@ -75,8 +78,9 @@ func (l *Linter) Run(files []Input, emit func(Result) error) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var buf []byte // the code files the prefilter drops are read into it
 			for i := range jobs {
-				results[i] <- l.file(files[i])
+				results[i%window] <- l.file(files[i], &buf)
 			}
 		}()
 	}
@@ -89,8 +93,7 @@ func (l *Linter) Run(files []Input, emit func(Result) error) error {
 	}()
 	var err error
 	for i := range files {
-		r := <-results[i]
-		results[i] = nil
+		r := <-results[i%window]
 		<-slots
 		if err == nil {
 			err = emit(r)

@@ -231,11 +231,15 @@ func (r *Request) RawLiteral(v *Value) string { return string(r.File.Src[v.Start
 // Pos is the position of byte offset off in the request's file.
 func (r *Request) Pos(off int) diag.Pos { return r.File.Pos(off) }
 
+// commandSeparators are what NormalizeCommand drops; built once (on first
+// use), not on every call: code lint asks it of every site.
+var commandSeparators = strings.NewReplacer("-", "", "_", "", " ", "")
+
 // NormalizeCommand turns the text of a "command" member (query, get-item,
 // GetItem, put, ...) into the aws dynamodb subcommand, or "" when it names
 // none.
 func NormalizeCommand(s string) string {
-	k := strings.ToLower(strings.NewReplacer("-", "", "_", "", " ", "").Replace(s))
+	k := strings.ToLower(commandSeparators.Replace(s))
 	switch k {
 	case "query":
 		return "query"

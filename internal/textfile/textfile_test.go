@@ -98,3 +98,45 @@ func TestParseSize(t *testing.T) {
 		}
 	}
 }
+
+// TestFileReadIntoItsBuffer: a regular file is read into one buffer of its
+// size (and the byte that shows its end), not into one regrown as it
+// fills, which doubled what lint allocated and copied over a tree of code.
+func TestFileReadIntoItsBuffer(t *testing.T) {
+	for _, n := range []int{0, 100, sampleSize - 1, sampleSize, sampleSize + 1, 300 << 10} {
+		path := filepath.Join(t.TempDir(), "a.py")
+		text := bytes.Repeat([]byte("x"), n)
+		if err := os.WriteFile(path, text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, err := Limit(0).Read(path)
+		if err != nil || !bytes.Equal(got, text) {
+			t.Fatalf("%d bytes: read %d bytes, %v", n, len(got), err)
+		}
+		if want := max(n, sampleSize) + 1; cap(got) != want {
+			t.Errorf("%d bytes: read into a buffer of %d, want %d", n, cap(got), want)
+		}
+	}
+}
+
+// TestReadIntoReuses: a file that fits is read into the buffer given; one
+// that does not gets a buffer of its own, the given one untouched.
+func TestReadIntoReuses(t *testing.T) {
+	dir := t.TempDir()
+	small, large := filepath.Join(dir, "small.py"), filepath.Join(dir, "large.py")
+	if err := os.WriteFile(small, []byte("print(1)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(large, bytes.Repeat([]byte("x = 1\n"), 10000), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 0, 2*sampleSize)
+	got, err := Limit(0).ReadInto(small, buf)
+	if err != nil || string(got) != "print(1)\n" || &got[:1][0] != &buf[:1][0] {
+		t.Fatalf("small file: %q, %v, in the buffer given: %v", got, err, &got[:1][0] == &buf[:1][0])
+	}
+	got, err = Limit(0).ReadInto(large, buf)
+	if err != nil || len(got) != 60000 || &got[:1][0] == &buf[:1][0] || buf[:1][0] != 'p' {
+		t.Fatalf("large file: %d bytes, %v, a buffer of its own: %v", len(got), err, &got[:1][0] != &buf[:1][0])
+	}
+}
