@@ -131,19 +131,36 @@ func (l *Linter) check(r *Result, st *grammar.Statement, ignores *validate.Ignor
 	r.Findings = append(r.Findings, ignores.Apply(st, validate.Check(st, l.Schema, l.Rules), l.Rules)...)
 }
 
-// requests checks every request of a request file. JSON has no comments,
-// and any member the AWS CLI does not know makes it refuse the file, so
-// request files have no ignore comments: rules are silenced for a project
-// with rules: in .dynexpr.yaml.
+// requests checks every request of a request file, one at a time: each
+// request's tree is dropped once checked. JSON has no comments, and any
+// member the AWS CLI does not know makes it refuse the file, so request
+// files have no ignore comments: rules are silenced for a project with
+// rules: in .dynexpr.yaml.
 func (l *Linter) requests(r Result, data []byte, kind Kind) Result {
-	f, err := request.Parse(r.Name, data)
+	// Whether the file is request JSON, and whether it reads at all, is
+	// known only at its end (any one of its objects may be the request, a
+	// syntax error may come last), so its findings are kept until then.
+	var sniff requestSniff
+	var findings []validate.Finding
+	n, named := 0, false
+	_, err := request.ParseEach(r.Name, data, func(req *request.Request) error {
+		sniff.add(req)
+		named = named || namesRequest(req)
+		if l.AWSCLI == builder.CLIv1 {
+			req.FromCLIv1()
+		}
+		n++
+		if request.IsPartiQL(req.Command) {
+			findings = append(findings, validate.CheckPartiQLRequest(req, l.Schema, l.Rules)...)
+		} else {
+			findings = append(findings, validate.CheckRequest(req, l.Schema, l.Rules)...)
+		}
+		return nil
+	})
 	if kind == MaybeRequest {
-		if why := whyNotRequest(data, f, err); why != "" {
+		if why := whyNotRequest(data, &sniff, err); why != "" {
 			return Result{Name: r.Name, Skipped: true, Why: why}
 		}
-	}
-	if err == nil && l.AWSCLI == builder.CLIv1 {
-		f.FromCLIv1()
 	}
 	switch {
 	case err != nil && (kind == MaybeRequest || request.LooksLikeRequest(data)):
@@ -151,32 +168,21 @@ func (l *Linter) requests(r Result, data []byte, kind Kind) Result {
 			r.Findings = append(r.Findings, inputFinding(d))
 		}
 		return r
-	case err != nil || !namesRequest(f):
+	case err != nil || !named:
 		r.Findings = []validate.Finding{inputFinding(&diag.Error{Pos: diag.Pos{File: r.Name},
 			Msg: `this is not request JSON: a request is a JSON object with "TableName" (or an array or JSON Lines of them), like the output of 'aws dynamodb query --generate-cli-skeleton'; lint reads this file as one because it was named or matched --requests`})}
 		return r
 	}
-	r.Requests = len(f.Requests)
-	for _, req := range f.Requests {
-		if request.IsPartiQL(req.Command) {
-			r.Findings = append(r.Findings, validate.CheckPartiQLRequest(req, l.Schema, l.Rules)...)
-			continue
-		}
-		r.Findings = append(r.Findings, validate.CheckRequest(req, l.Schema, l.Rules)...)
-	}
+	r.Requests = n
+	r.Findings = append(r.Findings, findings...)
 	return r
 }
 
-// namesRequest reports whether a named file holds a request: an object with
+// namesRequest reports whether a named file's object is a request: one with
 // TableName or "command" of its own, or members that tell an operation
 // (KeyConditionExpression, Item, ...: a request with a member missing).
-func namesRequest(f *request.File) bool {
-	for _, r := range f.Requests {
-		if r.Obj.Get("TableName") != nil || r.Obj.Get(request.CommandMember) != nil || r.Command != "" {
-			return true
-		}
-	}
-	return false
+func namesRequest(r *request.Request) bool {
+	return r.Obj.Get("TableName") != nil || r.Obj.Get(request.CommandMember) != nil || r.Command != ""
 }
 
 // inputFinding reports a file that does not parse as a finding, so it shows

@@ -13,10 +13,30 @@ import (
 // CI settings), so a walked *.json is linted only when it is recognisably
 // request JSON; a named one is linted whatever it holds.
 
+// requestSniff gathers, one object of a file at a time, what whyNotRequest
+// needs of them, so that none is kept.
+type requestSniff struct {
+	found bool   // an object is a request
+	why   string // why the first object is not one, when it is not
+}
+
+// add looks at the next object of the file.
+func (s *requestSniff) add(r *request.Request) {
+	if s.found {
+		return
+	}
+	if w := whyNotOne(r); w == "" {
+		s.found = true
+	} else if s.why == "" {
+		s.why = w
+	}
+}
+
 // whyNotRequest says why a walked JSON file is not request JSON, or "" when
-// it is one and must be linted. f and err are what request.Parse made of
-// data. A file is request JSON when one of its objects is a request.
-func whyNotRequest(data []byte, f *request.File, err error) string {
+// it is one and must be linted. s saw every object request.ParseEach read
+// of data, and err is what it returned. A file is request JSON when one of
+// its objects is a request.
+func whyNotRequest(data []byte, s *requestSniff, err error) string {
 	const notObjects = "not a JSON object, nor a list or JSON Lines of objects"
 	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) == 0 || t[0] != '{' && t[0] != '[' {
 		if json.Valid(data) {
@@ -36,17 +56,13 @@ func whyNotRequest(data []byte, f *request.File, err error) string {
 		}
 		return "not valid JSON, and no member only a request has"
 	}
-	why := "holds no object"
-	for i, r := range f.Requests {
-		w := whyNotOne(r)
-		if w == "" {
-			return ""
-		}
-		if i == 0 {
-			why = w
-		}
+	switch {
+	case s.found:
+		return ""
+	case s.why == "":
+		return "holds no object"
 	}
-	return why
+	return s.why
 }
 
 // whyNotOne says why one object is not a request, or "".

@@ -7,16 +7,14 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/metrics"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/dynexpr/dynexpr/bench/corpus"
+	"github.com/dynexpr/dynexpr/internal/heappeak"
 )
 
 // BenchmarkBatch runs build (--output jsonl, and --statement for one),
-// explain, lint, fmt and import over one file of 1,000 to 100,000
+// explain, lint, fmt, and import and lint of what build wrote, over one file of 1,000 to 100,000
 // statements that build (some with ignore comments, some with warnings): a
 // batch must cost the same per statement however long the file, in time
 // and in memory, as a shell loop's start-up is paid once. Besides -benchmem's
@@ -47,15 +45,19 @@ func BenchmarkBatch(b *testing.B) {
 			append([]string{"build", "--statement", "s7", "-f", file}, schemas...),
 			append([]string{"explain", "-f", file}, schemas...),
 			append([]string{"lint", file}, schemas...),
+			append([]string{"lint", jsonl}, schemas...),
 			{"fmt", file},
 			{"import", jsonl},
 		} {
 			name := cmd[0]
-			if cmd[1] == "--statement" {
+			switch {
+			case cmd[1] == "--statement":
 				name = "build-statement"
+			case name == "lint" && cmd[1] == jsonl:
+				name = "lint-requests"
 			}
 			b.Run(fmt.Sprintf("%s/%dk", name, n/1000), func(b *testing.B) {
-				peak := samplePeakHeap()
+				peak := heappeak.Sample()
 				var before, after runtime.MemStats
 				runtime.ReadMemStats(&before)
 				for b.Loop() {
@@ -70,44 +72,5 @@ func BenchmarkBatch(b *testing.B) {
 				b.ReportMetric(float64(peak())/float64(n), "peak-B/stmt")
 			})
 		}
-	}
-}
-
-// samplePeakHeap samples the bytes of heap objects (live, and dead but not
-// yet collected) every millisecond from now, after a collection; the
-// function it returns stops sampling and gives the most seen above the
-// heap it started from.
-func samplePeakHeap() func() uint64 {
-	runtime.GC()
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	read := func() uint64 {
-		metrics.Read(sample)
-		return sample[0].Value.Uint64()
-	}
-	base := read()
-	var peak uint64
-	var wg sync.WaitGroup
-	done := make(chan struct{})
-	wg.Go(func() {
-		tick := time.NewTicker(time.Millisecond)
-		defer tick.Stop()
-		for {
-			if v := read(); v > peak {
-				peak = v
-			}
-			select {
-			case <-done:
-				return
-			case <-tick.C:
-			}
-		}
-	})
-	return func() uint64 {
-		close(done)
-		wg.Wait()
-		if peak < base {
-			return 0
-		}
-		return peak - base
 	}
 }
