@@ -252,7 +252,7 @@ type ruleArchive struct {
 }
 
 type ruleFile struct {
-	Name  string // x.dx, x.json or x.jsonl
+	Name  string // x.dx, x.json, x.jsonl or x.partiql
 	Fires bool   // has x.findings
 	Src   string
 }
@@ -296,7 +296,7 @@ func loadRuleArchive(t *testing.T, file, id, dir string) *ruleArchive {
 	}
 	for _, f := range ar.Files {
 		ext := filepath.Ext(f.Name)
-		if ext == ".dx" || ext == ".json" || ext == ".jsonl" {
+		if ext == ".dx" || ext == ".json" || ext == ".jsonl" || ext == ".partiql" {
 			a.Files = append(a.Files, ruleFile{Name: f.Name, Fires: has[strings.TrimSuffix(f.Name, ext)+".findings"], Src: string(f.Data)})
 		}
 	}

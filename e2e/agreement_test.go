@@ -7,6 +7,7 @@ import (
 	"io"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -266,7 +267,7 @@ type AgreementTable struct {
 }
 
 // Agreement is the run's table.
-var Agreement = NewAgreementTable(knownGaps, knownIssues...)
+var Agreement = NewAgreementTable(append(slices.Clip(knownGaps), partiqlArchiveGaps()...), knownIssues...)
 
 // NewAgreementTable returns an empty table that knows gaps, and issues:
 // disagreements recorded as dynexpr's own (each needs a Case pattern).

@@ -2,6 +2,11 @@
 
 package e2e
 
+import (
+	"maps"
+	"slices"
+)
+
 // knownGaps are the ways dynoxide 1.2.1 and dynalite 4.0.0 are known to depart
 // from DynamoDB. What DynamoDB does is written down in the rule pages,
 // docs/rules/<rule>.md, each quoting DynamoDB's message; Ref says how we know
@@ -325,10 +330,13 @@ var knownGaps = []KnownGap{
 }
 
 // partiqlGaps are dynoxide 1.2.1's departures from DynamoDB in PartiQL
-// (TestPartiQLAgreement, TestPartiQLRefusals), by what they are about;
-// each must still reproduce, or the test fails.
-var partiqlGaps = map[string]struct{ Note, Ref string }{
+// (TestPartiQLAgreement, TestPartiQLRefusals, TestPartiQLRuleArchives), by
+// what they are about; each must still reproduce, or the test fails. One
+// with a Rule ("partiql:<rule>", the rows TestPartiQLRuleArchives adds)
+// covers rule archive cases in the agreement table.
+var partiqlGaps = map[string]KnownGap{
 	"parameter-count": {
+		Server: KindDynoxide, Rule: "partiql:partiql-parameter-count", Kind: GapAccepts,
 		Note: "answers a statement whose Parameters has more values than it has ?s, ignoring the rest",
 		Ref:  `docs/rules/partiql-parameter-count.md: DynamoDB refuses it, "Number of parameters in request and statement don't match." (DynamoDB's answer; not reproducible here)`,
 	},
@@ -336,4 +344,67 @@ var partiqlGaps = map[string]struct{ Note, Ref string }{
 		Note: `refuses a double-quoted identifier where a value stands (SET "n" = "n" + ?, "a" = "b"): "Unexpected value token"`,
 		Ref:  `DynamoDB's PartiQL documentation: "..." is an identifier wherever it stands (ql-reference: quoted identifiers), and its own examples write SET AwardDetail.Grammys = list_append(AwardDetail.Grammys, [2016])`,
 	},
+	// The rule archives' cases (TestPartiQLRuleArchives); each Answer is
+	// what dynoxide 1.2.1 said, as first recorded.
+	"quoted-identifier-value": {
+		Server: KindDynoxide, Rule: "partiql:partiql-quoting", Kind: GapRefuses, Answer: `Unexpected value token`,
+		Note: `refuses a double-quoted identifier compared in WHERE (id = "a91f"): "Statement wasn't well formed, can't be processed: Unexpected value token"`,
+		Ref:  `docs/rules/partiql-quoting.md and DynamoDB's PartiQL documentation: "..." is an identifier wherever it stands, so the statement is well formed (it compares two attributes)`,
+	},
+	"quoted-identifier-value-key": {
+		Server: KindDynoxide, Rule: "partiql:partiql-key-incomplete", Kind: GapMessage, Answer: `Unexpected value token`,
+		Note: `refuses id = "77de" (an identifier) with "Unexpected value token" before it checks the key`,
+		Ref:  `docs/rules/partiql-key-incomplete.md: "77de" is an attribute, so the WHERE gives no key value; DynamoDB answers "Where clause does not contain a mandatory equality on all key attributes"`,
+	},
+	"delete-or": {
+		Server: KindDynoxide, Rule: "partiql:partiql-key-incomplete", Kind: GapMessage, Answer: `DELETE does not support OR conditions`,
+		Note: `DELETE ... WHERE id = 'a' OR id = 'b': "DELETE does not support OR conditions in WHERE clause"`,
+		Ref:  `docs/rules/partiql-key-incomplete.md: DynamoDB's message for a WHERE without one = on each key attribute`,
+	},
+	"exists-in-transaction": {
+		Server: KindDynoxide, Rule: "partiql:partiql-group-mixed", Kind: GapRefuses, Answer: `Expected data manipulation`,
+		Note: `refuses EXISTS(SELECT ...) in ExecuteTransaction: "Statement wasn't well formed, can't be processed: Expected data manipulation"`,
+		Ref:  `DynamoDB's PartiQL documentation (ql-functions.exists): EXISTS is a condition check in ExecuteTransaction`,
+	},
+	"exists-in-transaction-repeated": {
+		Server: KindDynoxide, Rule: "partiql:partiql-transaction-item-repeated", Kind: GapMessage, Answer: `Expected data manipulation`,
+		Note: `refuses EXISTS(SELECT ...) in ExecuteTransaction: "Statement wasn't well formed, can't be processed: Expected data manipulation"`,
+		Ref:  `DynamoDB's PartiQL documentation (ql-functions.exists): EXISTS is a condition check in ExecuteTransaction`,
+	},
+	"batch-select-not-get": {
+		Server: KindDynoxide, Rule: "partiql:partiql-batch-select-not-get", Kind: GapAccepts,
+		Note: "runs a SELECT in BatchExecuteStatement that does not give the whole primary key with =",
+		Ref:  `docs/rules/partiql-batch-select-not-get.md: DynamoDB answers "Select statements within BatchExecuteStatement must specify the primary key in the where clause." (DynamoDB's BatchExecuteStatement documentation: each SELECT reads one item)`,
+	},
+	"in-too-many": {
+		Server: KindDynoxide, Rule: "partiql:partiql-in-too-many", Kind: GapAccepts,
+		Note: "implements no limit on the values of IN",
+		Ref:  "docs/rules/partiql-in-too-many.md: DynamoDB's documented PartiQL limits (IN takes at most 50 values on the partition key, 100 in a filter)",
+	},
+	"unknown-index-name": {
+		Server: KindDynoxide, Rule: "partiql:unknown-index", Kind: GapMessage, Answer: `The table does not have the specified index$`,
+		Note: `"The table does not have the specified index", without the index's name`,
+		Ref:  `docs/rules/unknown-index.md: DynamoDB's answer names the index ("The table does not have the specified index: byStatus")`,
+	},
+	"sparse-key-blanked-missing-item": {
+		Server: KindDynoxide, Rule: "partiql:sparse-key-blanked", Kind: GapAccepts, Answer: `ConditionalCheckFailed`,
+		Note: "an UPDATE setting a GSI key to '' on a missing item fails its implied condition (ConditionalCheckFailed) instead of being refused",
+		Ref:  "docs/rules/sparse-key-blanked.md: DynamoDB refuses a secondary-index key of \"\" in validation; that it does so before it looks for the item is not checked against DynamoDB here",
+	},
+	"batch-duplicate-keys": {
+		Server: KindDynoxide, Rule: "partiql:partiql-transaction-item-repeated", Kind: GapRefuses, Command: `^batch-execute-statement$`, Answer: `Provided list of item keys contains duplicates`,
+		Note: `a batch naming one item twice: "Provided list of item keys contains duplicates"`,
+		Ref:  "docs/rules/partiql-transaction-item-repeated.md: the rule is the transaction's; whether DynamoDB's BatchExecuteStatement takes one item twice is not checked against DynamoDB here (BatchGetItem refuses it): unverified",
+	},
+}
+
+// partiqlArchiveGaps are the partiqlGaps that cover rule archive cases.
+func partiqlArchiveGaps() []KnownGap {
+	var gs []KnownGap
+	for _, name := range slices.Sorted(maps.Keys(partiqlGaps)) {
+		if g := partiqlGaps[name]; g.Rule != "" {
+			gs = append(gs, g)
+		}
+	}
+	return gs
 }

@@ -230,7 +230,7 @@ type CancellationReason struct {
 }
 
 // transactionOperations are the API names of the transaction commands.
-var transactionOperations = map[string]string{"transact-write-items": "TransactWriteItems", "transact-get-items": "TransactGetItems"}
+var transactionOperations = map[string]string{"transact-write-items": "TransactWriteItems", "transact-get-items": "TransactGetItems", "execute-transaction": "ExecuteTransaction"}
 
 // readReasons fills r.Reasons when r is a transaction cancelled for a
 // ValidationError: the CLI prints the reasons' codes only, and which

@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -116,8 +117,9 @@ func buildPartiQLOf(t *testing.T, schema, st string, names map[string]string) Bu
 	return BuiltStatement{Name: st, Command: "execute-statement", Input: in, From: "dynexpr build --output partiql '" + st + "'"}
 }
 
-// renamePartiQL renames the tables a PartiQL request's statements name
-// ("Tickets", double-quoted as dynexpr writes them).
+// renamePartiQL renames the tables a PartiQL request's statements name:
+// "Tickets", double-quoted as dynexpr writes them, and Tickets bare after
+// FROM, INTO or UPDATE (the rule archives write both).
 func renamePartiQL(t *testing.T, in []byte, names map[string]string) json.RawMessage {
 	t.Helper()
 	var req map[string]any
@@ -127,6 +129,8 @@ func renamePartiQL(t *testing.T, in []byte, names map[string]string) json.RawMes
 	rename := func(s string) string {
 		for from, to := range names {
 			s = strings.ReplaceAll(s, `"`+from+`"`, `"`+to+`"`)
+			bare := regexp.MustCompile(`(?i)\b(FROM|INTO|UPDATE)(\s+)` + regexp.QuoteMeta(from) + `\b`)
+			s = bare.ReplaceAllString(s, "${1}${2}"+to)
 		}
 		return s
 	}
