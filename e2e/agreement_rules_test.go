@@ -697,7 +697,6 @@ var ruleArchiveDirs = []struct{ dir, prefix string }{
 // accepted. A difference that no known gap (gaps_test.go) covers fails the
 // test.
 func TestAgreement(t *testing.T) {
-	type archiveFile struct{ file, id string }
 	var files []archiveFile
 	for _, d := range ruleArchiveDirs {
 		fs, err := filepath.Glob(filepath.Join(repoRoot, "validate", "testdata", d.dir, "*.txtar"))
@@ -738,47 +737,15 @@ func TestAgreement(t *testing.T) {
 		}
 	}
 
-	// Build every case first (dynexpr is fast), then send the archives with
-	// the most cases first, so that the slow CLI calls spread evenly.
-	type job struct {
-		a     *ruleArchive
-		cases []*ruleCase
-		docs  []json.RawMessage
-	}
-	var (
-		jobs []job
-		mu   sync.Mutex
-	)
-	t.Run("build", func(t *testing.T) {
-		for _, f := range files {
-			f := f
-			t.Run(f.id, func(t *testing.T) {
-				t.Parallel()
-				rule := strings.TrimSuffix(filepath.Base(f.file), ".txtar")
-				if severity[rule] == "" {
-					t.Errorf("%s: no rule %q in `dynexpr rules`", f.file, rule)
-				}
-				a := loadRuleArchive(t, f.file, f.id, filepath.Join(tmpDir, "rules", f.id))
-				cases := prepareCases(t, a)
-				docs := createTableDocs(t, a.Schemas)
-				mu.Lock()
-				jobs = append(jobs, job{a, cases, docs})
-				mu.Unlock()
-			})
+	jobs, n := buildArchives(t, files, func(t *testing.T, f archiveFile, a *ruleArchive) []*ruleCase {
+		rule := strings.TrimSuffix(filepath.Base(f.file), ".txtar")
+		if severity[rule] == "" {
+			t.Errorf("%s: no rule %q in `dynexpr rules`", f.file, rule)
 		}
+		return prepareCases(t, a)
 	})
 	if t.Failed() {
 		return
-	}
-	sort.Slice(jobs, func(i, j int) bool {
-		if len(jobs[i].cases) != len(jobs[j].cases) {
-			return len(jobs[i].cases) > len(jobs[j].cases)
-		}
-		return jobs[i].a.ID < jobs[j].a.ID
-	})
-	n := 0
-	for _, j := range jobs {
-		n += len(j.cases)
 	}
 	t.Logf("%d statements and requests in %d archives, each sent to %d servers", n, len(jobs), len(srvs))
 	t.Run("send", func(t *testing.T) {
@@ -792,6 +759,53 @@ func TestAgreement(t *testing.T) {
 			}
 		}
 	})
+}
+
+// archiveFile is a rule archive and its id (its folder under the suite's
+// temporary folder, the prefix of its rows' case names).
+type archiveFile struct{ file, id string }
+
+// archiveJob is one rule archive built: its cases and the create-table
+// inputs of its tables.
+type archiveJob struct {
+	a     *ruleArchive
+	cases []*ruleCase
+	docs  []json.RawMessage
+}
+
+// buildArchives builds the cases of every archive first (dynexpr is fast),
+// in parallel, prepare making each archive's cases; it returns them with
+// the archives of most cases first, so that the slow CLI calls that follow
+// spread evenly, and how many cases there are in all.
+func buildArchives(t *testing.T, files []archiveFile, prepare func(*testing.T, archiveFile, *ruleArchive) []*ruleCase) ([]archiveJob, int) {
+	var (
+		jobs []archiveJob
+		mu   sync.Mutex
+	)
+	t.Run("build", func(t *testing.T) {
+		for _, f := range files {
+			t.Run(f.id, func(t *testing.T) {
+				t.Parallel()
+				a := loadRuleArchive(t, f.file, f.id, filepath.Join(tmpDir, "rules", f.id))
+				cases := prepare(t, f, a)
+				docs := createTableDocs(t, a.Schemas)
+				mu.Lock()
+				jobs = append(jobs, archiveJob{a, cases, docs})
+				mu.Unlock()
+			})
+		}
+	})
+	sort.Slice(jobs, func(i, j int) bool {
+		if len(jobs[i].cases) != len(jobs[j].cases) {
+			return len(jobs[i].cases) > len(jobs[j].cases)
+		}
+		return jobs[i].a.ID < jobs[j].a.ID
+	})
+	n := 0
+	for _, j := range jobs {
+		n += len(j.cases)
+	}
+	return jobs, n
 }
 
 // noArchiveReason says why an error rule has no cases to send.

@@ -10,10 +10,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 )
 
@@ -38,42 +36,15 @@ func TestPartiQLRuleArchives(t *testing.T) {
 	}
 	srv := Dynoxide(t)
 	clis := CLIs(t)
-	type job struct {
-		a     *ruleArchive
-		cases []*ruleCase
-		docs  []json.RawMessage
+	var archives []archiveFile
+	for _, f := range files {
+		archives = append(archives, archiveFile{f, "partiql/" + strings.TrimSuffix(filepath.Base(f), ".txtar")})
 	}
-	var (
-		jobs []job
-		mu   sync.Mutex
-	)
-	t.Run("build", func(t *testing.T) {
-		for _, f := range files {
-			f := f
-			id := "partiql/" + strings.TrimSuffix(filepath.Base(f), ".txtar")
-			t.Run(id, func(t *testing.T) {
-				t.Parallel()
-				a := loadRuleArchive(t, f, id, filepath.Join(tmpDir, "rules", id))
-				cases := preparePartiQLCases(t, a)
-				docs := createTableDocs(t, a.Schemas)
-				mu.Lock()
-				jobs = append(jobs, job{a, cases, docs})
-				mu.Unlock()
-			})
-		}
+	jobs, n := buildArchives(t, archives, func(t *testing.T, _ archiveFile, a *ruleArchive) []*ruleCase {
+		return preparePartiQLCases(t, a)
 	})
 	if t.Failed() {
 		return
-	}
-	sort.Slice(jobs, func(i, j int) bool {
-		if len(jobs[i].cases) != len(jobs[j].cases) {
-			return len(jobs[i].cases) > len(jobs[j].cases)
-		}
-		return jobs[i].a.ID < jobs[j].a.ID
-	})
-	n := 0
-	for _, j := range jobs {
-		n += len(j.cases)
 	}
 	t.Logf("%d PartiQL statements and requests in %d archives, sent to %s", n, len(jobs), srv.Kind)
 	t.Run("send", func(t *testing.T) {
