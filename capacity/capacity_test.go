@@ -190,6 +190,7 @@ func loadSchema(t *testing.T, text string) *schema.Schema {
 func TestStatementCosts(t *testing.T) {
 	sch := loadSchema(t, ticketsSchema)
 	sized := loadSchema(t, strings.Replace(ticketsSchema, "    key: {partition: id}\n", "    key: {partition: id}\n    item_size: 3.5KB\n", 1))
+	sizedAll := loadSchema(t, strings.Replace(strings.Replace(ticketsSchema, "projection: include\n        include: [subject, priority]\n", "projection: all\n", 1), "    key: {partition: id}\n", "    key: {partition: id}\n    item_size: 3.5KB\n", 1))
 	kb := ExactSize(10 * KB)
 	for _, c := range []struct {
 		name, src  string
@@ -208,10 +209,12 @@ func TestStatementCosts(t *testing.T) {
 		{name: "get, --item-size over the schema", src: `get Tickets key id = "a" consistent`, sch: sized, h: Hints{ItemSize: &kb}, read: "3"},
 		{name: "transact get: two units per 4 KB", src: `transact get { get Tickets key id = "a"; get Tickets key id = "b" }`, sch: sized, read: "4"},
 		{name: "batch get: each item rounded", src: `batch get { get Tickets key id = "a"; get Tickets key id = "b" }`, sch: sized, read: "1"},
-		{name: "query: N items summed then rounded", src: `query Tickets key id = "a"`, sch: sized, h: Hints{Items: 10}, read: "4.5"},
-		{name: "query with a filter costs the same", src: `query Tickets key id = "a" filter priority = 1`, sch: sized, h: Hints{Items: 10}, read: "4.5"},
-		{name: "query, items not known: one page at most", src: `query Tickets key id = "a"`, sch: sized, read: "0.5 to 128", wantsNotes: true},
-		{name: "query with a limit: at most limit items", src: `query Tickets key id = "a" limit 10`, sch: sized, read: "0.5 to 4.5", wantsNotes: true},
+		{name: "query: N items summed then rounded", src: `query Tickets index open-tickets-index key openBucket = "a"`, sch: sizedAll, h: Hints{Items: 10}, read: "4.5"},
+		{name: "query with a filter costs the same", src: `query Tickets index open-tickets-index key openBucket = "a" filter priority = 1`, sch: sizedAll, h: Hints{Items: 10}, read: "4.5"},
+		{name: "query, items not known: one page at most", src: `query Tickets index open-tickets-index key openBucket = "a"`, sch: sizedAll, read: "0.5 to 128", wantsNotes: true},
+		{name: "query with a limit: at most limit items", src: `query Tickets index open-tickets-index key openBucket = "a" limit 10`, sch: sizedAll, read: "0.5 to 4.5", wantsNotes: true},
+		{name: "query of the whole key: one item at most", src: `query Tickets key id = "a"`, sch: sized, h: Hints{Items: 10}, read: "0.5"},
+		{name: "index query of a narrower projection: up to the item", src: `query Tickets index open-tickets-index key openBucket = "a"`, sch: sized, h: Hints{Items: 10}, read: "0.5 to 4.5", wantsNotes: true},
 		{name: "scan, consistent", src: `scan Tickets consistent`, sch: sized, h: Hints{Items: 100}, read: "88"},
 		{name: "put of a new item, known size", src: `put Tickets item {id: "a", subject: "x"} if attribute_not_exists(id)`, sch: sch,
 			write: "1", index: "0 untouched", itemBytes: 11},

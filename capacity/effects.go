@@ -42,7 +42,7 @@ const (
 // String is the effect as the report and explain say it.
 func (e Effect) String() string {
 	return [...]string{"touches nothing it holds", "puts an entry", "changes its key",
-		"takes the item out", "changes projected attributes only", "not known"}[e]
+		"takes the item out", "changes projected attributes only", "does not show what it writes"}[e]
 }
 
 // Word is the effect as JSON writes it.

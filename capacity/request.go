@@ -176,7 +176,11 @@ func (k *coster) query() {
 		}
 	}
 	var total Size
-	if n := k.h.Items; n > 0 {
+	if ix == nil && k.pinsOneItem() {
+		// The key condition names the whole primary key with =: one item
+		// at most, as a PartiQL SELECT of one item runs.
+		total = Size{0, item.Max}
+	} else if n := k.h.Items; n > 0 {
 		total = entry.Times(n)
 	} else {
 		// One request reads one page: at most 1 MB, or limit entries.
@@ -207,6 +211,27 @@ func (k *coster) query() {
 		}
 		k.c.note("the local index does not project every attribute asked for: each item is read from the table too, rounded up to 4 KB one by one")
 	}
+}
+
+// pinsOneItem reports whether a query's key condition, an AND of
+// comparisons, sets every key attribute of the table with =.
+func (k *coster) pinsOneItem() bool {
+	c := k.st.Key
+	if k.table == nil || c == nil || len(c.Or) != 1 || k.st.Kind != grammar.KindQuery {
+		return false
+	}
+	eq := map[string]bool{}
+	grammar.EachComparison(c, func(cmp *grammar.Comparison) {
+		if cmp.Op == "=" && cmp.Left != nil && cmp.Left.Path != nil && len(cmp.Left.Path.Elems) == 1 {
+			eq[cmp.Left.Path.Elems[0].Name] = true
+		}
+	})
+	for _, a := range k.table.Key.Attributes() {
+		if !eq[a] {
+			return false
+		}
+	}
+	return true
 }
 
 // fetchesItems reports whether a query of local index ix asks for

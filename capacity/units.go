@@ -197,3 +197,20 @@ func WriteItems(sizes []Size, transactional bool) Units {
 	}
 	return u
 }
+
+// MarshalJSON writes a figure as a JSON number ("0.5" is exact decimal
+// text, never a float) and a range as {"min": x, "max": y}.
+func (u Units) MarshalJSON() ([]byte, error) {
+	if u.Known() {
+		return []byte(u.Min.String()), nil
+	}
+	return []byte(`{"min": ` + u.Min.String() + `, "max": ` + u.Max.String() + `}`), nil
+}
+
+// MarshalJSON writes a size as Units does.
+func (s Size) MarshalJSON() ([]byte, error) {
+	if s.Known() {
+		return []byte(strconv.FormatInt(s.Min, 10)), nil
+	}
+	return []byte(`{"min": ` + strconv.FormatInt(s.Min, 10) + `, "max": ` + strconv.FormatInt(s.Max, 10) + `}`), nil
+}
