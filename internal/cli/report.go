@@ -1,0 +1,169 @@
+package cli
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/dynexpr/dynexpr/lint"
+	"github.com/dynexpr/dynexpr/report"
+	"github.com/dynexpr/dynexpr/validate"
+	"github.com/spf13/cobra"
+)
+
+type reportFlags struct {
+	schemas  schemaFlags
+	requests []string
+	code     []string
+	format   string
+	failOn   string
+	config   string
+	awsCLI   string
+}
+
+func newReportCmd(e *env) *cobra.Command {
+	var f reportFlags
+	cmd := &cobra.Command{
+		Use:   "report [PATH...]",
+		Short: "Gather the requests per table and index: reads, writes, unused indexes",
+		Long: `Read everything dynexpr lint reads (the same paths, .dynexpr.yaml, --requests,
+--code and schema) and gather the requests per table and per index: the
+requests that read each (file:line, label, the index, the attributes they
+use), the writes and what each does to each index of its table (puts an
+entry, changes its key, takes the item out, changes projected attributes
+only, touches nothing it holds), and the findings that follow:
+
+  unused-index                 no request reads the index (warning)
+  possibly-unused-index        none dynexpr could read does, but a request
+                               whose table or index the code computes may
+  projection-wider-than-reads  the index projects attributes its reads never use
+  index-key-rewrite            an update sets an index key: two index writes
+  full-scan                    a Scan, or a PartiQL SELECT that runs as one (warning)
+  filtered-read                a Query or Scan that reads and pays for what its
+                               filter discards
+
+A request whose table the code computes is listed as unresolved: no index
+is called unused while such a request may read it.
+
+--format text, markdown (a pull-request comment), json or sarif.
+
+Exit status: 0 no finding at --fail-on level or above (error by default,
+which no report rule reaches: pass warning or info to fail CI on them); 1
+such findings; 2 report could not run as asked.`,
+		Example: `  dynexpr report --schema examples/tickets.yaml examples/tickets.dx
+  dynexpr report --format markdown . > access-patterns.md
+  dynexpr report --format json --fail-on warning .`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return e.accessReport(args, f)
+		},
+	}
+	fl := cmd.Flags()
+	f.schemas.register(fl, "table schema `FILE`, or a Terraform module folder; repeatable (default: the schemas of .dynexpr.yaml)")
+	fl.StringArrayVar(&f.requests, "requests", nil, "read the files matching `GLOB` (** for any folders) as request JSON, whatever their extension; repeatable")
+	fl.StringArrayVar(&f.code, "code", nil, "read the DynamoDB requests of the application code files matching `GLOB`, and of those in walked folders; repeatable")
+	fl.StringVar(&f.format, "format", "text", "output format: "+strings.Join(report.Formats, ", "))
+	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 on findings at this severity or above: error, warning or info")
+	fl.StringVar(&f.config, "config", "", "use this config `FILE` instead of looking for .dynexpr.yaml")
+	registerAWSCLI(e, cmd, &f.awsCLI)
+	f.schemas.registerCompletions(e, cmd, &f.config, nil)
+	e.completeFlag(cmd, "format", completeWords(report.Formats...))
+	e.completeFlag(cmd, "fail-on", completeWords(failOnLevels...))
+	e.completeFlag(cmd, "config", completeFiles(configExts))
+	return cmd
+}
+
+// relToWorkingFolder names an absolute path under the working folder
+// relatively, as the paths the user gives are named.
+func relToWorkingFolder(name string) string {
+	if !filepath.IsAbs(name) {
+		return name
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return name
+	}
+	if rel, err := filepath.Rel(wd, name); err == nil && !strings.HasPrefix(rel, "..") {
+		return filepath.ToSlash(rel)
+	}
+	return name
+}
+
+func (e *env) accessReport(args []string, f reportFlags) error {
+	if !slices.Contains(report.Formats, f.format) {
+		return fmt.Errorf("--format %q: choose %s", f.format, strings.Join(report.Formats, ", "))
+	}
+	failOn, err := validate.ParseSeverity(f.failOn)
+	if err != nil || failOn == validate.Off {
+		return fmt.Errorf("--fail-on %q: choose error, warning or info", f.failOn)
+	}
+	// The project as lint reads it: config, rules, AWS CLI, schema, inputs.
+	conf, err := findConfig(f.config, e.limit)
+	if err != nil {
+		return err
+	}
+	vcfg, err := lint.RuleConfig(conf)
+	if err != nil {
+		return err
+	}
+	cli, err := awsCLI(f.awsCLI, conf)
+	if err != nil {
+		return err
+	}
+	sch, err := f.schemas.load(conf, e.limit)
+	if err != nil {
+		return err
+	}
+	files, err := lint.Inputs(args, f.requests, f.code, conf)
+	if err != nil {
+		return err
+	}
+	linter := &lint.Linter{Schema: sch, Rules: vcfg, ReadStdin: e.readStdin, AWSCLI: cli, MaxInput: e.limit, Accesses: true}
+	b := report.NewBuilder(sch)
+	unreadable := false
+	err = linter.Run(files, func(r lint.Result) error {
+		if r.Skipped {
+			return nil
+		}
+		unreadable = unreadable || r.Unreadable
+		for _, a := range r.Accesses {
+			b.Add(a)
+		}
+		// A file that does not read hides its requests: they are not
+		// known, and no index is called unused for want of them.
+		for _, fd := range r.Findings {
+			if fd.Rule == "syntax-error" || fd.Rule == "unreadable-input" {
+				b.Add(lint.Access{Pos: fd.Pos})
+				fmt.Fprintf(e.stderr, "dynexpr: %s: %s: its requests are not in the report\n", fd.Pos, fd.Message)
+				break
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	rep := b.Report(relToWorkingFolder)
+	out := bufio.NewWriter(e.stdout)
+	var version string
+	if f.format == "sarif" {
+		version = buildVersion().Version
+	}
+	if err := rep.Write(out, f.format, validate.PrintOptions{Version: version}); err != nil {
+		return err
+	}
+	if err := out.Flush(); err != nil {
+		return err
+	}
+	if unreadable {
+		return &exitError{code: exitBadInput}
+	}
+	for _, fd := range rep.Findings {
+		if fd.Severity >= failOn {
+			return &exitError{code: exitFindings}
+		}
+	}
+	return nil
+}
