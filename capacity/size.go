@@ -117,23 +117,23 @@ func AttributeValueBytes(raw json.RawMessage) (int64, error) {
 		case "S":
 			var s string
 			if err := json.Unmarshal(body, &s); err != nil {
-				return 0, fmt.Errorf("S holds a string: %v", err)
+				return 0, fmt.Errorf("an S value holds a string: %v", err)
 			}
 			return int64(len(s)), nil
 		case "N":
 			var s string
 			if err := json.Unmarshal(body, &s); err != nil {
-				return 0, fmt.Errorf("N holds a number as a string (\"12.5\"): %v", err)
+				return 0, fmt.Errorf("an N value holds a number as a string (\"12.5\"): %v", err)
 			}
 			n, ok := NumberBytes(s)
 			if !ok {
-				return 0, fmt.Errorf("N holds %q, not a number", s)
+				return 0, fmt.Errorf("an N value holds %q, not a number", s)
 			}
 			return n, nil
 		case "B":
 			var b []byte // encoding/json decodes base64 into []byte
 			if err := json.Unmarshal(body, &b); err != nil {
-				return 0, fmt.Errorf("B holds base64 text: %v", err)
+				return 0, fmt.Errorf("a B value holds base64 text: %v", err)
 			}
 			return int64(len(b)), nil
 		case "BOOL", "NULL":
@@ -141,7 +141,7 @@ func AttributeValueBytes(raw json.RawMessage) (int64, error) {
 		case "L":
 			var items []json.RawMessage
 			if err := json.Unmarshal(body, &items); err != nil {
-				return 0, fmt.Errorf("L holds a list: %v", err)
+				return 0, fmt.Errorf("an L value holds a list: %v", err)
 			}
 			n := 3 + int64(len(items))
 			for _, it := range items {
