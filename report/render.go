@@ -147,6 +147,11 @@ func (r *Report) text(w io.Writer, opt validate.PrintOptions) error {
 			fmt.Fprintf(&b, "  %s: %s\n", where(q), op(q))
 		}
 	}
+	if r.Cost != nil {
+		var s strings.Builder
+		r.Cost.text(&s)
+		b.WriteString(s.String())
+	}
 	if len(r.Findings) > 0 {
 		b.WriteString("\nFindings:\n")
 		p, err := validate.NewPrinter("text", &b, opt)
@@ -206,6 +211,11 @@ func (r *Report) markdown(w io.Writer) error {
 			fmt.Fprintf(&b, "- %s: %s\n", md(where(q)), md(op(q)))
 		}
 	}
+	if r.Cost != nil {
+		var s strings.Builder
+		r.Cost.markdown(&s)
+		b.WriteString(s.String())
+	}
 	if len(r.Findings) > 0 {
 		b.WriteString("\n### Findings\n\n| Where | Rule | Message |\n|---|---|---|\n")
 		for _, f := range r.Findings {
@@ -222,6 +232,7 @@ type jsonReport struct {
 	Tables     []jsonTable   `json:"tables"`
 	Unresolved []jsonRequest `json:"unresolved"`
 	Findings   []jsonFinding `json:"findings"`
+	Cost       *jsonCost     `json:"cost,omitempty"`
 }
 
 type jsonTable struct {
@@ -316,6 +327,9 @@ func (r *Report) json(w io.Writer) error {
 	for _, f := range r.Findings {
 		doc.Findings = append(doc.Findings, jsonFinding{Rule: f.Rule, Severity: f.Severity.String(), Table: f.Table, Index: f.Index,
 			File: f.Pos.File, Line: f.Pos.Line, Message: f.Message})
+	}
+	if r.Cost != nil {
+		doc.Cost = r.Cost.json()
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)

@@ -29,6 +29,9 @@ type Report struct {
 	// computes it (an environment variable, a parameter).
 	Unresolved []Request
 	Findings   []Finding
+	// Cost is what the requests given a rate cost a month; nil without
+	// rates.
+	Cost *Cost
 
 	sch *schema.Schema
 }
@@ -104,6 +107,7 @@ func (w *Write) ChangesKeyOf() []string {
 type Builder struct {
 	r      *Report
 	tables map[string]*Table
+	cost   *costing // nil without rates
 }
 
 // NewBuilder starts a report on the tables of sch (nil: only the tables
@@ -154,7 +158,7 @@ func (b *Builder) Add(a lint.Access) {
 		return
 	}
 	if !st.Kind.IsGroup() {
-		b.request(a, req, st)
+		b.request(a, req, st, 0)
 		return
 	}
 	for _, m := range st.Members {
@@ -163,12 +167,13 @@ func (b *Builder) Add(a lint.Access) {
 		if a.At != nil {
 			mr.Pos = a.Pos // code: the call's line
 		}
-		b.request(a, mr, m)
+		b.request(a, mr, m, st.Kind)
 	}
 }
 
-// request takes one request, alone or a member.
-func (b *Builder) request(a lint.Access, req Request, st *grammar.Statement) {
+// request takes one request, alone or a member of a group of kind group
+// (0 alone).
+func (b *Builder) request(a lint.Access, req Request, st *grammar.Statement, group grammar.Kind) {
 	if st.Table == nil || st.Table.Unbound() {
 		b.r.Unresolved = append(b.r.Unresolved, req)
 		return
@@ -177,6 +182,9 @@ func (b *Builder) request(a lint.Access, req Request, st *grammar.Statement) {
 	if st.Index.Unbound() {
 		tb.Unresolved = append(tb.Unresolved, req)
 		return
+	}
+	if b.cost != nil {
+		b.cost.add(b.r.sch, tb, req, st, group)
 	}
 	switch st.Kind {
 	case grammar.KindGet, grammar.KindQuery, grammar.KindScan:
@@ -251,6 +259,9 @@ func topNames(paths []*grammar.Path, into []string) []string {
 // working folder); nil keeps the names.
 func (b *Builder) Report(rel func(string) string) *Report {
 	r := b.r
+	if b.cost != nil {
+		b.cost.finish()
+	}
 	for _, tb := range r.Tables {
 		r.Findings = append(r.Findings, tb.findings(r)...)
 	}

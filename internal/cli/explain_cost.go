@@ -28,17 +28,32 @@ type costFlags struct {
 func (c *costFlags) register(fl *pflag.FlagSet) {
 	fl.BoolVar(&c.cost, "cost", false, "add each request's read and write units and each index's writes, by DynamoDB's capacity rules")
 	fl.StringVar(&c.format, "format", "text", "output `FORMAT`: text or json (each request's explanation, units and findings)")
-	fl.StringVar(&c.itemSize, "item-size", "", "the size of the tables' items, `SIZE` such as 800, 3.5KB (1 KB is 1,024 bytes), for the units a request's text does not show")
-	fl.StringVar(&c.sample, "sample", "", "items as DynamoDB JSON in `FILE` (such as aws dynamodb scan's output): their mean to largest size stands for --item-size")
-	fl.Int64Var(&c.items, "items", 0, "the items a query matches or a scan evaluates, `N`, for their units")
+	registerItemFlags(fl, &c.itemSize, &c.sample, &c.items)
 }
 
 // hints reads what the flags say of the items.
 func (c *costFlags) hints(e *env) (capacity.Hints, error) {
-	var h capacity.Hints
 	if c.format != "text" && c.format != "json" {
-		return h, fmt.Errorf("--format %q: choose text or json", c.format)
+		return capacity.Hints{}, fmt.Errorf("--format %q: choose text or json", c.format)
 	}
+	return itemHints(e, c.itemSize, c.sample, c.items)
+}
+
+// registerItemFlags adds --item-size, --sample and --items, which explain
+// --cost and report --cost share.
+func registerItemFlags(fl *pflag.FlagSet, itemSize, sample *string, items *int64) {
+	fl.StringVar(itemSize, "item-size", "", "the size of the tables' items, `SIZE` such as 800, 3.5KB (1 KB is 1,024 bytes), for the units a request's text does not show")
+	fl.StringVar(sample, "sample", "", "items as DynamoDB JSON in `FILE` (such as aws dynamodb scan's output): their mean to largest size stands for --item-size")
+	fl.Int64Var(items, "items", 0, "the items a query matches or a scan evaluates, `N`, for their units")
+}
+
+// itemHints reads what --item-size, --sample and --items say of the items.
+func itemHints(e *env, itemSize, sample string, items int64) (capacity.Hints, error) {
+	var h capacity.Hints
+	c := struct {
+		itemSize, sample string
+		items            int64
+	}{itemSize, sample, items}
 	if c.itemSize != "" && c.sample != "" {
 		return h, fmt.Errorf("--item-size and --sample both give the items' size: give one")
 	}
