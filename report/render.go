@@ -99,18 +99,18 @@ func op(q Request) string {
 }
 
 func (r *Report) text(w io.Writer, opt validate.PrintOptions) error {
-	var b bytes.Buffer
+	b := &printableWriter{w: w}
 	for i, tb := range r.Tables {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		fmt.Fprintf(&b, "Table %s", tb.Table)
+		fmt.Fprintf(b, "Table %s", tb.Table)
 		if tb.Schema == nil {
 			b.WriteString(" (no schema describes it)")
 		}
 		b.WriteByte('\n')
 		for _, ix := range tb.Indexes {
-			fmt.Fprintf(&b, "  Index %s (%s): %d %s, %d %s\n", ix.Schema.Name, indexLine(tb.Schema, ix.Schema),
+			fmt.Fprintf(b, "  Index %s (%s): %d %s, %d %s\n", ix.Schema.Name, indexLine(tb.Schema, ix.Schema),
 				ix.Reads, plural(ix.Reads, "read", "reads"), ix.Writes, plural(ix.Writes, "write that takes an index write", "writes that take an index write"))
 		}
 		if len(tb.Reads) > 0 {
@@ -121,7 +121,7 @@ func (r *Report) text(w io.Writer, opt validate.PrintOptions) error {
 			if rd.Index != "" {
 				on = " of index " + rd.Index
 			}
-			fmt.Fprintf(&b, "    %s: %s%s, uses %s\n", where(rd.Request), op(rd.Request), on, readWhat(rd))
+			fmt.Fprintf(b, "    %s: %s%s, uses %s\n", where(rd.Request), op(rd.Request), on, readWhat(rd))
 		}
 		if len(tb.Writes) > 0 {
 			b.WriteString("  Writes:\n")
@@ -138,13 +138,13 @@ func (r *Report) text(w io.Writer, opt validate.PrintOptions) error {
 			b.WriteString(line + "\n")
 		}
 		for _, q := range tb.Unresolved {
-			fmt.Fprintf(&b, "  Unresolved: %s: %s, its index or what it does not known\n", where(q), op(q))
+			fmt.Fprintf(b, "  Unresolved: %s: %s, its index or what it does not known\n", where(q), op(q))
 		}
 	}
 	if len(r.Unresolved) > 0 {
-		fmt.Fprintf(&b, "\nRequests whose table is not known (%d):\n", len(r.Unresolved))
+		fmt.Fprintf(b, "\nRequests whose table is not known (%d):\n", len(r.Unresolved))
 		for _, q := range r.Unresolved {
-			fmt.Fprintf(&b, "  %s: %s\n", where(q), op(q))
+			fmt.Fprintf(b, "  %s: %s\n", where(q), op(q))
 		}
 	}
 	if r.Cost != nil {
@@ -154,7 +154,7 @@ func (r *Report) text(w io.Writer, opt validate.PrintOptions) error {
 	}
 	if len(r.Findings) > 0 {
 		b.WriteString("\nFindings:\n")
-		p, err := validate.NewPrinter("text", &b, opt)
+		p, err := validate.NewPrinter("text", b, opt)
 		if err != nil {
 			return err
 		}
@@ -167,9 +167,32 @@ func (r *Report) text(w io.Writer, opt validate.PrintOptions) error {
 			return err
 		}
 	}
-	_, err := w.Write([]byte(diag.PrintableLines(b.String())))
+	return b.err
+}
+
+// printableWriter writes through to w what it is given, each line
+// Printable (a name from the input never reaches a terminal raw), and
+// keeps the first error, so that the report streams: what it writes is as
+// large as the repository's requests.
+type printableWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (p *printableWriter) Write(b []byte) (int, error) {
+	if p.err == nil {
+		_, p.err = io.WriteString(p.w, diag.PrintableLines(string(b)))
+	}
+	return len(b), p.err
+}
+
+func (p *printableWriter) WriteString(s string) (int, error) { return p.Write([]byte(s)) }
+
+func (p *printableWriter) WriteByte(c byte) error {
+	_, err := p.Write([]byte{c})
 	return err
 }
+
 
 // md escapes text for a Markdown table cell.
 func md(s string) string {

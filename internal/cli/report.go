@@ -176,20 +176,19 @@ func readRates(name, text string, rates map[string]*big.Rat) error {
 	return nil
 }
 
-// relToWorkingFolder names an absolute path under the working folder
-// relatively, as the paths the user gives are named.
-func relToWorkingFolder(name string) string {
-	if !filepath.IsAbs(name) {
+// relToWorkingFolder returns what names an absolute path under the
+// working folder relatively, as the paths the user gives are named.
+func relToWorkingFolder() func(string) string {
+	wd, wdErr := os.Getwd()
+	return func(name string) string {
+		if !filepath.IsAbs(name) || wdErr != nil {
+			return name
+		}
+		if rel, err := filepath.Rel(wd, name); err == nil && !strings.HasPrefix(rel, "..") {
+			return filepath.ToSlash(rel)
+		}
 		return name
 	}
-	wd, err := os.Getwd()
-	if err != nil {
-		return name
-	}
-	if rel, err := filepath.Rel(wd, name); err == nil && !strings.HasPrefix(rel, "..") {
-		return filepath.ToSlash(rel)
-	}
-	return name
 }
 
 func (e *env) accessReport(args []string, f reportFlags) error {
@@ -249,7 +248,7 @@ func (e *env) accessReport(args []string, f reportFlags) error {
 	if err != nil {
 		return err
 	}
-	rep := b.Report(relToWorkingFolder)
+	rep := b.Report(relToWorkingFolder())
 	out := bufio.NewWriter(e.stdout)
 	var version string
 	if f.format == "sarif" {
