@@ -193,7 +193,6 @@ func (p *printableWriter) WriteByte(c byte) error {
 	return err
 }
 
-
 // md escapes text for a Markdown table cell.
 func md(s string) string {
 	return strings.NewReplacer("|", `\|`, "\n", " ", "`", "'", "<", "&lt;", ">", "&gt;").Replace(diag.Printable(s))
