@@ -270,3 +270,32 @@ func TestStatementCosts(t *testing.T) {
 		})
 	}
 }
+
+// A query of a local index that asks for an attribute the index does not
+// project reads each item from the table too, rounded up to 4 KB one by one
+// ("Local secondary indexes", reads).
+func TestLocalIndexFetches(t *testing.T) {
+	sch := loadSchema(t, `tables:
+  Orders:
+    key: {partition: customer, sort: id}
+    attributes: {customer: S, id: S, placedAt: S}
+    item_size: 3.5KB
+    indexes:
+      by-placed:
+        type: local
+        key: {partition: customer, sort: placedAt}
+        projection: include
+        include: [total]
+`)
+	h := Hints{Items: 10}
+	// The entries: from nothing to 35,840 bytes, 0.5 to 4.5 units; then
+	// ten items of 3.5 KB, 0.5 each.
+	fetch := Of(dxtest.Statement(t, "t.dx", `query Orders index by-placed key customer = "c" select total, note`), sch, h)
+	if fetch.Read.String() != "5.5 to 9.5" {
+		t.Errorf("fetching query: %s, want 5.5 to 9.5 (notes %q)", fetch.Read, fetch.Notes)
+	}
+	projected := Of(dxtest.Statement(t, "t.dx", `query Orders index by-placed key customer = "c" select total`), sch, h)
+	if projected.Read.String() != "0.5 to 4.5" {
+		t.Errorf("projected query: %s, want 0.5 to 4.5", projected.Read)
+	}
+}
