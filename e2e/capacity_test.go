@@ -117,6 +117,13 @@ func TestCapacityAgreement(t *testing.T) {
 		{"update putting it back", `update Parcels key pk = "a" set status = "NEW" capacity indexes`, "500"},
 		{"transact write of a new 2 KB item", `transact write capacity indexes { put Parcels item {pk: "c", body: "` + strings.Repeat("z", 2030) + `"} if attribute_not_exists(pk) }`, ""},
 		{"delete of the 1.6 KB item", `delete Parcels key pk = "b" capacity indexes`, "1.6KB"},
+		// The Developer Guide doubles a transaction's writes (prepare and
+		// commit) and says the index writes come after the transaction: dynexpr
+		// counts them once.
+		{"transact write of a new item into the index", `transact write capacity indexes { put Parcels item {pk: "d", status: "NEW"} if attribute_not_exists(pk) }`, ""},
+		// What a ConditionCheck consumes the guide does not say: dynexpr's
+		// range is from nothing to a transactional write of the item.
+		{"transact write of a put and a condition check", `transact write capacity indexes { put Parcels item {pk: "e"} if attribute_not_exists(pk); check Parcels key pk = "a" if attribute_exists(pk) }`, "500"},
 	}
 	var rows []string
 	for _, s := range steps {
