@@ -56,6 +56,8 @@ whether the item was in an index before) makes a figure a range: give
 	}
 	f.register(cmd.Flags(), "explain")
 	cf.register(cmd.Flags())
+	e.completeFlag(cmd, "format", completeWords("text", "json"))
+	e.completeFlag(cmd, "sample", completeFiles(jsonExts))
 	f.registerCompletions(e, cmd)
 	return cmd
 }

@@ -96,6 +96,9 @@ such findings; 2 report could not run as asked.`,
 	e.completeFlag(cmd, "format", completeWords(report.Formats...))
 	e.completeFlag(cmd, "fail-on", completeWords(failOnLevels...))
 	e.completeFlag(cmd, "config", completeFiles(configExts))
+	e.completeFlag(cmd, "region", completeWords(pricing.Regions()...))
+	e.completeFlag(cmd, "rates", completeFiles(configExts))
+	e.completeFlag(cmd, "sample", completeFiles(jsonExts))
 	return cmd
 }
 
