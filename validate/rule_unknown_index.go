@@ -3,7 +3,6 @@ package validate
 import (
 	"fmt"
 
-	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/schema"
 )
 
@@ -42,14 +41,4 @@ func checkUnknownIndex(p *Pass) {
 		p.ReportAt(Error, st.Index.Pos, "", "table %s has no index %q (it has %s); DynamoDB answers %q. Write one of those",
 			t.Name, name, nameList(names), msg)
 	}
-}
-
-// renamed is the edit that writes the table or index name ref names as
-// name instead; none for a name written as a $parameter, which is the
-// binding's to change.
-func renamed(ref *grammar.TableRef, name string) []Edit {
-	if ref.Param != "" {
-		return nil
-	}
-	return []Edit{{Pos: ref.Pos, End: after(ref.Pos, len(ref.Raw)), Text: grammar.TableName(name)}}
 }
