@@ -31,11 +31,11 @@ type Finding struct {
 type Edit struct {
 	Pos, End diag.Pos
 	Text     string
-	// quoted says the edit is of the text between a name's quotes, which
-	// request JSON, PartiQL and the string literals of code write alike;
-	// every other edit is of the DSL's text, and is made on a statement
-	// written in the DSL only (Pass.ReportFix).
-	quoted bool
+	// anyReader says the edit is one request JSON, PartiQL and the string
+	// literals of code take alike (a name between its quotes); every
+	// other edit is of the DSL's text, and is made on a statement written
+	// in the DSL only (Pass.ReportFix).
+	anyReader bool
 }
 
 // after is the place n bytes after p, on p's line.
@@ -117,10 +117,10 @@ func (p *Pass) ReportAt(sev Severity, at diag.Pos, suggestion, format string, ar
 
 // ReportFix is ReportAt with the edits that make the suggestion.
 // On a statement made from text sent as written, the fix is kept only when
-// every edit is one its text takes too (Edit.quoted): an edit of the DSL's
+// every edit is one its text takes too (Edit.anyReader): an edit of the DSL's
 // text is no edit of JSON or PartiQL.
 func (p *Pass) ReportFix(sev Severity, at diag.Pos, suggestion string, fix []Edit, format string, args ...any) {
-	if p.sent && slices.ContainsFunc(fix, func(e Edit) bool { return !e.quoted }) {
+	if p.sent && slices.ContainsFunc(fix, func(e Edit) bool { return !e.anyReader }) {
 		fix = nil
 	}
 	if p.report(sev, at, suggestion, fmt.Sprintf(format, args...)) {

@@ -33,7 +33,7 @@ func checkUnknownIndex(p *Pass) {
 	names := t.IndexNames()
 	switch s := schema.Suggest(name, names); {
 	case s != "":
-		p.ReportFix(Error, st.Index.Pos, s, renamed(st.Index, s), "table %s has no index %q; DynamoDB answers %q. Did you mean %s?", t.Name, name, msg, s)
+		p.ReportFix(Error, st.Index.Pos, s, renamed(st.Index, s, p.sent), "table %s has no index %q; DynamoDB answers %q. Did you mean %s?", t.Name, name, msg, s)
 	case len(names) == 0:
 		p.ReportAt(Error, st.Index.Pos, "", "table %s has no indexes, so no %q; DynamoDB answers %q. Read the table itself: drop index %s",
 			t.Name, name, msg, name)

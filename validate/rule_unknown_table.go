@@ -47,7 +47,7 @@ func checkUnknownTable(p *Pass) {
 			p.ReportAt(Error, st.Table.Pos, "", "%s", n.ambiguous)
 			return
 		case n.problem != "" && n.deployed != "":
-			p.ReportFix(Error, st.Table.Pos, n.deployed, renamed(st.Table, n.deployed), "%s", n.problem)
+			p.ReportFix(Error, st.Table.Pos, n.deployed, renamed(st.Table, n.deployed, p.sent), "%s", n.problem)
 			return
 		case n.problem != "":
 			p.ReportAt(Error, st.Table.Pos, "", "%s", n.problem)
@@ -71,7 +71,7 @@ func checkUnknownTable(p *Pass) {
 	}
 	names := p.Schema.TableNames()
 	if s := schema.Suggest(name, names); s != "" {
-		p.ReportFix(Error, st.Table.Pos, s, renamed(st.Table, s), "no table %q in the schema; DynamoDB answers %q (ResourceNotFoundException). Did you mean %s?",
+		p.ReportFix(Error, st.Table.Pos, s, renamed(st.Table, s, p.sent), "no table %q in the schema; DynamoDB answers %q (ResourceNotFoundException). Did you mean %s?",
 			name, msgResourceNotFound, s)
 		return
 	}
@@ -84,8 +84,10 @@ func checkUnknownTable(p *Pass) {
 // binding's to change. A name written in double quotes (a JSON string, a
 // PartiQL identifier, and so the string literal code writes it in) keeps
 // its quotes: the edit is of the text between them, and only for a name
-// that every one of those writes as it is.
-func renamed(ref *grammar.TableRef, name string) []Edit {
+// that every one of those writes as it is. A bare name in text sent as
+// written is a PartiQL identifier, which takes quotes where it is more
+// than letters, digits and '_'.
+func renamed(ref *grammar.TableRef, name string, sent bool) []Edit {
 	if ref.Param != "" {
 		return nil
 	}
@@ -93,7 +95,17 @@ func renamed(ref *grammar.TableRef, name string) []Edit {
 		if !plainName(name) {
 			return nil
 		}
-		return []Edit{{Pos: after(ref.Pos, 1), End: after(ref.Pos, len(q)-1), Text: name, quoted: true}}
+		return []Edit{{Pos: after(ref.Pos, 1), End: after(ref.Pos, len(q)-1), Text: name, anyReader: true}}
+	}
+	if sent {
+		if !plainName(name) {
+			return nil
+		}
+		text := name
+		if strings.Trim(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != "" || name[0] >= '0' && name[0] <= '9' {
+			text = `"` + name + `"`
+		}
+		return []Edit{{Pos: ref.Pos, End: after(ref.Pos, len(ref.Raw)), Text: text, anyReader: true}}
 	}
 	return []Edit{{Pos: ref.Pos, End: after(ref.Pos, len(ref.Raw)), Text: grammar.TableName(name)}}
 }
