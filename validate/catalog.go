@@ -107,7 +107,7 @@ type Rule struct {
 	// of docs/rules/README.md takes it for that reader's cell). A reason
 	// every rule of a class shares (a request JSON rule in the DSL, a
 	// PartiQL rule in the DSL) is the class's (Rule.cannotWrite).
-	CannotWrite map[Reader]string
+	CannotWrite []Unwritable
 	// Kinds are the statements check runs on; nil is every request of its
 	// own and every member of a group. A rule whose Kinds are groups
 	// (transact write, transact get, batch get, batch write) checks the

@@ -1,6 +1,9 @@
 package validate
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // The parity of the readers: a rule is about a request, whatever it is
 // written in, so each reader that can write a request the rule fires on
@@ -27,13 +30,15 @@ const (
 // Readers are the matrix's columns.
 var Readers = []Reader{ReaderDSL, ReaderJSON, ReaderPartiQL, ReaderPython, ReaderJavaScript, ReaderGo, ReaderJVM}
 
-// isCode reports whether rd reads application code.
-func (rd Reader) isCode() bool {
-	switch rd {
-	case ReaderPython, ReaderJavaScript, ReaderGo, ReaderJVM:
-		return true
-	}
-	return false
+// requestReaders are the readers of request members as they are sent:
+// request JSON, and the code that writes it.
+var requestReaders = []Reader{ReaderJSON, ReaderPython, ReaderJavaScript, ReaderGo, ReaderJVM}
+
+// Unwritable says why some readers cannot write a request a rule fires on
+// (Rule.CannotWrite).
+type Unwritable struct {
+	Readers []Reader
+	Why     string
 }
 
 // The reasons a class of rules shares.
@@ -51,8 +56,10 @@ const (
 // cannotWrite is why reader rd cannot write a request r fires on: the
 // rule's own reason, else its class's; "" when rd can.
 func (r *Rule) cannotWrite(rd Reader) string {
-	if why := r.CannotWrite[rd]; why != "" {
-		return why
+	for _, u := range r.CannotWrite {
+		if slices.Contains(u.Readers, rd) {
+			return u.Why
+		}
 	}
 	partiqlRule := r.checkPartiQL != nil && r.check == nil && r.checkRequest == nil
 	switch {
@@ -69,14 +76,23 @@ func (r *Rule) cannotWrite(rd Reader) string {
 // readersSection is the part of a rule's page that says which readers
 // cannot write what it catches, and why.
 func readersSection(r *Rule) string {
-	var b strings.Builder
+	var whys []string
+	readers := map[string][]string{} // a reason, its readers
 	for _, rd := range Readers {
 		if why := r.cannotWrite(rd); why != "" {
-			b.WriteString("- " + string(rd) + ": " + why + "\n")
+			if readers[why] == nil {
+				whys = append(whys, why)
+			}
+			readers[why] = append(readers[why], string(rd))
 		}
 	}
-	if b.Len() == 0 {
+	if len(whys) == 0 {
 		return ""
 	}
-	return "\n## Readers that cannot write it\n\n" + b.String()
+	var b strings.Builder
+	b.WriteString("\n## Readers that cannot write it\n\n")
+	for _, why := range whys {
+		b.WriteString("- " + strings.Join(readers[why], ", ") + ": " + why + "\n")
+	}
+	return b.String()
 }
