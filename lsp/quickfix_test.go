@@ -11,19 +11,10 @@ import (
 	"github.com/dynexpr/dynexpr/schema"
 )
 
-// The schema of the quick-fix files: Tickets, which the schema also calls
-// TicketsTable (as a CloudFormation template's logical ID), and its sparse
-// index.
-const quickFixSchema = `tables:
-  Tickets:
-    logical: TicketsTable
-    key: {partition: id}
-    attributes: {id: S, openBucket: S, openedAt: S, priority: N}
-    indexes:
-      open-tickets-index:
-        type: global
-        key: {partition: openBucket, sort: openedAt}
-`
+// The schema of the quick-fix files: the tickets of the other tests,
+// which the schema also calls TicketsTable (as a CloudFormation template's
+// logical ID).
+var quickFixSchema = strings.Replace(ticketsSchema, "  Tickets:\n", "  Tickets:\n    logical: TicketsTable\n", 1)
 
 // quickFixFiles are a file of each language the server serves, each with
 // the findings that offer fixes: a misspelt table and index, the schema's

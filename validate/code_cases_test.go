@@ -1,13 +1,11 @@
 package validate_test
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/dynexpr/dynexpr/lint"
-	"github.com/dynexpr/dynexpr/schema"
 	"github.com/dynexpr/dynexpr/validate"
 	"github.com/google/go-cmp/cmp"
 	"github.com/rogpeppe/go-internal/txtar"
@@ -36,7 +34,7 @@ func TestCodeRules(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			l := &lint.Linter{Schema: codeCaseSchema(t, a)}
+			l := &lint.Linter{Schema: validate.LoadTestSchema(t, a)}
 			contents := map[string]string{}
 			for _, f := range a.Files {
 				contents[f.Name] = string(f.Data)
@@ -79,30 +77,4 @@ func isCodeFile(name string) bool {
 		}
 	}
 	return false
-}
-
-// codeCaseSchema is the archive's schema.yaml, else the examples'.
-func codeCaseSchema(t *testing.T, a *txtar.Archive) *schema.Schema {
-	t.Helper()
-	for _, f := range a.Files {
-		if f.Name == "schema.yaml" {
-			s, err := schema.Parse("schema.yaml", f.Data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return s
-		}
-	}
-	var paths []string
-	for _, n := range []string{"tickets.yaml", "events.yaml", "orders.yaml"} {
-		p := filepath.Join("..", "examples", n)
-		if _, err := os.Stat(p); err == nil {
-			paths = append(paths, p)
-		}
-	}
-	s, err := schema.Load(paths...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
 }
