@@ -59,7 +59,7 @@ func (l *Linter) code(r Result, data []byte) Result {
 			findings = append(findings, fs...)
 			if checked {
 				r.Sites++
-				spans = append(spans, [2]int{src.Pos(site.Pos).Line, src.Pos(site.End).Line})
+				spans = append(spans, siteLines(src, site))
 			}
 			continue
 		}
@@ -71,7 +71,7 @@ func (l *Linter) code(r Result, data []byte) Result {
 			continue
 		}
 		r.Sites++
-		spans = append(spans, [2]int{src.Pos(site.Pos).Line, src.Pos(site.End).Line})
+		spans = append(spans, siteLines(src, site))
 		move := requestRelocation(src, req)
 		req.File.Outside = move.Place
 		for _, f := range validate.CheckRequest(req.Request, l.Schema, l.Rules) {
@@ -111,6 +111,17 @@ func requestRelocation(src *appcode.Source, req *appcode.Request) *validate.Relo
 		Offset: func(i int) int { return req.Pos(f.Pos(i)).Offset },
 		Pos:    src.Pos,
 	}
+}
+
+// siteLines are the first and last lines of site, for the ignore on the
+// line before it: to its End, or where the reader leaves End unset, to
+// the end of its last member.
+func siteLines(src *appcode.Source, site *appcode.Site) [2]int {
+	end := site.End
+	for _, m := range site.Members {
+		end = max(end, m.Value.End)
+	}
+	return [2]int{src.Pos(site.Pos).Line, src.Pos(end).Line}
 }
 
 // codeIgnore is the ignore of directive d: it covers the findings on its
