@@ -40,6 +40,11 @@ update Tickets key id = "77df" set openBucket = ""
   {"TableName": "Tick\u0065s", "Key": {"id": {"S": "a"}}}
 ]
 `},
+	{"statement.json", "json", 2, `[
+  {"Statement": "SELECT * FROM \"Tickes\" WHERE id = 'a'"},
+  {"Statement": "SELECT * FROM \"TicketsTable\" WHERE id = ?", "Parameters": [{"S": "a"}]}
+]
+`},
 	{"q.partiql", "partiql", 4, `SELECT * FROM "Tickes" WHERE id = 'a';
 SELECT * FROM Tickes WHERE id = 'a';
 SELECT * FROM "Tickets"."open-ticket-index" WHERE openBucket = 'OPEN';
