@@ -288,6 +288,7 @@ func TestEveryQuickFixApplied(t *testing.T) {
 					}
 				}
 			}
+			t.Logf("%d quick fixes applied to %d diagnostics", fixes, len(before))
 			if fixes < file.wantFixes {
 				t.Errorf("%d quick fixes offered, want at least %d; diagnostics: %+v", fixes, file.wantFixes, before)
 			}
