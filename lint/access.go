@@ -145,3 +145,16 @@ func camel(cmd string) string {
 	}
 	return string(out)
 }
+
+// placeIn is where a place of the text a relocation moves findings from
+// stands in its host; a place of another file stays.
+func placeIn(move *validate.Relocation) func(diag.Pos) diag.Pos {
+	return func(p diag.Pos) diag.Pos {
+		off, ok := move.In(p)
+		if !ok {
+			return p
+		}
+		at, _ := move.Place(off)
+		return at
+	}
+}

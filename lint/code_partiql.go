@@ -57,7 +57,7 @@ func (l *Linter) partiqlSite(src *appcode.Source, site *appcode.Site, stmt appco
 	}
 	req := &validate.PartiQLRequest{Command: builder.CommandExecuteStatement, Pos: st.Pos, Statements: []*validate.PartiQLStatement{ps}}
 	if l.Accesses {
-		accesses = l.partiqlAccesses(req, "", move.Place)
+		accesses = l.partiqlAccesses(req, "", placeIn(move))
 		for i := range accesses {
 			accesses[i].Pos = src.Pos(site.Pos) // the call's line
 		}
