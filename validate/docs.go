@@ -21,6 +21,9 @@ func Markdown(r *Rule) string {
 	if r.RequestOnly {
 		b.WriteString("- Only in request JSON files: the DSL cannot express this mistake\n")
 	}
+	if r.ReportOnly {
+		b.WriteString("- Reported by `dynexpr report`, across every request it reads; `dynexpr lint` does not run it\n")
+	}
 	fmt.Fprintf(&b, "\n## Why\n\n%s\n", oneParagraph(r.Why))
 	if len(r.DynamoMessages) > 0 {
 		fmt.Fprintf(&b, "\nDynamoDB answers:\n\n```\n%s\n```\n", strings.Join(r.DynamoMessages, "\n"))
@@ -32,7 +35,11 @@ func Markdown(r *Rule) string {
 		fmt.Fprintf(&b, "\n## Good\n\n```\n%s\n```\n", r.Good)
 	}
 	b.WriteString(readersSection(r))
-	if r.RequestOnly {
+	if r.ReportOnly {
+		// The report judges requests together: no one request's comment
+		// can silence what many requests make.
+		fmt.Fprintf(&b, "\n## Silence it\n\nIn `.dynexpr.yaml`, which `dynexpr report` reads as lint does: turn the rule off, or give it another severity (`--fail-on` counts that one):\n\n```yaml\nrules:\n  %s: off\n```\n", r.Name)
+	} else if r.RequestOnly {
 		// JSON has no comments, and the AWS CLI refuses a request with any
 		// member it does not know: request files are silenced per project.
 		fmt.Fprintf(&b, "\n## Silence it\n\nRequest files have no ignore comments (JSON has none, and the AWS CLI refuses unknown members); turn the rule off for a project in `.dynexpr.yaml`:\n\n```yaml\nrules:\n  %s: off\n```\n", r.Name)
@@ -57,6 +64,9 @@ func HelpText(r *Rule) string {
 		fmt.Fprintf(&b, "\nGood:\n%s\n", indent(r.Good, "  "))
 	}
 	fmt.Fprintf(&b, "\nApplies to: %s\n", r.appliesTo())
+	if r.ReportOnly {
+		b.WriteString("Reported by dynexpr report, across every request it reads; not by lint.\n")
+	}
 	if r.NeedsSchema {
 		b.WriteString("Needs the schema (--schema or .dynexpr.yaml).\n")
 	}
@@ -80,7 +90,11 @@ func Index() string {
 		if r.NeedsSchema {
 			schema = "yes"
 		}
-		fmt.Fprintf(&b, "| [%s](%s.md) | %s | %s | %s |\n", r.Name, r.Name, r.Severity, schema, strings.ReplaceAll(r.Title, "|", `\|`))
+		what := strings.ReplaceAll(r.Title, "|", `\|`)
+		if r.ReportOnly {
+			what += " (`dynexpr report`)"
+		}
+		fmt.Fprintf(&b, "| [%s](%s.md) | %s | %s | %s |\n", r.Name, r.Name, r.Severity, schema, what)
 	}
 	return b.String()
 }

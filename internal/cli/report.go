@@ -226,6 +226,7 @@ func (e *env) accessReport(args []string, f reportFlags) error {
 	}
 	linter := &lint.Linter{Schema: sch, Rules: vcfg, ReadStdin: e.readStdin, AWSCLI: cli, MaxInput: e.limit, Accesses: true}
 	b := report.NewBuilder(sch)
+	b.SetRules(vcfg)
 	if err := e.setCost(b, f); err != nil {
 		return err
 	}
