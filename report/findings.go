@@ -47,6 +47,16 @@ func mayRead(q Request) bool {
 	return false
 }
 
+// mayWrite reports whether an unresolved request may write an item: what
+// it runs as is a write, or is not known.
+func mayWrite(q Request) bool {
+	switch q.Op {
+	case "PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "TransactWriteItems", "":
+		return true
+	}
+	return false
+}
+
 // places writes up to five requests' places, and how many more.
 func places(qs []Request) string {
 	var out []string
@@ -97,9 +107,25 @@ func (tb *Table) findings(r *Report) []Finding {
 					}
 				}
 			}
+			// A write whose table the code computes may maintain the
+			// index too: it is not said that none does.
+			var unknownWrites []Request
+			for _, q := range append(slices.Clone(r.Unresolved), tb.Unresolved...) {
+				if mayWrite(q) {
+					unknownWrites = append(unknownWrites, q)
+				}
+			}
 			maintained := "no write of the repository maintains it"
 			if len(writes) > 0 {
 				maintained = fmt.Sprintf("%d %s maintain it anyway: %s", len(writes), plural(len(writes), "write", "writes"), places(writes))
+			}
+			if len(unknownWrites) > 0 {
+				lead := "no write dynexpr could place maintains it, but"
+				if len(writes) > 0 {
+					lead = maintained + "; and"
+				}
+				maintained = fmt.Sprintf("%s %d %s the code computes may: %s", lead, len(unknownWrites),
+					plural(len(unknownWrites), "write whose table", "writes whose table"), places(unknownWrites))
 			}
 			if len(unknown) > 0 {
 				out = append(out, finding(PossiblyUnusedIndex, pos, tb.Table, sx.Name,
