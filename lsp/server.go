@@ -400,7 +400,7 @@ func (s *server) workspaceOf(d *document) *workspace {
 	ws := s.workspaces[dir]
 	if ws == nil || ws.stale() {
 		old := ws
-		ws = loadWorkspace(dir)
+		ws = loadWorkspace(dir, 0)
 		s.workspaces[dir] = ws
 		s.publishProblems(old, ws)
 	}

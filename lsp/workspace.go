@@ -2,13 +2,14 @@ package lsp
 
 import (
 	"os"
-	"path/filepath"
 	"slices"
 	"time"
 
 	"github.com/dynexpr/dynexpr/config"
 	"github.com/dynexpr/dynexpr/diag"
+	"github.com/dynexpr/dynexpr/internal/textfile"
 	"github.com/dynexpr/dynexpr/lint"
+	dxproject "github.com/dynexpr/dynexpr/project"
 	"github.com/dynexpr/dynexpr/schema"
 )
 
@@ -25,9 +26,11 @@ type workspace struct {
 	// server publishes them at their files. The documents are linted
 	// without what failed.
 	problems diag.List
-	// stamps are the files read, and the config file that would be
-	// found, as they were when read: a change to one reloads.
-	stamps []stamp
+	// sources are the files and folders the project was loaded from (and
+	// the config file that would be found), which the server watches;
+	// stamps are each as it was when read: a change to one reloads.
+	sources []string
+	stamps  []stamp
 }
 
 // stamp is a file's modification time and size; zero for a missing file.
@@ -56,44 +59,18 @@ func stampOf(path string) stamp {
 	return st
 }
 
-// loadWorkspace reads the config found from dir upward and the schema it
-// names. It never fails: what does not load is a problem, and the rest is
-// used (no config: default rules; no schema: the rules that need one skip).
-func loadWorkspace(dir string) *workspace {
-	ws := &workspace{dir: dir}
-	add := func(err error) {
-		if err != nil {
-			ws.problems = diag.Append(ws.problems, err)
-		}
+// loadWorkspace loads the project of the folder dir as `dynexpr lint` run
+// there would (project.Load), each file read within limit. It never
+// fails: what does not load is a problem, and the rest is used (no config:
+// default rules; no schema: the rules that need one skip).
+func loadWorkspace(dir string, limit textfile.Limit) *workspace {
+	p, err := dxproject.Load(dxproject.Options{Dir: dir, MaxInput: limit})
+	ws := &workspace{dir: dir, conf: p.Config, sch: p.Schema, linter: p.Linter(), sources: p.Sources()}
+	if err != nil {
+		ws.problems = diag.Append(nil, err)
 	}
-	conf, err := config.Find(dir, 0) // the default cap on its size
-	add(err)
-	ws.conf = conf
-	if conf != nil {
-		ws.stamps = append(ws.stamps, stampOf(conf.File))
-	} else {
-		// Noticed when it is created.
-		ws.stamps = append(ws.stamps, stampOf(filepath.Join(dir, config.FileName)))
-	}
-	rules, err := lint.RuleConfig(conf)
-	add(err)
-	ws.linter = &lint.Linter{Rules: rules}
-	if conf == nil {
-		return ws
-	}
-	ws.linter.AWSCLI = conf.AWSCLI
-	for _, f := range conf.Schemas {
+	for _, f := range ws.sources {
 		ws.stamps = append(ws.stamps, stampOf(f))
-	}
-	if err := conf.MissingSchemas(); err != nil {
-		add(err)
-		return ws
-	}
-	if len(conf.Schemas) > 0 {
-		sch, err := schema.LoadWith(schema.Options{}, conf.Schemas...)
-		add(err)
-		ws.sch = sch
-		ws.linter.Schema = sch
 	}
 	return ws
 }

@@ -22,7 +22,6 @@ type buildFlags struct {
 	compact bool
 	noLint  bool
 	split   bool
-	awsCLI  string
 }
 
 func newBuildCmd(e *env) *cobra.Command {
@@ -114,9 +113,6 @@ func (e *env) build(args []string, f buildFlags) error {
 	var out spool
 	var findings []validate.Finding
 	var errs diag.List
-	var cli builder.AWSCLI
-	var cliErr error
-	cliRead := false
 	srcs, err := e.readSources(args, f.files)
 	if err != nil {
 		return err
@@ -125,13 +121,7 @@ func (e *env) build(args []string, f buildFlags) error {
 		return e.buildPartiQL(srcs, f)
 	}
 	in, err := e.eachStatement(srcs, f.statementFlags, "build", f.output == "jsonl", true, func(st *grammar.Statement, in *statementInput, ig *validate.Ignores) error {
-		if !cliRead {
-			cli, cliErr = awsCLI(f.awsCLI, in.conf)
-			cliRead = true
-		}
-		if cliErr != nil {
-			return nil
-		}
+		cli := in.cli
 		// parts are the statement's requests: one, or with --split the
 		// parts of a batch over DynamoDB's limits or over one argument.
 		parts := []*grammar.Statement{st}
@@ -177,9 +167,6 @@ func (e *env) build(args []string, f buildFlags) error {
 	})
 	if err != nil {
 		return err
-	}
-	if cliErr != nil {
-		return cliErr
 	}
 	if !f.noLint {
 		if err := e.lintBuilt(in, findings); err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
+	"github.com/dynexpr/dynexpr/project"
 	"github.com/dynexpr/dynexpr/schema"
 	"github.com/dynexpr/dynexpr/validate"
 	"github.com/spf13/cobra"
@@ -132,9 +133,7 @@ func (f *schemaFlags) registerCompletions(e *env, cmd *cobra.Command, config *st
 		}
 		var vars []schema.Variable
 		for _, files := range sides {
-			if files = completionSchemaFiles(files, conf); len(files) > 0 {
-				vars = append(vars, schema.DeclaredVariables(schema.Options{Env: os.LookupEnv}, files...)...)
-			}
+			vars = append(vars, completionProject(files, conf).Variables...)
 		}
 		return f.completeVars(vars, toComplete)
 	})
@@ -190,35 +189,19 @@ func describeCompletions(out []string) []string {
 	return out
 }
 
-// completionSchemaFiles are the --schema files, or else the config's;
-// none when there are neither, the config does not load, or one is neither
-// a regular file nor a folder (reading a named pipe would wait).
-func completionSchemaFiles(files []string, configFile string) []string {
-	if len(files) == 0 {
-		if conf, err := findConfig(configFile, 0); err == nil && conf != nil {
-			files = conf.Schemas
-		}
-	}
-	for _, f := range files {
-		if st, err := os.Stat(f); err != nil || !st.Mode().IsRegular() && !st.IsDir() {
-			return nil
-		}
-	}
-	return files
+// completionProject loads the project as the command would, with the
+// --schema files (or else the config's) and no --var, reading no schema
+// source that is not a regular file or a folder. What does not load
+// offers nothing.
+func completionProject(files []string, configFile string) *project.Project {
+	p, _ := project.Load(project.Options{ConfigFile: configFile, Schemas: files, RegularOnly: true})
+	return p
 }
 
-// completionSchema loads the --schema files, or else the config's, with
-// no --var; nil when there are none or they do not load.
+// completionSchema is the schema of completionProject; nil when there is
+// none or it does not load.
 func completionSchema(files []string, configFile string) *schema.Schema {
-	files = completionSchemaFiles(files, configFile)
-	if len(files) == 0 {
-		return nil
-	}
-	sch, err := schema.LoadWith(schema.Options{Env: os.LookupEnv}, files...)
-	if err != nil {
-		return nil
-	}
-	return sch
+	return completionProject(files, configFile).Schema
 }
 
 // completionStatements parses the statements of the arguments and the -f

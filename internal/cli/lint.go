@@ -97,22 +97,11 @@ func (e *env) lint(args []string, f lintFlags) error {
 	if err != nil || failOn == validate.Off {
 		return fmt.Errorf("--fail-on %q: choose error, warning or info", f.failOn)
 	}
-	conf, err := findConfig(f.config, e.limit)
+	proj, err := e.loadProject(f.config, f.schemas, f.awsCLI)
 	if err != nil {
 		return err
 	}
-	vcfg, err := lint.RuleConfig(conf)
-	if err != nil {
-		return err
-	}
-	cli, err := awsCLI(f.awsCLI, conf)
-	if err != nil {
-		return err
-	}
-	sch, err := f.schemas.load(conf, e.limit)
-	if err != nil {
-		return err
-	}
+	conf, sch, vcfg := proj.Config, proj.Schema, proj.Rules
 	files, err := lint.Inputs(args, f.requests, f.code, conf)
 	if err != nil {
 		return err
@@ -166,7 +155,8 @@ func (e *env) lint(args []string, f lintFlags) error {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(1 << 30))
 	}
-	linter := &lint.Linter{Schema: sch, Rules: vcfg, ReadStdin: e.readStdin, AWSCLI: cli, MaxInput: e.limit}
+	linter := proj.Linter()
+	linter.ReadStdin = e.readStdin
 	var t tally
 	err = linter.Run(files, func(r lint.Result) error {
 		if r.Skipped {

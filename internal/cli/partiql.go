@@ -64,11 +64,7 @@ func (e *env) buildPartiQL(srcs []source, f buildFlags) error {
 	if err != nil {
 		return err
 	}
-	sch := in.sch
-	cli, err := awsCLI(f.awsCLI, in.conf)
-	if err != nil {
-		return err
-	}
+	sch, cli := in.sch, in.cli
 	params, err := parseParams(f.params, f.paramFiles, e.sources, e.limit)
 	if err != nil {
 		return err

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dynexpr/dynexpr/builder"
 	"github.com/dynexpr/dynexpr/config"
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
-	"github.com/dynexpr/dynexpr/lint"
 	"github.com/dynexpr/dynexpr/schema"
 	"github.com/dynexpr/dynexpr/validate"
 	"github.com/spf13/pflag"
@@ -22,6 +22,7 @@ type statementFlags struct {
 	paramFiles []string
 	schemas    schemaFlags
 	config     string
+	awsCLI     string // --aws-cli, of build only
 }
 
 // register adds the flags to fl; verb names what the command does with a
@@ -41,6 +42,7 @@ type statementInput struct {
 	sch  *schema.Schema
 	conf *config.Config
 	vcfg *validate.Config
+	cli  builder.AWSCLI
 }
 
 // eachStatement parses the statements of sources already read (the
@@ -128,21 +130,14 @@ func (e *env) eachStatement(srcs []source, f statementFlags, verb string, many, 
 	return in, nil
 }
 
-// setup finds the config, the schema and the rules' severities.
+// setup loads the project: the config, the schema, the rules' severities
+// and the AWS CLI.
 func (e *env) setup(f statementFlags) (*statementInput, error) {
-	conf, err := findConfig(f.config, e.limit)
+	p, err := e.loadProject(f.config, f.schemas, f.awsCLI)
 	if err != nil {
 		return nil, err
 	}
-	sch, err := f.schemas.load(conf, e.limit)
-	if err != nil {
-		return nil, err
-	}
-	vcfg, err := lint.RuleConfig(conf)
-	if err != nil {
-		return nil, err
-	}
-	return &statementInput{sch: sch, conf: conf, vcfg: vcfg}, nil
+	return &statementInput{sch: p.Schema, conf: p.Config, vcfg: p.Rules, cli: p.AWSCLI}, nil
 }
 
 // check runs the lint rules over st, with the dynexpr:ignore comments of
