@@ -66,13 +66,8 @@ func (l *Linter) Text(name string, src []byte, kind Kind) Result {
 
 // text checks the file r names, whose bytes are data.
 func (l *Linter) text(r Result, data []byte, kind Kind) Result {
-	display := r.Name
 	if kind == ByContent {
-		// DSL never starts with "{" or "[": JSON does.
-		kind = DSL
-		if t := bytes.TrimLeft(data, " \t\r\n"); len(t) > 0 && (t[0] == '{' || t[0] == '[') {
-			kind = Request
-		}
+		kind = KindOfText(data)
 	}
 	if kind == Code {
 		return l.code(r, data)
@@ -80,7 +75,7 @@ func (l *Linter) text(r Result, data []byte, kind Kind) Result {
 	if kind != DSL && kind != PartiQL {
 		return l.requests(r, data, kind)
 	}
-	if kind == PartiQL || isPartiQLFile(display) {
+	if kind == PartiQL {
 		return l.partiqlFile(r)
 	}
 	r, err := l.dsl(r)

@@ -11,6 +11,7 @@ import (
 	"github.com/dynexpr/dynexpr/config"
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
+	"github.com/dynexpr/dynexpr/lint"
 	"github.com/dynexpr/dynexpr/schema"
 	"github.com/dynexpr/dynexpr/validate"
 	"github.com/spf13/cobra"
@@ -117,7 +118,11 @@ func (e *env) build(args []string, f buildFlags) error {
 	if err != nil {
 		return err
 	}
-	if isPartiQL(srcs) {
+	kind, err := statementsKind(srcs, "build")
+	if err != nil {
+		return err
+	}
+	if kind == lint.PartiQL {
 		return e.buildPartiQL(srcs, f)
 	}
 	in, err := e.eachStatement(srcs, f.statementFlags, "build", f.output == "jsonl", true, func(st *grammar.Statement, in *statementInput, ig *validate.Ignores) error {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
+	"github.com/dynexpr/dynexpr/lint"
 	"github.com/dynexpr/dynexpr/project"
 	"github.com/dynexpr/dynexpr/schema"
 	"github.com/dynexpr/dynexpr/validate"
@@ -32,14 +33,40 @@ var (
 )
 
 // The file names the flags and arguments that take a file expect, for the
-// shell to complete (with folders).
+// shell to complete (with folders): the inputs' from the one table of
+// readers (lint.Readers), made only when completing.
 var (
-	dslExts     = []string{"dx"}
-	schemaExts  = []string{"yaml", "yml", "json", "tf"} // and folders: a cdk.out, a Terraform module
-	jsonExts    = []string{"json"}
-	requestExts = []string{"json", "jsonl"}
-	configExts  = []string{"yaml", "yml"}
+	jsonExts   = func() []string { return []string{"json"} }
+	configExts = func() []string { return []string{"yaml", "yml"} }
+	// statementExts: build's and explain's -f, the DSL and PartiQL.
+	statementExts = readerExts(func(r *lint.Reader) bool { return r.Kind == lint.DSL || r.Kind == lint.PartiQL })
+	formatExts    = readerExts(func(r *lint.Reader) bool { return r.Formats })
+	requestExts   = readerExts(func(r *lint.Reader) bool { return r.Kind == lint.Request })
+	// schemaExts: and folders, a cdk.out or a Terraform module.
+	schemaExts = func() []string { return trimDots(lint.SchemaExtensions()) }
 )
+
+// readerExts are the extensions of the readers keep picks, as the shell
+// filters them (no dot).
+func readerExts(keep func(*lint.Reader) bool) func() []string {
+	return func() []string {
+		var out []string
+		for _, r := range lint.Readers() {
+			if keep(r) {
+				out = append(out, trimDots(r.Exts)...)
+			}
+		}
+		return out
+	}
+}
+
+func trimDots(exts []string) []string {
+	out := make([]string, len(exts))
+	for i, e := range exts {
+		out[i] = strings.TrimPrefix(e, ".")
+	}
+	return out
+}
 
 // maxCompletionRead is the largest file completion reads for its labels and
 // parameters: a larger one offers nothing rather than keep the shell
@@ -82,9 +109,9 @@ func completeWords(words ...string) cobra.CompletionFunc {
 
 // completeFiles lets the shell complete folders and files ending in one
 // of exts.
-func completeFiles(exts []string) cobra.CompletionFunc {
+func completeFiles(exts func() []string) cobra.CompletionFunc {
 	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return exts, cobra.ShellCompDirectiveFilterFileExt
+		return exts(), cobra.ShellCompDirectiveFilterFileExt
 	}
 }
 
@@ -106,7 +133,7 @@ func completeRules(_ *cobra.Command, args []string, toComplete string) ([]string
 // registers: --statement labels and -p parameters from the statements
 // given, --var names from the schema, files for the others.
 func (f *statementFlags) registerCompletions(e *env, cmd *cobra.Command) {
-	e.completeFlag(cmd, "file", completeFiles(dslExts))
+	e.completeFlag(cmd, "file", completeFiles(statementExts))
 	e.completeFlag(cmd, "statement", f.completeLabels)
 	e.completeFlag(cmd, "param", f.completeParams)
 	e.completeFlag(cmd, "params", completeFiles(jsonExts))

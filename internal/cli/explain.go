@@ -8,6 +8,7 @@ import (
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/explain"
 	"github.com/dynexpr/dynexpr/grammar"
+	"github.com/dynexpr/dynexpr/lint"
 	"github.com/dynexpr/dynexpr/partiql"
 	"github.com/dynexpr/dynexpr/validate"
 	"github.com/spf13/cobra"
@@ -52,7 +53,11 @@ func (e *env) explain(args []string, f statementFlags) error {
 	if err != nil {
 		return err
 	}
-	if isPartiQL(srcs) {
+	kind, err := statementsKind(srcs, "explain")
+	if err != nil {
+		return err
+	}
+	if kind == lint.PartiQL {
 		return e.explainPartiQL(srcs, f)
 	}
 	var out spool

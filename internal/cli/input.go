@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/dynexpr/dynexpr/config"
@@ -71,4 +72,59 @@ func (e *env) readInput(file string) (source, error) {
 func (e *env) readStdin() ([]byte, error) {
 	e.stdinOnce.Do(func() { e.stdinData, e.stdinErr = e.limit.ReadAll(e.stdin) })
 	return e.stdinData, e.stdinErr
+}
+
+// kindOf is how a source is read: by its file's extension (lint.Readers,
+// the one table), or, for the arguments, standard input and a file of
+// another extension, by its text (lint.KindOfText).
+func kindOf(s source) lint.Kind {
+	if s.name != argName && s.name != stdinName {
+		if r := lint.ReaderOf(s.name); r != nil {
+			return r.Kind
+		}
+	}
+	return lint.KindOfText([]byte(s.text))
+}
+
+// statementsKind is the language of the statements build and explain are
+// given: PartiQL when every source is PartiQL, else the DSL (whose parser
+// says what else a source is). Sources of both are refused, naming each:
+// PartiQL's parameters are numbered (?) and the DSL's named ($name), so
+// one set of -p values cannot bind both, and --statement would pick among
+// labels and names of two kinds.
+func statementsKind(srcs []source, verb string) (lint.Kind, error) {
+	var dsl, pq *source
+	for i := range srcs {
+		if kindOf(srcs[i]) == lint.PartiQL {
+			pq = firstOf(pq, &srcs[i])
+		} else {
+			dsl = firstOf(dsl, &srcs[i])
+		}
+	}
+	switch {
+	case pq == nil:
+		return lint.DSL, nil
+	case dsl == nil:
+		return lint.PartiQL, nil
+	}
+	return lint.DSL, &exitError{code: exitBadInput, err: fmt.Errorf("%s reads one language a run, and %s is the DSL while %s is PartiQL: %s them in two runs (the DSL's parameters are $names, PartiQL's are numbered ?s)", verb, sourceWords(*dsl), sourceWords(*pq), verb)}
+}
+
+func firstOf(have, s *source) *source {
+	if have != nil {
+		return have
+	}
+	return s
+}
+
+// sourceWords names a source in a message: the file, "the argument" or
+// "standard input".
+func sourceWords(s source) string {
+	switch s.name {
+	case argName:
+		return "the argument"
+	case stdinName:
+		return "standard input"
+	}
+	return s.name
 }

@@ -13,18 +13,6 @@ import (
 	"github.com/dynexpr/dynexpr/validate"
 )
 
-// isPartiQL reports whether the sources are PartiQL: a file named
-// *.partiql, or a text whose first statement is PartiQL (SELECT, INSERT
-// INTO, UPDATE "T" ... WHERE, DELETE FROM, EXISTS(...)).
-func isPartiQL(srcs []source) bool {
-	for _, s := range srcs {
-		if strings.HasSuffix(s.name, ".partiql") || grammar.LooksLikePartiQL(s.text) {
-			return true
-		}
-	}
-	return false
-}
-
 // partiqlRequest is one request to build: its statements, how they are
 // sent, and its name in jsonl output.
 type partiqlRequest struct {
