@@ -36,6 +36,7 @@ type Linter struct {
 // Result is what linting one file produced.
 type Result struct {
 	Name       string // as findings name it: the path, or StdinName
+	Kind       Kind   // how it was read: never ByContent, which the text tells
 	Src        string // the file's text, for carets
 	Findings   []validate.Finding
 	Statements int

@@ -79,7 +79,7 @@ a bad flag, a bad schema or config, a pattern that matches no file.`,
 	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 on findings at this severity or above: error, warning or info")
 	fl.StringVar(&f.color, "color", "auto", "colour in text output: auto (on a terminal, unless NO_COLOR is set), always or never")
 	fl.StringVar(&f.config, "config", "", "use this config `FILE` instead of looking for .dynexpr.yaml")
-	fl.BoolVarP(&f.verbose, "verbose", "v", false, "say on standard error which files were skipped, and why")
+	fl.BoolVarP(&f.verbose, "verbose", "v", false, "say on standard error which files were skipped and why, what code computes, and at the end what was read of each kind")
 	registerAWSCLI(e, cmd, &f.awsCLI)
 	f.schemas.registerCompletions(e, cmd, &f.config, nil)
 	e.completeFlag(cmd, "format", completeWords(validate.Formats...))
@@ -160,6 +160,7 @@ func (e *env) lint(args []string, f lintFlags) error {
 	var t tally
 	err = linter.Run(files, func(r lint.Result) error {
 		if r.Skipped {
+			t.skip()
 			if f.verbose {
 				fmt.Fprintf(e.stderr, "dynexpr: skipped %s: %s\n", r.Name, r.Why)
 			}
@@ -192,11 +193,13 @@ func (e *env) lint(args []string, f lintFlags) error {
 		// Without a schema, the notice above already says it.
 		fmt.Fprintf(e.stderr, "dynexpr: %s\n", t.unboundNote())
 	}
-	if f.verbose && t.codeSkips > 0 {
-		fmt.Fprintf(e.stderr, "dynexpr: %s of code not checked: the code computes them\n", diag.Plural(t.codeSkips, "member"))
-	}
 	if f.format == "text" && t.found() {
 		fmt.Fprintf(e.stderr, "%s in %s\n", t.countWords(), t.inputWords())
+	}
+	if f.verbose {
+		for _, line := range t.readLines() {
+			fmt.Fprintf(e.stderr, "dynexpr: %s\n", diag.Printable(line))
+		}
 	}
 	switch {
 	case t.unreadable:
