@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/dynexpr/dynexpr/config"
@@ -29,6 +30,10 @@ func (e *env) readSources(args, files []string) ([]source, error) {
 	if len(args) == 1 && args[0] == "-" {
 		args, files = nil, append(files, "-")
 	}
+	if len(args) > 0 && len(files) > 0 && len(args) == 1 && isLabelLike(args[0]) {
+		// build -f q.dx open_tickets: a label meant, read as a statement.
+		return nil, &exitError{code: exitBadInput, err: fmt.Errorf("%q is read as a statement, beside those of -f %s; to pick the statement labelled %s, write --statement %s", args[0], files[0], args[0], args[0])}
+	}
 	if len(args) > 0 {
 		text := strings.Join(args, " ")
 		e.sources[argName] = text
@@ -36,6 +41,9 @@ func (e *env) readSources(args, files []string) ([]source, error) {
 	}
 	if len(args) == 0 && len(files) == 0 {
 		files = []string{"-"}
+	}
+	if err := sameFileTwice(files); err != nil {
+		return nil, err
 	}
 	for _, f := range files {
 		s, err := e.readInput(f)
@@ -45,6 +53,51 @@ func (e *env) readSources(args, files []string) ([]source, error) {
 		out = append(out, s)
 	}
 	return out, nil
+}
+
+// isLabelLike reports whether an argument is one word that can be a label:
+// no statement is one word (it has a verb and a table at least).
+func isLabelLike(arg string) bool {
+	if arg == "" {
+		return false
+	}
+	for i, r := range arg {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && (r >= '0' && r <= '9' || r == '-')) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameFileTwice refuses a file given twice (-f q.dx -f ./q.dx, a link to
+// it, - twice): its statements would be read twice, every label would
+// clash with itself, and a request would be built twice.
+func sameFileTwice(files []string) error {
+	type seen struct {
+		name string
+		info os.FileInfo
+	}
+	var before []seen
+	for _, f := range files {
+		var fi os.FileInfo
+		if f != "-" {
+			var err error
+			if fi, err = os.Stat(f); err != nil {
+				continue // reading it says why
+			}
+		}
+		for _, b := range before {
+			if f == "-" && b.name == "-" || fi != nil && b.info != nil && os.SameFile(fi, b.info) {
+				what := "the file"
+				if f == "-" {
+					what = "standard input"
+				}
+				return &exitError{code: exitBadInput, err: fmt.Errorf("%s is given twice (-f %s, then -f %s): its statements would be read twice; give it once", what, b.name, f)}
+			}
+		}
+		before = append(before, seen{f, fi})
+	}
+	return nil
 }
 
 // readInput reads one file, or standard input for "-", and keeps its text

@@ -145,13 +145,23 @@ func scriptRequests(sc *partiql.Script, pick string) []partiqlRequest {
 func pickPartiQL(reqs []partiqlRequest, pick string, many bool) ([]partiqlRequest, error) {
 	if pick != "" {
 		var names []string
-		for _, r := range reqs {
+		var found *partiqlRequest
+		for i, r := range reqs {
+			if r.name == pick && found != nil {
+				// Two files name a statement alike: which is meant
+				// cannot be told.
+				return nil, diag.Errorf(r.stmts[0].Stmt.Pos, "the name %q is already given to the statement at %s; names are given once", pick, found.stmts[0].Stmt.Pos)
+			}
 			if r.name == pick {
-				return []partiqlRequest{r}, nil
+				found = &reqs[i]
+				continue
 			}
 			if !strings.HasPrefix(r.name, "\x00") {
 				names = append(names, r.name)
 			}
+		}
+		if found != nil {
+			return []partiqlRequest{*found}, nil
 		}
 		msg := fmt.Sprintf("no statement is named %q (a PartiQL statement is named by a `-- name: NAME` line before it)", pick)
 		if s := schema.Suggest(pick, names); s != "" {

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/dynexpr/dynexpr/builder"
@@ -124,6 +125,10 @@ func (e *env) eachStatement(srcs []source, f statementFlags, verb string, many, 
 	for _, n := range notes {
 		fmt.Fprintf(e.stderr, "%s: note: %s\n", n.Pos, diag.Printable(n.Message))
 	}
+	if many && len(pick.sources) > 1 && pick.label == "" && slices.Contains(pick.sources, argName) {
+		// The argument and -f files together: said, not silently joined.
+		fmt.Fprintf(e.stderr, "dynexpr: note: read %s: %s\n", diag.Plural(pick.n, "statement"), diag.Printable(strings.TrimSuffix(strings.TrimPrefix(pick.where(), " ("), ")")))
+	}
 	if len(deployErrs) > 0 {
 		return nil, deployErrs
 	}
@@ -159,11 +164,21 @@ type picker struct {
 	dups   diag.List
 	found  bool
 	n      int // statements seen
+	// sources are the inputs the statements came from, in order, and
+	// how many each gave: "the input has 3 statements" says where.
+	sources []string
+	per     map[string]int
 }
 
 // add counts st, and reports whether it is picked.
 func (p *picker) add(st *grammar.Statement) bool {
 	p.n++
+	if p.per == nil {
+		p.per = map[string]int{}
+	}
+	if p.per[st.Pos.File]++; p.per[st.Pos.File] == 1 {
+		p.sources = append(p.sources, st.Pos.File)
+	}
 	if st.Label != nil {
 		if p.first == nil {
 			p.first = map[string]diag.Pos{}
@@ -205,7 +220,20 @@ func (p *picker) err(verb string) error {
 	case p.n == 0:
 		return &exitError{code: exitBadInput, err: fmt.Errorf("no statement to %s: the input is empty", verb)}
 	case p.n > 1 && !p.many:
-		return &exitError{code: exitBadInput, err: fmt.Errorf("the input has %d statements: pick one with --statement LABEL, or print them all with --output jsonl", p.n)}
+		return &exitError{code: exitBadInput, err: fmt.Errorf("the input has %d statements%s: pick one with --statement LABEL, or print them all with --output jsonl", p.n, p.where())}
 	}
 	return nil
+}
+
+// where says which inputs the statements came from, when there are
+// several: " (1 in the argument, 2 in q.dx)"; "" for one.
+func (p *picker) where() string {
+	if len(p.sources) < 2 {
+		return ""
+	}
+	parts := make([]string, len(p.sources))
+	for i, src := range p.sources {
+		parts[i] = fmt.Sprintf("%d in %s", p.per[src], sourceWords(source{name: src}))
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
 }
