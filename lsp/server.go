@@ -56,8 +56,8 @@ func Serve(in io.Reader, out io.Writer, opt Options) error {
 }
 
 type server struct {
-	opt  Options
-	out  *frameWriter
+	opt Options
+	out *frameWriter
 	// folders are the workspace folders' paths (the root's alone when the
 	// editor gives no folders; none when it gives no root): each document
 	// is linted with the project of the folder that holds it.
