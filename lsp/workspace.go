@@ -168,6 +168,14 @@ func (s *server) didChangeWorkspaceFolders(params json.RawMessage) (any, *rpcErr
 	for _, f := range p.Event.Added {
 		s.addFolder(f.URI)
 	}
+	s.relintAll()
+	s.updateWatchers()
+	return nil, nil
+}
+
+// relintAll loads each folder's project (again where it changed), for its
+// problems to show, and lints every open document with its project.
+func (s *server) relintAll() {
 	for _, f := range s.folders {
 		s.workspaceAt(f)
 	}
@@ -175,8 +183,6 @@ func (s *server) didChangeWorkspaceFolders(params json.RawMessage) (any, *rpcErr
 		d.dirty = true
 	}
 	s.lintDirty()
-	s.updateWatchers()
-	return nil, nil
 }
 
 // didChangeWatchedFiles: a config or a schema changed, was created or
@@ -201,13 +207,7 @@ func (s *server) didChangeWatchedFiles(params json.RawMessage) (any, *rpcError) 
 	}
 	// The others are checked against their files' times and sizes, as at
 	// every lint: a client may report a change without saying which file.
-	for _, f := range s.folders {
-		s.workspaceAt(f)
-	}
-	for _, d := range s.docs {
-		d.dirty = true
-	}
-	s.lintDirty()
+	s.relintAll()
 	return nil, nil
 }
 
