@@ -32,10 +32,11 @@ func newLintCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "lint [PATH...]",
 		Short: "Check statements against DynamoDB's rules and the tables' schema",
-		Long: `Check DSL files (*.dx) and request JSON files (*.json, *.jsonl: the inputs of
-'aws dynamodb ... --cli-input-json', transactions and batches too, each member
-checked as the request alone) against every rule of the catalog ('dynexpr
-rules' lists them) and the tables' schema. Folders are walked; a walked *.json
+		Long: `Check DSL files (*.dx), PartiQL scripts (*.partiql) and request JSON files
+(*.json, *.jsonl: the inputs of 'aws dynamodb ... --cli-input-json',
+transactions and batches too, each member checked as the request alone)
+against every rule of the catalog ('dynexpr rules' lists them) and the
+tables' schema. Folders are walked for all three; a walked *.json
 is linted only when it is recognisably request JSON (a "command" naming an aws
 dynamodb command, or members only requests have): schema files (create-table
 input, describe-table output, CloudFormation), package.json and other JSON are
@@ -50,7 +51,8 @@ literals, docs/code.md) is read when named, when --code GLOB (repeatable)
 matches it, or in a walked folder when the code: patterns of .dynexpr.yaml
 or --code match it; -v lists the members code computes, which are not
 checked. - reads standard input
-(request JSON or DSL, told by content). Ignore comments exist only in .dx files:
+(request JSON, PartiQL or DSL, told by content). -v ends with what was read
+of each kind: files, statements and requests. Ignore comments exist only in .dx files:
 silence a rule in request files with rules: in .dynexpr.yaml.
 
 The schema comes from --schema (repeatable) or from .dynexpr.yaml, found from
