@@ -9,6 +9,7 @@ import (
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/lint"
+	"github.com/dynexpr/dynexpr/partiql"
 	"github.com/dynexpr/dynexpr/project"
 	"github.com/dynexpr/dynexpr/schema"
 	"github.com/dynexpr/dynexpr/validate"
@@ -231,11 +232,41 @@ func completionSchema(files []string, configFile string) *schema.Schema {
 	return completionProject(files, configFile).Schema
 }
 
-// completionStatements parses the statements of the arguments and the -f
-// files, leaving out standard input (it is the user's to type, not the
-// shell's to read), files that are not regular or too large, and whatever
-// does not parse.
+// completionStatements parses the DSL statements of the arguments and the
+// -f files (completionSources).
 func completionStatements(args, files []string) []*grammar.Statement {
+	var stmts []*grammar.Statement
+	for _, s := range completionSources(args, files) {
+		if kindOf(s) != lint.DSL {
+			continue
+		}
+		if f, err := grammar.Parse(s.name, s.text); err == nil {
+			stmts = append(stmts, f.Statements...)
+		}
+	}
+	return stmts
+}
+
+// completionPartiQL parses the PartiQL scripts of the arguments and the -f
+// files (completionSources): their statements' names are --statement's.
+func completionPartiQL(args, files []string) []*partiql.Script {
+	var out []*partiql.Script
+	for _, s := range completionSources(args, files) {
+		if kindOf(s) != lint.PartiQL {
+			continue
+		}
+		if sc, err := partiql.ParseScript(s.name, s.text); err == nil {
+			out = append(out, sc)
+		}
+	}
+	return out
+}
+
+// completionSources are the arguments and the -f files, leaving out
+// standard input (it is the user's to type, not the shell's to read) and
+// files that are not regular or too large; each is read as the table of
+// readers says (kindOf), and what does not parse completes nothing.
+func completionSources(args, files []string) []source {
 	var srcs []source
 	if len(args) > 0 && !(len(args) == 1 && args[0] == "-") {
 		srcs = append(srcs, source{argName, strings.Join(args, " ")})
@@ -250,13 +281,7 @@ func completionStatements(args, files []string) []*grammar.Statement {
 			srcs = append(srcs, source{file, text})
 		}
 	}
-	var stmts []*grammar.Statement
-	for _, s := range srcs {
-		if f, err := grammar.Parse(s.name, s.text); err == nil {
-			stmts = append(stmts, f.Statements...)
-		}
-	}
-	return stmts
+	return srcs
 }
 
 // readForCompletion reads a regular file of at most maxCompletionRead
@@ -294,6 +319,17 @@ func (f *statementFlags) completeLabels(_ *cobra.Command, args []string, toCompl
 			about += " " + st.Table.Raw
 		}
 		out = append(out, st.Label.Name+"\t"+about)
+	}
+	for _, sc := range completionPartiQL(args, f.files) {
+		for i, name := range sc.Names {
+			if name != "" && strings.HasPrefix(name, toComplete) {
+				about := "PartiQL"
+				if w := strings.Fields(sc.Statements[i].Source); len(w) > 0 {
+					about += " " + w[0]
+				}
+				out = append(out, name+"\t"+about)
+			}
+		}
 	}
 	return describeCompletions(out), cobra.ShellCompDirectiveNoFileComp
 }
