@@ -114,11 +114,7 @@ func (e *env) build(args []string, f buildFlags) error {
 	var out spool
 	var findings []validate.Finding
 	var errs diag.List
-	srcs, err := e.readSources(args, f.files)
-	if err != nil {
-		return err
-	}
-	kind, err := statementsKind(srcs, "build")
+	srcs, kind, err := e.readStatements(args, f.files, "build")
 	if err != nil {
 		return err
 	}

@@ -235,31 +235,27 @@ func completionSchema(files []string, configFile string) *schema.Schema {
 // completionStatements parses the DSL statements of the arguments and the
 // -f files (completionSources).
 func completionStatements(args, files []string) []*grammar.Statement {
-	var stmts []*grammar.Statement
-	for _, s := range completionSources(args, files) {
-		if kindOf(s) != lint.DSL {
-			continue
-		}
-		if f, err := grammar.Parse(s.name, s.text); err == nil {
-			stmts = append(stmts, f.Statements...)
-		}
-	}
+	stmts, _ := completionInputs(args, files)
 	return stmts
 }
 
-// completionPartiQL parses the PartiQL scripts of the arguments and the -f
-// files (completionSources): their statements' names are --statement's.
-func completionPartiQL(args, files []string) []*partiql.Script {
-	var out []*partiql.Script
+// completionInputs parses the arguments and the -f files
+// (completionSources): the DSL's statements, and PartiQL's scripts, whose
+// statements' names are --statement's too.
+func completionInputs(args, files []string) (stmts []*grammar.Statement, scripts []*partiql.Script) {
 	for _, s := range completionSources(args, files) {
-		if kindOf(s) != lint.PartiQL {
-			continue
-		}
-		if sc, err := partiql.ParseScript(s.name, s.text); err == nil {
-			out = append(out, sc)
+		switch kindOf(s) {
+		case lint.DSL:
+			if f, err := grammar.Parse(s.name, s.text); err == nil {
+				stmts = append(stmts, f.Statements...)
+			}
+		case lint.PartiQL:
+			if sc, err := partiql.ParseScript(s.name, s.text); err == nil {
+				scripts = append(scripts, sc)
+			}
 		}
 	}
-	return out
+	return stmts, scripts
 }
 
 // completionSources are the arguments and the -f files, leaving out
@@ -310,7 +306,8 @@ func readForCompletion(file string) (string, bool) {
 // the statement is.
 func (f *statementFlags) completeLabels(_ *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 	var out []string
-	for _, st := range completionStatements(args, f.files) {
+	stmts, scripts := completionInputs(args, f.files)
+	for _, st := range stmts {
 		if st.Label == nil || !strings.HasPrefix(st.Label.Name, toComplete) {
 			continue
 		}
@@ -320,7 +317,7 @@ func (f *statementFlags) completeLabels(_ *cobra.Command, args []string, toCompl
 		}
 		out = append(out, st.Label.Name+"\t"+about)
 	}
-	for _, sc := range completionPartiQL(args, f.files) {
+	for _, sc := range scripts {
 		for i, name := range sc.Names {
 			if name != "" && strings.HasPrefix(name, toComplete) {
 				about := "PartiQL"

@@ -49,11 +49,7 @@ else .dynexpr.yaml) tells keys and indexes.`,
 func (e *env) explain(args []string, f statementFlags) error {
 	// Every statement is explained unless one is picked; $params may stay
 	// unbound, explained as written.
-	srcs, err := e.readSources(args, f.files)
-	if err != nil {
-		return err
-	}
-	kind, err := statementsKind(srcs, "explain")
+	srcs, kind, err := e.readStatements(args, f.files, "explain")
 	if err != nil {
 		return err
 	}

@@ -139,6 +139,17 @@ func kindOf(s source) lint.Kind {
 	return lint.KindOfText([]byte(s.text))
 }
 
+// readStatements reads the statements build and explain (verb) are given
+// (readSources) and tells their language (statementsKind).
+func (e *env) readStatements(args, files []string, verb string) ([]source, lint.Kind, error) {
+	srcs, err := e.readSources(args, files)
+	if err != nil {
+		return nil, lint.DSL, err
+	}
+	kind, err := statementsKind(srcs, verb)
+	return srcs, kind, err
+}
+
 // statementsKind is the language of the statements build and explain are
 // given: PartiQL when every source is PartiQL, else the DSL (whose parser
 // says what else a source is). Sources of both are refused, naming each:
