@@ -58,6 +58,18 @@ var languages = []*language{
 	},
 }
 
+// readers are the readers of lint.Readers the language serves: their
+// names, extensions and editors' language ids.
+func (l *language) readers() []*lint.Reader {
+	var out []*lint.Reader
+	for _, r := range lint.Readers() {
+		if r.Kind == l.reads {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // requestKind: a JSON file is request JSON when the config says so
 // (requests:), else only if it looks like one, as lint reads a walked
 // *.json: package.json or a schema open in the editor is left alone.
@@ -85,7 +97,7 @@ func languageOf(path, id string) *language {
 		return nil
 	}
 	for _, l := range languages {
-		if l.reads == r.Kind {
+		if slices.Contains(l.readers(), r) {
 			return l
 		}
 	}
