@@ -2,9 +2,10 @@
 // (the editor's pipes) for the files the CLI reads. Diagnostics are what
 // `dynexpr lint` finds, through the same engine; formatting is `dynexpr
 // fmt`; hover on a statement is `dynexpr explain`. The schema comes from
-// the .dynexpr.yaml found from the workspace root, as the CLI finds it
-// from the working folder. A reader of a new language is one entry of
-// languages (languages.go).
+// the .dynexpr.yaml found from the workspace folder that holds the file,
+// as the CLI finds it from the working folder (package project). What a
+// file is comes from lint.Readers; what the server serves of each kind is
+// one entry of languages (languages.go).
 //
 // The server writes nothing but protocol messages to its output, and a
 // message it cannot read, a method it does not know or a handler that
