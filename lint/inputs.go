@@ -61,7 +61,11 @@ type Input struct {
 // config's code: patterns or codeGlobs match; a walk reads no code in
 // node_modules, vendor, .git, dist, build or .venv unless a pattern names
 // the folder.
-func Inputs(args, requestGlobs, codeGlobs []string, c *config.Config) ([]Input, error) {
+//
+// NotRead counts the files a walk met of a kind it reads only by pattern
+// (application code no code: or --code pattern names), by reader: lint -v
+// says them, so that a clean lint does not hide what it never read.
+func Inputs(args, requestGlobs, codeGlobs []string, c *config.Config) (inputs []Input, notRead map[*Reader]int, err error) {
 	var out []Input
 	index := map[string]int{}
 	add := func(p string, kind Kind) {
@@ -81,7 +85,7 @@ func Inputs(args, requestGlobs, codeGlobs []string, c *config.Config) ([]Input, 
 	for _, g := range requestGlobs {
 		matches, err := config.ExpandGlob(g)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for _, m := range matches {
 			add(m, Request)
@@ -95,7 +99,7 @@ func Inputs(args, requestGlobs, codeGlobs []string, c *config.Config) ([]Input, 
 		codePatterns = append(codePatterns, filepath.ToSlash(filepath.Clean(g)))
 		matches, err := config.ExpandFlagGlob("--code", g)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for _, m := range matches {
 			if r := ReaderOf(m); r != nil && r.Kind == Code && !inCodeFolder(filepath.ToSlash(filepath.Clean(m)), codePatterns) {
@@ -125,7 +129,7 @@ func Inputs(args, requestGlobs, codeGlobs []string, c *config.Config) ([]Input, 
 		}
 		fi, err := os.Stat(a)
 		if err != nil {
-			return nil, diag.Errorf(diag.Pos{File: a}, "cannot read: %s", config.NoSuchPath(a, err))
+			return nil, nil, diag.Errorf(diag.Pos{File: a}, "cannot read: %s", config.NoSuchPath(a, err))
 		}
 		if !fi.IsDir() {
 			// A file named is read as its extension says (request JSON
@@ -164,12 +168,18 @@ func Inputs(args, requestGlobs, codeGlobs []string, c *config.Config) ([]Input, 
 			case r != nil && !r.ByPattern && c.Selected(p):
 				in.Kind = r.Walked
 			default:
+				if r != nil && r.ByPattern && notRegular == "" && !inCodeFolder(p, codePatterns) && !c.Excluded(p) {
+					if notRead == nil {
+						notRead = map[*Reader]int{}
+					}
+					notRead[r]++
+				}
 				return
 			}
 			found = append(found, in)
 		})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if !anyRead(found) && empty == nil {
 			empty = noFileIn(a, c)
@@ -186,13 +196,13 @@ func Inputs(args, requestGlobs, codeGlobs []string, c *config.Config) ([]Input, 
 	if walkedFolder {
 		// A pattern's typo is the likelier cause of an empty folder.
 		if err := c.Unmatched(walked); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	if empty != nil {
-		return nil, empty
+		return nil, nil, empty
 	}
-	return out, nil
+	return out, notRead, nil
 }
 
 func anyRead(found []Input) bool {

@@ -104,7 +104,7 @@ func (e *env) lint(args []string, f lintFlags) error {
 		return err
 	}
 	conf, sch, vcfg := proj.Config, proj.Schema, proj.Rules
-	files, err := lint.Inputs(args, f.requests, f.code, conf)
+	files, notRead, err := lint.Inputs(args, f.requests, f.code, conf)
 	if err != nil {
 		return err
 	}
@@ -159,7 +159,7 @@ func (e *env) lint(args []string, f lintFlags) error {
 	}
 	linter := proj.Linter()
 	linter.ReadStdin = e.readStdin
-	var t tally
+	t := tally{notRead: notRead}
 	err = linter.Run(files, func(r lint.Result) error {
 		if r.Skipped {
 			t.skip()

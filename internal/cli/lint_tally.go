@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dynexpr/dynexpr/config"
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/lint"
 	"github.com/dynexpr/dynexpr/validate"
@@ -21,6 +22,7 @@ type tally struct {
 	// For lint -v's summary: what was read of each kind (lint.Readers),
 	// what was skipped, and what could not be read.
 	read       map[*lint.Reader]*readCount
+	notRead    map[*lint.Reader]int // code no pattern names, met walking
 	skipped    int
 	unreadFile int
 }
@@ -128,7 +130,8 @@ func (t *tally) unboundNote() string {
 //	read 2 DSL files: 7 statements
 //	read 1 request JSON file: 3 requests
 //	read 2 Go files: 4 requests, 1 member not checked
-//	skipped 3 files (each said above)
+//	did not read 3 Python files: no code: pattern of .dynexpr.yaml nor --code names them
+//	skipped 3 files (each said above, with why)
 func (t *tally) readLines() []string {
 	var out []string
 	for _, rd := range lint.Readers() {
@@ -152,6 +155,15 @@ func (t *tally) readLines() []string {
 		}
 		// coverage: and are said here, after the members not checked
 		out = append(out, "read "+files+": "+strings.Join(what, ", "))
+	}
+	var notRead []string
+	for _, rd := range lint.Readers() {
+		if n := t.notRead[rd]; n > 0 {
+			notRead = append(notRead, diag.Plural(n, rd.Name+" file"))
+		}
+	}
+	if len(notRead) > 0 {
+		out = append(out, "did not read "+strings.Join(notRead, ", ")+": no code: pattern of "+config.FileName+" nor --code names them")
 	}
 	if t.skipped > 0 {
 		out = append(out, "skipped "+diag.Plural(t.skipped, "file")+" (each said above, with why)")
