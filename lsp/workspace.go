@@ -160,9 +160,12 @@ func (s *server) didChangeWorkspaceFolders(params json.RawMessage) (any, *rpcErr
 		return nil, err
 	}
 	for _, f := range p.Event.Removed {
-		if path := pathOf(f.URI); path != "" {
-			s.folders = slices.DeleteFunc(s.folders, func(d string) bool { return d == filepath.Clean(path) })
-			delete(s.workspaces, filepath.Clean(path))
+		if path := filepath.Clean(pathOf(f.URI)); pathOf(f.URI) != "" {
+			s.folders = slices.DeleteFunc(s.folders, func(d string) bool { return d == path })
+			if ws := s.workspaces[path]; ws != nil {
+				s.publishProblems(ws, &workspace{}) // its problems go with it
+				delete(s.workspaces, path)
+			}
 		}
 	}
 	for _, f := range p.Event.Added {

@@ -157,3 +157,23 @@ func TestNoWatchersWithoutDynamicRegistration(t *testing.T) {
 	}
 	c.stop()
 }
+
+// A folder's problems show at initialized, before any document opens, and
+// go when the folder is removed from the workspace.
+func TestRemovedFolderClearsItsProblems(t *testing.T) {
+	good, bad := folderProject(t, "Tickets"), t.TempDir()
+	write(t, filepath.Join(bad, ".dynexpr.yaml"), "schemas: [missing.yaml]\n")
+	c := startServer(t, Options{})
+	c.initializeWith([]string{good, bad}, map[string]any{})
+	conf := uriOf(filepath.Join(bad, ".dynexpr.yaml"))
+	if ds := c.diagnostics(conf); len(ds) != 1 {
+		t.Fatalf("the config's problem: %+v", ds)
+	}
+	c.notify("workspace/didChangeWorkspaceFolders", map[string]any{"event": map[string]any{
+		"added": []any{}, "removed": []any{map[string]any{"uri": uriOf(bad), "name": "bad"}},
+	}})
+	if ds := c.diagnostics(conf); len(ds) != 0 {
+		t.Errorf("after the folder is removed: %+v", ds)
+	}
+	c.stop()
+}
