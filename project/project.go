@@ -119,7 +119,7 @@ func Load(opt Options) (*Project, error) {
 	if cliGiven {
 		p.AWSCLI = cli
 	}
-	rules, err := RuleConfig(conf)
+	rules, err := ruleConfig(conf)
 	p.Rules = rules
 	add(err)
 	if len(opt.Schemas) == 0 && conf != nil {
@@ -223,10 +223,10 @@ func parseAWSCLI(flag string) (cli builder.AWSCLI, given bool, err error) {
 	return builder.CLIv2, false, fmt.Errorf("--aws-cli %q: choose v1 or v2", flag)
 }
 
-// RuleConfig turns the config's rule severities into the linter's, naming
+// ruleConfig turns the config's rule severities into the linter's, naming
 // the place of an unknown rule or severity; the rules that are right are
 // set even so.
-func RuleConfig(c *config.Config) (*validate.Config, error) {
+func ruleConfig(c *config.Config) (*validate.Config, error) {
 	vc := &validate.Config{Severities: map[string]validate.Severity{}}
 	if c == nil {
 		return vc, nil
