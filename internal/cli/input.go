@@ -157,12 +157,14 @@ func (e *env) readStatements(args, files []string, verb string) ([]source, lint.
 // one set of -p values cannot bind both, and --statement would pick among
 // labels and names of two kinds.
 func statementsKind(srcs []source, verb string) (lint.Kind, error) {
-	var dsl, pq *source
+	var dsl, pq *source // the first source of each
 	for i := range srcs {
-		if kindOf(srcs[i]) == lint.PartiQL {
-			pq = firstOf(pq, &srcs[i])
-		} else {
-			dsl = firstOf(dsl, &srcs[i])
+		s, isPQ := &srcs[i], kindOf(srcs[i]) == lint.PartiQL
+		switch {
+		case isPQ && pq == nil:
+			pq = s
+		case !isPQ && dsl == nil:
+			dsl = s
 		}
 	}
 	switch {
@@ -172,13 +174,6 @@ func statementsKind(srcs []source, verb string) (lint.Kind, error) {
 		return lint.PartiQL, nil
 	}
 	return lint.DSL, &exitError{code: exitBadInput, err: fmt.Errorf("%s reads one language a run, and %s is the DSL while %s is PartiQL: %s them in two runs (the DSL's parameters are $names, PartiQL's are numbered ?s)", verb, sourceWords(*dsl), sourceWords(*pq), verb)}
-}
-
-func firstOf(have, s *source) *source {
-	if have != nil {
-		return have
-	}
-	return s
 }
 
 // sourceWords names a source in a message: the file, "the argument" or
