@@ -16,6 +16,9 @@ func Markdown(r *Rule) string {
 	schema := "no"
 	if r.NeedsSchema {
 		schema = "yes (skipped, with one notice, when no schema is given)"
+		if r.ReportOnly {
+			schema = "yes (without one, the report knows no index to judge)"
+		}
 	}
 	fmt.Fprintf(&b, "- Needs the schema: %s\n", schema)
 	if r.RequestOnly {
