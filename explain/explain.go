@@ -76,8 +76,8 @@ func (e *explainer) request() {
 type explainer struct {
 	st    *grammar.Statement
 	sch   *schema.Schema // nil without a schema
-	table *schema.Table // nil without a schema, or for an unknown table
-	index *schema.Index // the index read, when known
+	table *schema.Table  // nil without a schema, or for an unknown table
+	index *schema.Index  // the index read, when known
 	lines []string
 	// tables are the tables the schema describes that st, or a group's
 	// members, send requests to, once each.
