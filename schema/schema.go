@@ -98,6 +98,12 @@ type Table struct {
 	// TTL is the attribute DynamoDB's time to live reads, "" when the
 	// source names none.
 	TTL string
+	// TTLUnknown: the source cannot tell the TTL, so TTL "" is not "none".
+	// describe-table output and a create-table input say nothing of time
+	// to live (it is describe-time-to-live's to say); a source that
+	// declares the table whole (project YAML, a template, Terraform)
+	// says "none" by naming no TTL.
+	TTLUnknown bool
 	Key Key
 	// Attributes has the type of every attribute whose type the schema
 	// declares: key attributes always, others where the project YAML says.
