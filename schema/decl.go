@@ -53,7 +53,7 @@ type tableDecl struct {
 	ttl     name // the time-to-live attribute, text "" when none
 	// ttlUnknown: the source cannot tell the TTL (Table.TTLUnknown).
 	ttlUnknown bool
-	logical name // the source's own name for the table, where it differs
+	logical    name // the source's own name for the table, where it differs
 	// unresolved says why name is not the table's deployed name
 	// (Table.Unresolved), template what is known of it (Table.Template).
 	unresolved, template string

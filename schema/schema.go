@@ -104,7 +104,7 @@ type Table struct {
 	// declares the table whole (project YAML, a template, Terraform)
 	// says "none" by naming no TTL.
 	TTLUnknown bool
-	Key Key
+	Key        Key
 	// Attributes has the type of every attribute whose type the schema
 	// declares: key attributes always, others where the project YAML says.
 	Attributes map[string]Type
