@@ -231,7 +231,7 @@ func (p *parser) errorf(n *yaml.Node, format string, args ...any) {
 func (p *parser) decode() *yaml.Node {
 	data := p.src.content()
 	if len(bytes.TrimSpace(data)) == 0 {
-		p.errorf(nil, "%s", msgEmpty)
+		p.errorf(nil, "%s", msgEmpty())
 		return nil
 	}
 	if json.Valid(data) {
@@ -293,7 +293,7 @@ func (p *parser) decodeYAML() (root *yaml.Node, err *diag.Error) {
 		return nil, p.yamlError(e)
 	}
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
-		return nil, &diag.Error{Pos: diag.Pos{File: p.src.file}, Msg: msgEmpty}
+		return nil, &diag.Error{Pos: diag.Pos{File: p.src.file}, Msg: msgEmpty()}
 	}
 	return doc.Content[0], nil
 }
@@ -302,7 +302,7 @@ func (p *parser) decodeYAML() (root *yaml.Node, err *diag.Error) {
 // line's first non-blank character.
 func (p *parser) yamlError(e error) *diag.Error {
 	if e == io.EOF { // only comments
-		return &diag.Error{Pos: diag.Pos{File: p.src.file}, Msg: msgEmpty}
+		return &diag.Error{Pos: diag.Pos{File: p.src.file}, Msg: msgEmpty()}
 	}
 	msg := strings.TrimPrefix(e.Error(), "yaml: ")
 	pos := diag.Pos{File: p.src.file}

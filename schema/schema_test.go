@@ -166,3 +166,24 @@ func TestSuggest(t *testing.T) {
 		}
 	}
 }
+
+// TestEverySourceNamed: every format a user can give has a name in the one
+// list help texts and messages read, and Sources lists each once.
+func TestEverySourceNamed(t *testing.T) {
+	listed := map[string]int{}
+	for _, s := range Sources() {
+		listed[s.Name]++
+	}
+	for f := formatUnknown + 1; f <= formatLast; f++ {
+		if f == formatTFJSON {
+			continue // Terraform's JSON form, named with formatTerraform
+		}
+		if int(f) >= len(sources) || sources[f].Name == "" {
+			t.Errorf("format %d has no name in sources", f)
+			continue
+		}
+		if listed[sources[f].Name] != 1 {
+			t.Errorf("Sources lists %q %d times, want once", sources[f].Name, listed[sources[f].Name])
+		}
+	}
+}

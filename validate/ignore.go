@@ -33,6 +33,24 @@ import (
 // IgnoreDirective starts an ignore comment: # dynexpr:ignore RULE -- REASON.
 const IgnoreDirective = "dynexpr:ignore"
 
+// The comment markers of the inputs that take ignore comments.
+const (
+	dslComment     = "#"
+	partiqlComment = "--"
+)
+
+// IgnoreForm is a kind of input that takes ignore comments, and the
+// comment it writes one in.
+type IgnoreForm struct{ Input, Comment string }
+
+// IgnoreForms are the inputs that take ignore comments: what lint's help
+// lists. Request JSON has none: JSON has no comments.
+var IgnoreForms = []IgnoreForm{
+	{"DSL files (*.dx)", dslComment},
+	{"PartiQL scripts (*.partiql)", partiqlComment},
+	{"application code (# in Python)", "//"},
+}
+
 type ignore struct {
 	pos    diag.Pos
 	rules  []string
@@ -344,7 +362,7 @@ func (ig *ignore) covers(f Finding) bool {
 
 // parseIgnore reads `# dynexpr:ignore a, b -- reason` from a comment, or nil.
 func parseIgnore(c grammar.Comment) *ignore {
-	text := strings.TrimSpace(strings.TrimPrefix(c.Text, "#"))
+	text := strings.TrimSpace(strings.TrimPrefix(c.Text, dslComment))
 	if !strings.HasPrefix(text, IgnoreDirective) {
 		return nil
 	}
