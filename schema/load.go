@@ -64,7 +64,7 @@ func load(opt Options, paths []string) (*Schema, error) {
 			tables, err := loadDir(opt, path)
 			errs = append(errs, err...)
 			for _, t := range tables {
-				if e := s.add(t); e != nil {
+				if e := s.add(opt, t); e != nil {
 					errs = append(errs, e)
 				}
 			}
@@ -85,7 +85,7 @@ func load(opt Options, paths []string) (*Schema, error) {
 			continue
 		}
 		for _, t := range one.Tables {
-			if e := s.add(t); e != nil {
+			if e := s.add(opt, t); e != nil {
 				errs = append(errs, e)
 			}
 		}
@@ -164,7 +164,7 @@ func parse(opt Options, filename string, data []byte) (*Schema, []ttlEntry, erro
 		if t == nil {
 			continue
 		}
-		if e := s.add(t); e != nil {
+		if e := s.add(opt, t); e != nil {
 			p.errs = append(p.errs, e)
 		}
 	}

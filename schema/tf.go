@@ -101,7 +101,7 @@ func parseTerraform(opt Options, filename string, data []byte) (*Schema, error) 
 	tables, errs := readTerraform(opt, filename, []tfSource{{filename, data}}, nil)
 	s := &Schema{}
 	for _, t := range tables {
-		if e := s.add(t); e != nil {
+		if e := s.add(opt, t); e != nil {
 			errs = append(errs, e)
 		}
 	}
