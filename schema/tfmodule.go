@@ -2,6 +2,7 @@ package schema
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -87,6 +88,10 @@ func (f *tfFile) moduleTable(m *tfModule, b *hcl.Block) *Table {
 	what := fmt.Sprintf("module %q", b.Labels[0])
 	src := f.source(m, b)
 	read := tfRegistryModules[registrySource(src)]
+	if read == nil && isLocalSource(src) {
+		m.opt.note(f.p.src.pos(f.node(b.DefRange, "")), fmt.Sprintf("%s (source %q) is not read: its folder %s holds no Terraform files, or is not there: %s", what, src, filepath.Join(filepath.Dir(f.p.src.file), filepath.FromSlash(src)), tfResolvedExactly))
+		return nil
+	}
 	if read == nil {
 		m.opt.note(f.p.src.pos(f.node(b.DefRange, "")), fmt.Sprintf("%s (source %q) is not read: dynexpr reads the tables of resource \"aws_dynamodb_table\" and of the modules terraform-aws-modules/dynamodb-table/aws and cloudposse/dynamodb/aws; "+
 			"to read the tables it makes, give its folder as a schema, or read what Terraform resolved, exactly: terraform show -json > show.json, then --schema show.json", what, src))
