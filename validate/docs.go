@@ -61,6 +61,9 @@ func HelpText(r *Rule) string {
 	if r.NeedsSchema {
 		b.WriteString("Needs the schema (--schema or .dynexpr.yaml).\n")
 	}
+	if r.Unsilenceable != "" {
+		fmt.Fprintf(&b, "\n%s\n", wrap("It cannot be silenced: "+r.WhyNotSilenced(), 78))
+	}
 	return b.String()
 }
 
