@@ -12,9 +12,11 @@ import (
 
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/typeexpr"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	hcljson "github.com/hashicorp/hcl/v2/json"
 	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
 	"gopkg.in/yaml.v3"
 )
 
@@ -129,6 +131,11 @@ type tfModule struct {
 	// reported are the mistakes already reported (tfeval.go), by place
 	// and message.
 	reported map[string]bool
+	// types are the variables' type constraints, with the defaults of
+	// their optional attributes: a value is converted to its type, as
+	// Terraform converts it (optional(string) makes the attribute null
+	// where an object leaves it out).
+	types map[string]tfVarType
 	// child, for a module called by another, is what the call gives it;
 	// nil for the module dynexpr was given.
 	child *tfChild
@@ -146,6 +153,30 @@ type tfFile struct {
 	// dynexpr cannot expand), at leftOutAt; "" while it is read.
 	leftOut   string
 	leftOutAt hcl.Range
+}
+
+// tfVarType is a variable's type constraint.
+type tfVarType struct {
+	ty       cty.Type
+	defaults *typeexpr.Defaults
+}
+
+// typed is v converted to variable name's type, as Terraform converts a
+// variable's value; v as it is when the variable has no type, or v does
+// not convert (Terraform's error, which what reads the value reports in
+// its own terms).
+func (m *tfModule) typed(name string, v cty.Value) cty.Value {
+	t, ok := m.types[name]
+	if !ok || v.IsNull() {
+		return v
+	}
+	if t.defaults != nil {
+		v = t.defaults.Apply(v)
+	}
+	if c, err := convert.Convert(v, t.ty); err == nil {
+		return c
+	}
+	return v
 }
 
 type tfLocal struct {
@@ -231,6 +262,9 @@ func readTerraform(opt Options, where string, config, tfvars []tfSource, child *
 			m.vars[name] = cty.StringVal(v)
 		}
 	}
+	for name, v := range m.vars {
+		m.vars[name] = m.typed(name, v)
+	}
 	var tables []*Table
 	for _, r := range resources {
 		tables = append(tables, r.f.tables(m, r.block)...)
@@ -302,6 +336,14 @@ func (m *tfModule) declare(f *tfFile, b *hcl.Block) {
 		m.opt.declare(Variable{Name: b.Labels[0], Pos: f.p.src.posAt(b.DefRange.Start.Byte)})
 	}
 	attrs, _ := b.Body.JustAttributes() // blocks (validation) are not ours to read
+	if ta := attrs["type"]; ta != nil {
+		if ty, defaults, diags := typeexpr.TypeConstraintWithDefaults(ta.Expr); !diags.HasErrors() {
+			if m.types == nil {
+				m.types = map[string]tfVarType{}
+			}
+			m.types[b.Labels[0]] = tfVarType{ty, defaults}
+		}
+	}
 	a := attrs["default"]
 	if a == nil {
 		return
