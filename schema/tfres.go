@@ -69,6 +69,12 @@ func (f *tfFile) tables(m *tfModule, b *hcl.Block) []*Table {
 		for _, inst := range insts {
 			m.inst = inst
 			if t := f.table(m, b, content, what); t != nil {
+				// Each instance has its address, as Terraform writes it.
+				if each, ok := inst["each"]; ok && t.Unresolved == "" {
+					t.Address = fmt.Sprintf("aws_dynamodb_table.%s[%s]", logical, tfKeyText(each.GetAttr("key")))
+				} else if c, ok := inst["count"]; ok && t.Unresolved == "" {
+					t.Address = fmt.Sprintf("aws_dynamodb_table.%s[%s]", logical, tfKeyText(c.GetAttr("index")))
+				}
 				out = append(out, t)
 			}
 			if f.leftOut != "" {
