@@ -315,3 +315,27 @@ resource "aws_dynamodb_table" "orders" {
 		t.Errorf("tables %v, want [qa-events shop-qa-blue]", got)
 	}
 }
+
+// TestTerraformExpands reads count, for_each and dynamic blocks as
+// Terraform expands them, and leaves out, with a note, the resource whose
+// for_each only Terraform knows.
+func TestTerraformExpands(t *testing.T) {
+	s, err := Load("testdata/terraform/expand")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"dev-app", "dev-orgs-lookup", "dev-users-lookup", "dev-shard-0", "dev-shard-1", "shop-carts", "shop-orders"}
+	if diff := cmp.Diff(want, s.TableNames()); diff != "" {
+		t.Errorf("tables (-want +got):\n%s", diff)
+	}
+	app := s.Table("dev-app")
+	if app == nil || app.TTL != "expiresAt" || len(app.Indexes) != 1 || app.Indexes[0].Name != "gsi1" || app.AttrType("gsi1sk") != String {
+		t.Errorf("dev-app from its dynamic blocks: %+v", app)
+	}
+	if len(s.Notes) != 1 || !strings.Contains(s.Notes[0].Msg, `resource "aws_dynamodb_table" "regional" is left out`) {
+		t.Errorf("notes %+v, want the one of regional", s.Notes)
+	}
+	if carts := s.Table("shop-carts"); carts == nil || len(carts.Key.Sort) != 0 {
+		t.Errorf("shop-carts: an optional range_key left out is no sort key: %+v", carts)
+	}
+}
