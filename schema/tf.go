@@ -139,6 +139,9 @@ type tfModule struct {
 	// child, for a module called by another, is what the call gives it;
 	// nil for the module dynexpr was given.
 	child *tfChild
+	// expanded counts what count, for_each and dynamic blocks made, in this
+	// module and those it calls (tfexpand.go); nil until one expands.
+	expanded *int
 	// inst is what count, each and a dynamic block's iterator stand for
 	// while one instance is read (tfexpand.go); nil outside one.
 	inst tfInstance
@@ -199,6 +202,9 @@ var tfTopSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 // problem with the whole.
 func readTerraform(opt Options, where string, config, tfvars []tfSource, child *tfChild) ([]*Table, diag.List) {
 	m := &tfModule{opt: opt, vars: map[string]cty.Value{}, locals: map[string]*tfLocal{}, reported: map[string]bool{}, child: child}
+	if child != nil {
+		m.expanded = child.expanded
+	}
 	m.workspace = cmp.Or(opt.Vars[tfWorkspace], os.Getenv("TF_WORKSPACE"), "default")
 	opt.declare(Variable{Name: tfWorkspace})
 	type resource struct {

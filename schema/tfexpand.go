@@ -20,7 +20,22 @@ import (
 
 // maxInstances bounds a count or for_each dynexpr expands: more is no
 // table design, and a typo (count = 1e9) must not exhaust memory.
-const maxInstances = 1000
+// maxExpanded bounds them all together, in a module and the modules it
+// calls: expansions inside expansions multiply.
+const (
+	maxInstances = 1000
+	maxExpanded  = 10000
+)
+
+// spend counts n more instances or blocks made by expansion, and reports
+// whether the module stays within maxExpanded.
+func (m *tfModule) spend(n int) bool {
+	if m.expanded == nil {
+		m.expanded = new(int)
+	}
+	*m.expanded += n
+	return *m.expanded <= maxExpanded
+}
 
 // tfInstance is what count or each stands for in one instance of a
 // resource, or an iterator in one element of a dynamic block: the
@@ -79,8 +94,8 @@ func (f *tfFile) instances(m *tfModule, attrs hcl.Attributes, what string) (inst
 			f.errorAt(a.Expr.Range(), "the for_each of %s is a %s, which Terraform refuses: it takes a map, or a set of strings (toset([...]))", what, ty.FriendlyName())
 			return nil, false
 		}
-		if v.LengthInt() > maxInstances {
-			f.leaveOut(a.Expr.Range(), "its for_each has %d elements, more than the %d dynexpr expands", v.LengthInt(), maxInstances)
+		if v.LengthInt() > maxInstances || !m.spend(v.LengthInt()) {
+			f.leaveOut(a.Expr.Range(), "its for_each has %d elements, more than dynexpr expands (%d, %d in all)", v.LengthInt(), maxInstances, maxExpanded)
 			return nil, false
 		}
 		for it := v.ElementIterator(); it.Next(); {
@@ -117,6 +132,10 @@ func (f *tfFile) instances(m *tfModule, attrs hcl.Attributes, what string) (inst
 		return nil, false
 	}
 	count, _ := bf.Int64()
+	if !m.spend(int(count)) {
+		f.leaveOut(a.Expr.Range(), "its count is %d, more than dynexpr expands in all (%d)", count, maxExpanded)
+		return nil, false
+	}
 	for i := range count {
 		insts = append(insts, tfInstance{"count": cty.ObjectVal(map[string]cty.Value{"index": cty.NumberIntVal(i)})})
 	}
@@ -168,8 +187,8 @@ func (f *tfFile) expandDynamic(m *tfModule, b *hcl.Block, what string, fn func(*
 	case !v.CanIterateElements():
 		f.errorAt(fe.Expr.Range(), "the for_each of a dynamic %q block is a %s, which Terraform refuses: it takes a list, a set or a map", typ, v.Type().FriendlyName())
 		return
-	case v.LengthInt() > maxInstances:
-		f.leaveOut(fe.Expr.Range(), "its dynamic %q block has %d elements, more than the %d dynexpr expands", typ, v.LengthInt(), maxInstances)
+	case v.LengthInt() > maxInstances || !m.spend(v.LengthInt()):
+		f.leaveOut(fe.Expr.Range(), "its dynamic %q block has %d elements, more than dynexpr expands (%d, %d in all)", typ, v.LengthInt(), maxInstances, maxExpanded)
 		return
 	}
 	saved := m.inst

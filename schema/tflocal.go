@@ -34,6 +34,8 @@ type tfChild struct {
 	// dirs are the folders of the modules on the way here, against a
 	// module that calls itself.
 	dirs []string
+	// expanded is the caller's count of what expansions made.
+	expanded *int
 }
 
 // tfMeta are the arguments of a module call that are Terraform's own, not
@@ -105,6 +107,10 @@ func (f *tfFile) localModule(m *tfModule, b *hcl.Block, src string) (tables []*T
 				child.args[name] = v
 			}
 		}
+		if m.expanded == nil {
+			m.expanded = new(int)
+		}
+		child.expanded = m.expanded
 		got, more := readTerraform(m.opt, dir, config, nil, child)
 		errs = append(errs, more...)
 		for _, t := range got {
