@@ -13,6 +13,8 @@ package explain
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -161,8 +163,15 @@ func noSchemaNote(sch *schema.Schema, names []string) string {
 		return fmt.Sprintf("No schema describes %s %s: pass --schema to learn about keys and indexes.", tables, andList(names))
 	}
 	var files []string
+	wd, _ := os.Getwd()
 	for _, t := range sch.Tables {
-		if f := t.Pos.File; f != "" && !slices.Contains(files, f) {
+		f := t.Pos.File
+		// A schema .dynexpr.yaml names is read by its absolute path: shown
+		// from the working folder, as a --schema path is.
+		if rel, err := filepath.Rel(wd, f); err == nil && filepath.IsAbs(f) && wd != "" && !strings.HasPrefix(rel, "..") {
+			f = rel
+		}
+		if f != "" && !slices.Contains(files, f) {
 			files = append(files, f)
 		}
 	}
