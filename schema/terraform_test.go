@@ -324,7 +324,7 @@ func TestTerraformExpands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"dev-app", "dev-orgs-lookup", "dev-users-lookup", "dev-shard-0", "dev-shard-1", "shop-carts", "shop-orders"}
+	want := []string{"dev-app", "dev-orgs-lookup", "dev-users-lookup", "dev-shard-0", "dev-shard-1", "shop-carts", "shop-orders", "dev-carts-history", "dev-orders-history"}
 	if diff := cmp.Diff(want, s.TableNames()); diff != "" {
 		t.Errorf("tables (-want +got):\n%s", diff)
 	}

@@ -290,9 +290,7 @@ func readTerraform(opt Options, where string, config, tfvars []tfSource, child *
 		if _, ok := tfRegistryModules[registrySource(src)]; ok {
 			read++
 		}
-		if t := c.f.moduleTable(m, c.block); t != nil {
-			tables = append(tables, t)
-		}
+		tables = append(tables, c.f.moduleTables(m, c.block)...)
 	}
 	for _, f := range m.files {
 		errs = append(errs, f.p.errs...)

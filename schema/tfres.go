@@ -188,33 +188,6 @@ func (f *tfFile) tableName(m *tfModule, d *tableDecl, b *hcl.Block, a *hcl.Attri
 	}
 }
 
-// one says whether the block whose arguments are attrs makes one table:
-// false, after reporting why where it is a mistake, for a count of 0 (no
-// table) and for what dynexpr does not expand (for_each, a count above 1).
-// kind is what to write for each table ("resource", "module call").
-func (f *tfFile) one(m *tfModule, attrs hcl.Attributes, what, kind string) bool {
-	if a := attrs["for_each"]; a != nil {
-		m.opt.note(f.p.src.pos(f.node(a.Expr.Range(), "")), fmt.Sprintf("%s is left out: its for_each makes one table for each element, which dynexpr does not expand for a %s; the module's other tables are read. Write a %s for each table, %s", what, kind, kind, tfMissing))
-		return false
-	}
-	a := attrs["count"]
-	if a == nil {
-		return true
-	}
-	v, ok := m.eval(f, a.Expr, "the count of "+what)
-	if !ok {
-		return false
-	}
-	n, err := convert.Convert(v, cty.Number)
-	switch {
-	case err == nil && n.Equals(cty.Zero).True():
-		return false // no table
-	case err != nil || !n.Equals(cty.NumberIntVal(1)).True():
-		m.opt.note(f.p.src.pos(f.node(a.Expr.Range(), "")), fmt.Sprintf("%s is left out: its count is other than 0 or 1, which dynexpr does not expand for a %s; the module's other tables are read. Write a %s for each table, %s", what, kind, kind, tfMissing))
-		return false
-	}
-	return true
-}
 
 // attribute reads an attribute { name type } block into d's types.
 func (f *tfFile) attribute(m *tfModule, b *hcl.Block, d *tableDecl) {

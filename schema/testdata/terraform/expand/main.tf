@@ -111,3 +111,15 @@ resource "aws_dynamodb_table" "regional" {
     type = "S"
   }
 }
+
+module "history" {
+  source   = "terraform-aws-modules/dynamodb-table/aws"
+  version  = "4.2.0"
+  for_each = toset(["orders", "carts"])
+
+  name     = "${var.env}-${each.key}-history"
+  hash_key = "id"
+  attributes = [
+    { name = "id", type = "S" },
+  ]
+}
