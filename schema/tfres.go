@@ -188,7 +188,6 @@ func (f *tfFile) tableName(m *tfModule, d *tableDecl, b *hcl.Block, a *hcl.Attri
 	}
 }
 
-
 // attribute reads an attribute { name type } block into d's types.
 func (f *tfFile) attribute(m *tfModule, b *hcl.Block, d *tableDecl) {
 	content, _, diags := b.Body.PartialContent(tfAttributeSchema)
