@@ -20,27 +20,31 @@ import (
 // statementFile names a statement's own text while it is checked.
 const statementFile = "\x00statement"
 
-func (l *Linter) partiqlSite(src *appcode.Source, site *appcode.Site, stmt appcode.Member) (findings []validate.Finding, checked bool) {
+func (l *Linter) partiqlSite(src *appcode.Source, site *appcode.Site, stmt appcode.Member) (findings []validate.Finding, checked bool, accesses []Access) {
 	v := stmt.Value
 	if v.Kind != appcode.String {
-		return nil, false
+		if l.Accesses { // a statement the code computes: its table is not known
+			accesses = []Access{{Pos: src.Pos(site.Pos), PartiQL: "ExecuteStatement"}}
+		}
+		return nil, false, accesses
 	}
 	// The statement is parsed as a file of its own, so that its positions
-	// are told from those in the code (Parameters') and mapped.
-	at := func(p diag.Pos) diag.Pos {
-		if p.File != statementFile {
-			return p
-		}
-		off := max(0, min(p.Offset, len(v.Offsets)-1))
-		return src.Pos(v.Offsets[off])
+	// are told from those in the code (Parameters') and moved.
+	move := &validate.Relocation{
+		Inner: v.Text,
+		In: func(p diag.Pos) (int, bool) {
+			return max(0, min(p.Offset, len(v.Offsets)-1)), p.IsValid() && p.File == statementFile
+		},
+		Host:   src.Src,
+		Offset: func(i int) int { return v.Offsets[max(0, min(i, len(v.Offsets)-1))] },
+		Pos:    src.Pos,
 	}
 	st, err := partiql.ParseStatement(statementFile, v.Text)
 	if err != nil {
 		for _, d := range diag.Append(nil, err) {
-			d.Pos = at(d.Pos)
-			findings = append(findings, inputFinding(d))
+			findings = append(findings, move.Finding(inputFinding(d)))
 		}
-		return findings, true
+		return findings, true, nil
 	}
 	ps := &validate.PartiQLStatement{Stmt: st, ParamsPos: src.Pos(site.Pos)}
 	params, paramsAt, given := appcode.Params(site)
@@ -52,14 +56,14 @@ func (l *Linter) partiqlSite(src *appcode.Source, site *appcode.Site, stmt appco
 		}
 	}
 	req := &validate.PartiQLRequest{Command: builder.CommandExecuteStatement, Pos: st.Pos, Statements: []*validate.PartiQLStatement{ps}}
-	for _, f := range validate.CheckPartiQL(req, l.Schema, l.Rules) {
-		end := at(f.End)
-		f.Pos, f.End = at(f.Pos), diag.Pos{}
-		if end.IsValid() && end.Offset > f.Pos.Offset {
-			f.End = end
+	if l.Accesses {
+		accesses = l.partiqlAccesses(req, "", placeIn(move))
+		for i := range accesses {
+			accesses[i].Pos = src.Pos(site.Pos) // the call's line
 		}
-		f.Fix = nil // the edits are of the statement's text, not of the literal, escapes and all
-		findings = append(findings, f)
 	}
-	return findings, true
+	for _, f := range validate.CheckPartiQL(req, l.Schema, l.Rules) {
+		findings = append(findings, move.Finding(f))
+	}
+	return findings, true, accesses
 }

@@ -31,6 +31,7 @@ func Markdown(r *Rule) string {
 	if r.Good != "" {
 		fmt.Fprintf(&b, "\n## Good\n\n```\n%s\n```\n", r.Good)
 	}
+	b.WriteString(readersSection(r))
 	if r.Unsilenceable != "" {
 		fmt.Fprintf(&b, "\n## Silence it\n\nIt cannot be silenced: %s\n", oneParagraph(r.Unsilenceable))
 	} else if r.RequestOnly {
