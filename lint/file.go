@@ -83,26 +83,30 @@ func (l *Linter) text(r Result, data []byte, kind Kind) Result {
 	if kind == PartiQL || isPartiQLFile(display) {
 		return l.partiqlFile(r)
 	}
-	r, err := l.dsl(r)
-	if err != nil {
-		return notParsed(r, err)
-	}
-	return r
+	return l.dsl(r)
 }
 
-// dsl checks the DSL file r names, or returns why it does not parse.
-func (l *Linter) dsl(r Result) (Result, error) {
+// dsl checks the DSL file r names. Each statement stands alone: one that
+// does not parse is a finding at its place and counts as a statement read,
+// and the others are checked all the same.
+func (l *Linter) dsl(r Result) Result {
 	// One statement at a time: each tree is dropped once checked.
-	ignores, err := validate.EachStatement(r.Name, r.Src, func(st *grammar.Statement, ignores *validate.Ignores) error {
+	ignores, err := validate.EachStatementAlone(r.Name, r.Src, func(st *grammar.Statement, ignores *validate.Ignores) error {
 		r.Statements++
 		l.check(&r, st, ignores)
 		return nil
+	}, func(err error) {
+		r.Statements++
+		for _, d := range diag.Append(nil, err) {
+			r.Findings = append(r.Findings, inputFinding(d))
+		}
 	})
 	if err != nil {
-		return r, err
+		// fn returns none: a failure of the parser itself.
+		return notParsed(r, err)
 	}
 	r.Findings = append(r.Findings, ignores.Loose(l.Rules)...)
-	return r, nil
+	return r
 }
 
 // notParsed is r for a file that does not parse, as err says: a file that
