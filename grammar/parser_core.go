@@ -45,7 +45,7 @@ type fastParser struct {
 	// lexUntil, when not 0, is where the input ends for a lexical error
 	// (ParseEachAlone: the statement's end).
 	lexUntil int
-	depth  int
+	depth    int
 
 	kind       Kind     // of the statement being parsed, for messages
 	inClause   ClauseID // the clause being parsed
