@@ -48,3 +48,28 @@ func TestHalfWrittenStatement(t *testing.T) {
 	}
 	c.stop()
 }
+
+// TestHoverRange: the range of a statement's hover is the statement, from
+// its first token to its last, not up to the next statement or the end of
+// the file.
+func TestHoverRange(t *testing.T) {
+	c, _, uri := session(t)
+	text := "scan Tickets filter priority = 1 limit 10; # pages\n" +
+		"get Tickets key id = \"a\"\n  consistent\n\n# the end\n"
+	c.open(uri, "dynexpr", text)
+	c.diagnostics(uri)
+	for _, tc := range []struct {
+		line, char int
+		want       lspRange
+	}{
+		{0, 1, lspRange{position{0, 0}, position{0, len("scan Tickets filter priority = 1 limit 10")}}},
+		{1, 1, lspRange{position{1, 0}, position{2, len("  consistent")}}},
+	} {
+		var h *hover
+		c.result("textDocument/hover", posParams(uri, tc.line, tc.char), &h)
+		if h == nil || h.Range == nil || *h.Range != tc.want {
+			t.Errorf("hover at %d:%d: range %+v, want %+v", tc.line, tc.char, h, tc.want)
+		}
+	}
+	c.stop()
+}
