@@ -2,8 +2,11 @@ package lsp
 
 import (
 	"strings"
+	"time"
 
 	"github.com/dynexpr/dynexpr/diag"
+	"github.com/dynexpr/dynexpr/internal/textfile"
+	"github.com/dynexpr/dynexpr/lint"
 	"github.com/dynexpr/dynexpr/validate"
 )
 
@@ -15,8 +18,20 @@ type findingAt struct {
 
 // lint lints d as `dynexpr lint` would the file and publishes what it finds.
 func (s *server) lint(d *document) {
+	start := time.Now()
+	defer func() { d.cost = time.Since(start) }()
 	ws := s.workspaceOf(d)
-	r := d.cache.Lint(ws.linter, d.path, []byte(d.text), d.lang.kind(ws, d.path))
+	var r lint.Result
+	switch {
+	case d.unsynced != "":
+		r.Findings = []validate.Finding{validate.UnreadableInput(diag.Pos{File: d.path}, d.unsynced)}
+	case int64(len(d.text)) > s.opt.MaxInput.Bytes():
+		// As lint says of a file over --max-input-size.
+		r.Findings = []validate.Finding{validate.UnreadableInput(diag.Pos{File: d.path},
+			"cannot read the file: "+(&textfile.TooLargeError{Limit: s.opt.MaxInput}).Error())}
+	default:
+		r = d.cache.Lint(ws.linter, d.path, []byte(d.text), d.lang.kind(ws, d.path))
+	}
 	d.result, d.dirty = &r, false
 	version := d.version
 	s.notify("textDocument/publishDiagnostics", publishDiagnosticsParams{

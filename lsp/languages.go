@@ -89,3 +89,17 @@ func languageOf(path, id string) *language {
 	}
 	return nil
 }
+
+// Reads says what the server reads, from languages, for its help: one
+// line a language, its name and its files ("PartiQL: *.partiql").
+func Reads() string {
+	var b strings.Builder
+	for _, l := range languages {
+		exts := make([]string, len(l.exts))
+		for i, e := range l.exts {
+			exts[i] = "*" + e
+		}
+		b.WriteString("  " + l.name + ": " + strings.Join(exts, ", ") + "\n")
+	}
+	return b.String()
+}
