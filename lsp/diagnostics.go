@@ -19,7 +19,6 @@ type findingAt struct {
 // lint lints d as `dynexpr lint` would the file and publishes what it finds.
 func (s *server) lint(d *document) {
 	start := time.Now()
-	defer func() { d.cost = time.Since(start) }()
 	ws := s.workspaceOf(d)
 	var r lint.Result
 	switch {
@@ -32,6 +31,9 @@ func (s *server) lint(d *document) {
 	default:
 		r = d.cache.Lint(ws.linter, d.path, []byte(d.text), d.lang.kind(ws, d.path))
 	}
+	// What the lint cost, without the publishing (which waits on the
+	// editor reading it).
+	d.cost = time.Since(start)
 	d.result, d.dirty = &r, false
 	version := d.version
 	s.notify("textDocument/publishDiagnostics", publishDiagnosticsParams{

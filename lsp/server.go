@@ -25,14 +25,18 @@ import (
 	"github.com/dynexpr/dynexpr/internal/textfile"
 )
 
-// DebounceAuto is the debounce of `dynexpr lsp`: a change is linted once
-// the editor is idle (no message waiting) and twice what the document's
-// last lint took has passed. A lint of a change costs a few milliseconds
-// (lint.Cache), so each pause in typing is linted at once, while a burst
-// of changes faster than the lint (a paste, a key held down, an editor
-// sending every keystroke) is linted once at its end; a file whose lint
-// costs more waits longer, in proportion.
+// DebounceAuto is the debounce of `dynexpr lsp`: a change is linted as
+// soon as the editor is idle (no message waiting to be read), when the
+// document's last lint was cheap (under autoCheap); a document whose lint
+// costs more waits, besides, twice what its last lint took. A lint of a
+// change costs a few milliseconds (lint.Cache): each pause in typing is
+// linted at once, and a burst of changes faster than the lint (a paste, a
+// key held down) is linted once, at its end.
 const DebounceAuto time.Duration = -1
+
+// autoCheap is the cost of a lint under which DebounceAuto lints as soon as
+// the editor is idle: less than a frame of the screen.
+const autoCheap = 10 * time.Millisecond
 
 // ErrNoShutdown is what Serve returns when the editor sent exit without
 // shutdown first: the protocol asks for exit status 1 then.
@@ -96,7 +100,10 @@ type server struct {
 	published map[string]bool
 
 	timer *time.Timer
-	wake  chan struct{} // the debounce timer fired
+	// idleLint: lint the changed documents once no message is waiting
+	// (DebounceAuto, for a cheap lint).
+	idleLint bool
+	wake     chan struct{} // the debounce timer fired
 }
 
 type incoming struct {
@@ -122,21 +129,37 @@ func (s *server) run(r *frameReader) error {
 			}
 		}
 	}()
+	var waiting *incoming // read while looking whether the editor is idle
 	for {
-		var in incoming
-		select {
-		case <-s.wake:
-			// A message already waiting comes first: the editor is not
-			// idle, and the lint waits again.
+		if s.idleLint && waiting == nil {
+			// Lint now if the editor is idle, else after what it sent.
 			select {
-			case in = <-msgs:
-				s.schedule()
+			case next := <-msgs:
+				waiting = &next
 			default:
+				s.idleLint = false
 				s.lintDirty()
-				continue
 			}
-		case in = <-msgs:
 		}
+		var in incoming
+		if waiting != nil {
+			in, waiting = *waiting, nil
+		} else {
+			select {
+			case <-s.wake:
+				// A message already waiting comes first: the editor is
+				// not idle, and the lint waits again.
+				select {
+				case in = <-msgs:
+					s.schedule()
+				default:
+					s.lintDirty()
+					continue
+				}
+			case in = <-msgs:
+			}
+		}
+
 		var fe *frameError
 		switch {
 		case errors.As(in.err, &fe) && fe.tooLarge > 0:
@@ -455,6 +478,10 @@ func (s *server) schedule() {
 			if d.dirty {
 				wait = max(wait, 2*d.cost)
 			}
+		}
+		if wait < 2*autoCheap {
+			s.idleLint = true
+			return
 		}
 	}
 	if wait == 0 && s.opt.Debounce == 0 {
