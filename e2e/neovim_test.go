@@ -12,6 +12,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/dynexpr/dynexpr/lint"
+	"github.com/dynexpr/dynexpr/schema"
 )
 
 // TestNeovim drives `dynexpr lsp` from a real client: Neovim's built-in
@@ -51,6 +54,14 @@ func TestNeovim(t *testing.T) {
 		t.Fatal(err)
 	}
 	files["schema.yaml"] = string(schema)
+	var big strings.Builder // 1,000 statements, for the latency of a keystroke
+	for i := 0; i < 250; i++ {
+		fmt.Fprintf(&big, "q%d: query Tickets index open-tickets-index key openBucket = \"OPEN\" and openedAt > \"2026-01-%02d\"\n  select id, subject, priority asc limit 25;\n", i, i%28+1)
+		fmt.Fprintf(&big, "put Tickets item {id: \"t%d\", openBucket: \"OPEN\", openedAt: \"2026-11-02T09:14:00Z\", subject: \"Printer on fire\", priority: %d}\n  if attribute_not_exists(id);\n", i, i%5)
+		fmt.Fprintf(&big, "update Tickets key id = \"t%d\" set priority = priority + 1, subject = $subject remove openBucket if attribute_exists(id) return new;\n", i)
+		fmt.Fprintf(&big, "scan Tickets filter priority = %d limit 10;\n", i%5)
+	}
+	files["big.dx"] = big.String()
 	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
@@ -59,7 +70,7 @@ func TestNeovim(t *testing.T) {
 	results := filepath.Join(t.TempDir(), "results.json")
 	cmd := exec.Command(nvim, "--headless", "-n", "-i", "NONE", "-u", filepath.Join(e2eDir, "testdata", "neovim", "init.lua"))
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "DYNEXPR="+dynexprPath, "PROJECT="+dir, "RESULTS="+results, "SEED=28", "NO_COLOR=1")
+	cmd.Env = append(os.Environ(), "DYNEXPR="+dynexprPath, "PROJECT="+dir, "RESULTS="+results, "SEED=28", "KEYS=40", "NO_COLOR=1")
 	start := time.Now()
 	out, err := runWithTimeout(cmd, 2*time.Minute)
 	took := time.Since(start)
@@ -74,6 +85,10 @@ func TestNeovim(t *testing.T) {
 			Detail string
 		}
 		Errors  []string
+		Latency struct {
+			Row, Col int
+			MS       []float64
+		}
 		Actions []struct {
 			Name, Title, Code, Message string
 			Before                     int
@@ -155,6 +170,50 @@ func TestNeovim(t *testing.T) {
 		t.Errorf("only %d snapshots compared and %d fixes applied", compared, fixes)
 	}
 	t.Logf("neovim: %d snapshots equal to lint, %d code actions applied (%d fixes), %d checks, in %v", compared, len(r.Actions), fixes, len(r.Checks), took.Round(time.Millisecond))
+	keystrokeLatency(t, dir, files["big.dx"], r.Latency.Row, r.Latency.Col, r.Latency.MS)
+}
+
+// keystrokeLatency logs what Neovim measured from each keystroke to the
+// diagnostics of its version, in the 1,000-statement file, beside the cost
+// of the lint alone of the same edits (lint.Cache, as the server lints),
+// measured here in the same run.
+func keystrokeLatency(t *testing.T, dir, text string, row, col int, ms []float64) {
+	if len(ms) < 10 {
+		t.Errorf("%d keystrokes measured", len(ms))
+		return
+	}
+	sch, err := schema.LoadWith(schema.Options{}, filepath.Join(dir, "schema.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules, err := lint.RuleConfig(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := &lint.Linter{Rules: rules, Schema: sch}
+	path := filepath.Join(dir, "big.dx")
+	var cache lint.Cache
+	cache.Lint(l, path, []byte(text), lint.DSL)
+	off := 0
+	for i := 0; i < row; i++ {
+		off += strings.IndexByte(text[off:], '\n') + 1
+	}
+	off += col
+	b := []byte(text)
+	var lintMS []float64
+	for k := 1; k <= len(ms); k++ {
+		b[off] = "01"[k%2]
+		start := time.Now()
+		cache.Lint(l, path, b, lint.DSL)
+		lintMS = append(lintMS, float64(time.Since(start).Microseconds())/1000)
+	}
+	q := func(xs []float64, p float64) float64 {
+		s := slices.Clone(xs)
+		slices.Sort(s)
+		return s[int(p*float64(len(s)-1))]
+	}
+	t.Logf("neovim: a keystroke in 1,000 statements to its diagnostics: median %.1f ms, p90 %.1f ms (%d keystrokes); the lint of the same edit alone: median %.1f ms, p90 %.1f ms",
+		q(ms, 0.5), q(ms, 0.9), len(ms), q(lintMS, 0.5), q(lintMS, 0.9))
 }
 
 type lspDiagnostic struct {

@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"strings"
-	"time"
 
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/internal/textfile"
@@ -18,7 +17,6 @@ type findingAt struct {
 
 // lint lints d as `dynexpr lint` would the file and publishes what it finds.
 func (s *server) lint(d *document) {
-	start := time.Now()
 	ws := s.workspaceOf(d)
 	var r lint.Result
 	switch {
@@ -31,9 +29,6 @@ func (s *server) lint(d *document) {
 	default:
 		r = d.cache.Lint(ws.linter, d.path, []byte(d.text), d.lang.kind(ws, d.path))
 	}
-	// What the lint cost, without the publishing (which waits on the
-	// editor reading it).
-	d.cost = time.Since(start)
 	d.result, d.dirty = &r, false
 	version := d.version
 	s.notify("textDocument/publishDiagnostics", publishDiagnosticsParams{

@@ -4,7 +4,6 @@ import (
 	"net/url"
 	"path/filepath"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/dynexpr/dynexpr/diag"
@@ -27,8 +26,6 @@ type document struct {
 	result *lint.Result
 	// dirty: changed since it was last linted.
 	dirty bool
-	// cost is what its last lint took, for DebounceAuto.
-	cost time.Duration
 	// unsynced, when not empty, says why the server does not hold the
 	// text the editor shows (server.tooLarge): it is not linted until the
 	// editor sends the whole text again.

@@ -42,7 +42,7 @@ and Emacs.`,
 	// Editors' clients (vscode-languageclient) pass --stdio to say the
 	// transport, the only one there is.
 	cmd.Flags().Bool("stdio", true, "talk over standard input and output (the only transport; accepted for clients that pass it)")
-	cmd.Flags().Var(&debounce, "debounce", "lint a changed document once the editor has been quiet this long, `auto|DURATION`: auto is once no message is waiting and twice what the document's last lint took has passed (a few milliseconds)")
+	cmd.Flags().Var(&debounce, "debounce", "lint a changed document once the editor has been quiet this long, `auto|DURATION`: auto is as soon as no message from the editor is waiting")
 	return cmd
 }
 

@@ -28,7 +28,7 @@ end
 local published = {} -- uri -> the last publishDiagnostics params
 local client_id = vim.lsp.start_client({
   name = 'dynexpr',
-  cmd = { bin, 'lsp' },
+  cmd = { bin, 'lsp', '--debounce', os.getenv('DEBOUNCE') or 'auto' },
   root_dir = root,
   flags = { debounce_text_changes = 0 },
   handlers = {
@@ -195,6 +195,29 @@ for round = 1, 12 do
     end
   end
   snapshot(dx, 'q.dx', 'random edits, round ' .. round)
+end
+
+-- Latency from the keystroke to the diagnostics of that version, in a
+-- file of 1,000 statements: a digit of its last "limit 10" typed back and
+-- forth, $KEYS times.
+local keys = tonumber(os.getenv('KEYS') or '0')
+if keys > 0 then
+  local big = open('big.dx')
+  diagnostics(big, 'big.dx opened')
+  local lines = vim.api.nvim_buf_get_lines(big, 0, -1, false)
+  local row, col
+  for i = #lines, 1, -1 do
+    local c = lines[i]:find('limit 10', 1, true)
+    if c then row, col = i - 1, c - 1 + #'limit 1' break end
+  end
+  results.latency = { row = row, col = col, ms = {} }
+  for k = 1, keys do
+    local digit = (k % 2 == 1) and '1' or '0'
+    local t0 = vim.loop.hrtime()
+    vim.api.nvim_buf_set_text(big, row, col, row, col + 1, { digit })
+    diagnostics(big, 'big.dx keystroke ' .. k)
+    table.insert(results.latency.ms, (vim.loop.hrtime() - t0) / 1e6)
+  end
 end
 
 vim.lsp.stop_client(client_id)
