@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/dynexpr/dynexpr/lint"
-	"github.com/dynexpr/dynexpr/schema"
+	"github.com/dynexpr/dynexpr/project"
 )
 
 // TestNeovim drives `dynexpr lsp` from a real client: Neovim's built-in
@@ -182,15 +182,11 @@ func keystrokeLatency(t *testing.T, dir, text string, row, col int, ms []float64
 		t.Errorf("%d keystrokes measured", len(ms))
 		return
 	}
-	sch, err := schema.LoadWith(schema.Options{}, filepath.Join(dir, "schema.yaml"))
+	p, err := project.Load(project.Options{Dir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rules, err := lint.RuleConfig(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	l := &lint.Linter{Rules: rules, Schema: sch}
+	l := p.Linter()
 	path := filepath.Join(dir, "big.dx")
 	var cache lint.Cache
 	cache.Lint(l, path, []byte(text), lint.DSL)

@@ -22,7 +22,7 @@ func TestHalfWrittenStatement(t *testing.T) {
 	c.diagnostics(uri)
 	typed := `get Tickets key id = "a";`
 	path := filepath.Join(dir, "q.dx")
-	linter := loadWorkspace(dir).linter
+	linter := loadWorkspace(dir, 0).linter
 	for i := 1; i <= len(typed); i++ {
 		// The key at line 1, column i-1.
 		at := position{1, i - 1}
@@ -139,12 +139,12 @@ func TestChangeTooLarge(t *testing.T) {
 // smaller again it is linted.
 func TestMaxInput(t *testing.T) {
 	dir := project(t)
-	c := startServer(t, Options{MaxInput: 100})
+	c := startServer(t, Options{MaxInput: 1000}) // the schema's file is within it too
 	c.initialize(dir)
 	uri := uriOf(filepath.Join(dir, "q.dx"))
-	c.open(uri, "dynexpr", strings.Repeat("scan Tikets;\n", 10))
+	c.open(uri, "dynexpr", strings.Repeat("scan Tikets;\n", 100))
 	ds := c.diagnostics(uri)
-	if len(ds) != 1 || !strings.Contains(ds[0].Message, "larger than 100B") {
+	if len(ds) != 1 || !strings.Contains(ds[0].Message, "it is larger than 1000B") {
 		t.Fatalf("over the cap: %+v", ds)
 	}
 	change(c, uri, 2, "scan Tikets;\n")

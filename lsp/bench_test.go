@@ -101,7 +101,7 @@ func benchDidChangeWith(b *testing.B, opt Options, text string, want int, edit f
 	}
 	// The reference: the same edits linted by a cache of their own.
 	ref := &document{path: filepath.Join(dir, "q.dx"), text: text}
-	linter := loadWorkspace(dir).linter
+	linter := loadWorkspace(dir, 0).linter
 	var cache lint.Cache
 	cache.Lint(linter, ref.path, []byte(ref.text), lint.DSL)
 	var lintTime time.Duration
