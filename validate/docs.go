@@ -42,6 +42,8 @@ func Markdown(r *Rule) string {
 		// The report judges requests together: no one request's comment
 		// can silence what many requests make.
 		fmt.Fprintf(&b, "\n## Silence it\n\nIn `.dynexpr.yaml`, which `dynexpr report` reads as lint does: turn the rule off, or give it another severity (`--fail-on` counts that one):\n\n```yaml\nrules:\n  %s: off\n```\n", r.Name)
+	} else if r.Unsilenceable != "" {
+		fmt.Fprintf(&b, "\n## Silence it\n\nIt cannot be silenced: %s\n", oneParagraph(r.Unsilenceable))
 	} else if r.RequestOnly {
 		// JSON has no comments, and the AWS CLI refuses a request with any
 		// member it does not know: request files are silenced per project.
@@ -72,6 +74,9 @@ func HelpText(r *Rule) string {
 	}
 	if r.NeedsSchema {
 		b.WriteString("Needs the schema (--schema or .dynexpr.yaml).\n")
+	}
+	if r.Unsilenceable != "" {
+		fmt.Fprintf(&b, "\n%s\n", wrap("It cannot be silenced: "+r.WhyNotSilenced(), 78))
 	}
 	return b.String()
 }
