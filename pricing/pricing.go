@@ -21,7 +21,8 @@ const (
 
 func (c Class) String() string { return [...]string{"Standard", "Standard-IA"}[c] }
 
-// Prices are one table class's prices in one region, in dollars.
+// Prices are one table class's prices in one region, in dollars; a nil
+// price is one the table does not have (see regions).
 type Prices struct {
 	// ReadRequestUnit and WriteRequestUnit are on-demand prices of one
 	// request unit (the pages state them per million).
@@ -60,26 +61,38 @@ func rat(s string) *big.Rat {
 // perMillion is a price stated per million units, for one unit.
 func perMillion(s string) *big.Rat { return new(big.Rat).Quo(rat(s), big.NewRat(1_000_000, 1)) }
 
-// regions are the price tables dynexpr ships.
+// regions are the price tables dynexpr ships. A price that could not be
+// confirmed against a source dated below is not in the table (its field is
+// nil) and the report says so, rather than print a figure from memory.
 //
-// us-east-1, read 2025-07-21: on-demand Standard $0.125 per million read
-// request units and $0.625 per million write request units (the prices of
-// the November 2024 reduction); provisioned Standard $0.00013 per RCU-hour
-// and $0.00065 per WCU-hour; Standard-IA on-demand $0.155 and $0.78 per
-// million, provisioned $0.00016 and $0.00081 per hour; storage $0.25 per
-// GB-month, Standard-IA $0.10.
+// us-east-1, each figure with where it was confirmed and that source's date:
+//   - on-demand Standard, $0.125 per million read request units and $0.625
+//     per million write request units (after the November 2024 reduction):
+//     "Amazon DynamoDB Pricing: On-Demand & Provisioned Plans", airbyte.com,
+//     dated 2025-07-21, "Current Pricing Structure (US East)"; AWS's own
+//     on-demand page (aws.amazon.com/dynamodb/pricing/on-demand/) renders
+//     its figures in the browser and its stored text has none.
+//   - provisioned Standard, $0.00013 per RCU-hour and $0.00065 per
+//     WCU-hour: "DynamoDB Cost Optimization", zeonedge.com (undated; its
+//     worked example multiplies these by 730 hours); not contradicted by
+//     the provisioned page, whose stored text has no figures either.
+//   - storage Standard, $0.25 per GB-month with the first 25 GB free, and
+//     the free tier's 25 RCU and 25 WCU: aws.amazon.com/dynamodb/pricing/
+//     ("Pricing at a glance" and "Free tier"; the page is undated).
+//   - Standard-IA (on-demand, provisioned and storage): not confirmed. No
+//     source read states them (the Developer Guide's "Table classes" page
+//     names the class but no price), so they are not in the table.
 func regions() []*Table {
 	return []*Table{{
 		Region:        "us-east-1",
 		Date:          "2025-07-21",
-		Source:        "https://aws.amazon.com/dynamodb/pricing/ (on-demand and provisioned, US East (N. Virginia))",
+		Source:        "https://aws.amazon.com/dynamodb/pricing/ (US East (N. Virginia); each figure's source is in pricing/pricing.go)",
 		HoursPerMonth: 730,
 		FreeTier:      "25 GB of storage and 25 provisioned RCU and 25 WCU of the Standard class per account and region, not subtracted here",
 		Classes: [2]Prices{
 			Standard: {ReadRequestUnit: perMillion("0.125"), WriteRequestUnit: perMillion("0.625"),
 				RCUHour: rat("0.00013"), WCUHour: rat("0.00065"), StorageGBMonth: rat("0.25")},
-			StandardIA: {ReadRequestUnit: perMillion("0.155"), WriteRequestUnit: perMillion("0.78"),
-				RCUHour: rat("0.00016"), WCUHour: rat("0.00081"), StorageGBMonth: rat("0.10")},
+			StandardIA: {},
 		},
 	}}
 }
@@ -106,16 +119,31 @@ func ForRegion(region string) (*Table, error) {
 // SecondsPerMonth is the month's length in seconds.
 func (t *Table) SecondsPerMonth() int64 { return t.HoursPerMonth * 3600 }
 
-// OnDemand is what units request units of a month cost on demand.
+// Has tells whether the table has class c's on-demand and provisioned
+// prices.
+func (t *Table) Has(c Class) bool {
+	p := t.Classes[c]
+	return p.ReadRequestUnit != nil && p.WriteRequestUnit != nil && p.RCUHour != nil && p.WCUHour != nil
+}
+
+// OnDemand is what units request units of a month cost on demand, or nil
+// when the table has not the class's prices.
 func (t *Table) OnDemand(c Class, readUnits, writeUnits *big.Rat) *big.Rat {
+	if !t.Has(c) {
+		return nil
+	}
 	p := t.Classes[c]
 	out := new(big.Rat).Mul(readUnits, p.ReadRequestUnit)
 	return out.Add(out, new(big.Rat).Mul(writeUnits, p.WriteRequestUnit))
 }
 
 // Provisioned is what provisioning rcu and wcu capacity units (per second)
-// for the whole month costs.
+// for the whole month costs, or nil when the table has not the class's
+// prices.
 func (t *Table) Provisioned(c Class, rcu, wcu *big.Rat) *big.Rat {
+	if !t.Has(c) {
+		return nil
+	}
 	p := t.Classes[c]
 	hours := big.NewRat(t.HoursPerMonth, 1)
 	out := new(big.Rat).Mul(rcu, p.RCUHour)

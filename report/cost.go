@@ -151,6 +151,32 @@ func span(v [2]*big.Rat, f func(*big.Rat) string) string {
 
 func units(r *big.Rat) string { return pricing.Decimal(r, 1) }
 
+// notPriced is what a figure says when the price table has not the class's
+// prices: no number stands for a price no source confirmed.
+const notPriced = "not in the price table"
+
+// money is a span of dollars, or notPriced.
+func money(v [2]*big.Rat) string {
+	if v[0] == nil || v[1] == nil {
+		return notPriced
+	}
+	return span(v, pricing.Dollars)
+}
+
+// classFigures writes one capacity mode's figures of each class:
+// "$1.00 Standard, not in the price table for Standard-IA".
+func classFigures(v [2][2]*big.Rat) string {
+	var parts []string
+	for _, cl := range []pricing.Class{pricing.Standard, pricing.StandardIA} {
+		if m := money(v[cl]); m == notPriced {
+			parts = append(parts, cl.String()+" "+m)
+		} else {
+			parts = append(parts, m+" "+cl.String())
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
 // text writes the cost section.
 func (c *Cost) text(b *strings.Builder) {
 	p := c.Prices
@@ -172,9 +198,8 @@ func (c *Cost) text(b *strings.Builder) {
 		}
 		f := c.Figures(r)
 		fmt.Fprintf(b, "  %s: %s read units and %s write units a month\n", name, span(r.Read, units), span(r.Write, units))
-		fmt.Fprintf(b, "    on demand: %s Standard, %s Standard-IA\n", span(f.OnDemand[pricing.Standard], pricing.Dollars), span(f.OnDemand[pricing.StandardIA], pricing.Dollars))
-		fmt.Fprintf(b, "    provisioned (%s RCU, %s WCU at an even rate): %s Standard, %s Standard-IA\n", span(f.RCU, units), span(f.WCU, units),
-			span(f.Provisioned[pricing.Standard], pricing.Dollars), span(f.Provisioned[pricing.StandardIA], pricing.Dollars))
+		fmt.Fprintf(b, "    on demand: %s\n", classFigures(f.OnDemand))
+		fmt.Fprintf(b, "    provisioned (%s RCU, %s WCU at an even rate): %s\n", span(f.RCU, units), span(f.WCU, units), classFigures(f.Provisioned))
 	}
 	for _, l := range c.Unmatched {
 		fmt.Fprintf(b, "  (No request is labelled %s: its rate counts nothing.)\n", l)
@@ -224,6 +249,9 @@ func (r rangeOf) MarshalJSON() ([]byte, error) {
 }
 
 func ranged(v [2]*big.Rat, digits int) rangeOf {
+	if v[0] == nil || v[1] == nil {
+		return rangeOf{"null", "null"} // a price the table has not
+	}
 	return rangeOf{number(pricing.Decimal(v[0], digits)), number(pricing.Decimal(v[1], digits))}
 }
 
@@ -256,7 +284,7 @@ func (c *Cost) markdown(b *strings.Builder) {
 		}
 		f := c.Figures(r)
 		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %s |\n", name, span(r.Read, units), span(r.Write, units),
-			span(f.OnDemand[pricing.Standard], pricing.Dollars), span(f.OnDemand[pricing.StandardIA], pricing.Dollars),
-			span(f.Provisioned[pricing.Standard], pricing.Dollars), span(f.Provisioned[pricing.StandardIA], pricing.Dollars))
+			money(f.OnDemand[pricing.Standard]), money(f.OnDemand[pricing.StandardIA]),
+			money(f.Provisioned[pricing.Standard]), money(f.Provisioned[pricing.StandardIA]))
 	}
 }

@@ -18,38 +18,20 @@ type Finding struct {
 	Table, Index string
 }
 
-// The report's rules. They judge a repository's requests together, not
-// one request, so they are not the catalog's: dynexpr report alone
-// reports them, through validate's printers.
+// The report's rules are validate's catalog's (ReportOnly): one
+// definition each, which `dynexpr rules`, docs/rules and the config's
+// rules: read too.
 var (
-	UnusedIndex = &validate.Rule{Name: "unused-index", Severity: validate.Warning,
-		Title:     "no request reads the index, and every write to its table may pay for it",
-		Why:       "A secondary index costs a write for each item written with its key (a global index from its own capacity, a local one from the table's) and storage for each entry. When no request of the repository reads it, that is paid for nothing: delete the index, or show the request that reads it to dynexpr (a file it does not read, --code, requests:).",
-		AppliesTo: "the indexes of the schema, against every request dynexpr report reads"}
-	PossiblyUnusedIndex = &validate.Rule{Name: "possibly-unused-index", Severity: validate.Info,
-		Title:     "no request dynexpr could read reads the index, but some compute their table or index",
-		Why:       "A request whose table or index name the code computes (an environment variable, a parameter) may read any index: dynexpr does not call the index unused, and names those requests. Resolve their names to turn this into a certain answer.",
-		AppliesTo: "the indexes of the schema, against every request dynexpr report reads"}
-	ProjectionWiderThanReads = &validate.Rule{Name: "projection-wider-than-reads", Severity: validate.Info,
-		Title:     "the index projects attributes no read of it uses",
-		Why:       "Every attribute an index projects is stored again in it and written again each time the item changes it. When every read of the index names the attributes it uses, an INCLUDE projection of those (the keys come with every projection) holds and writes less.",
-		AppliesTo: "the ALL and INCLUDE indexes of the schema with reads that name their attributes"}
-	IndexKeyRewrite = &validate.Rule{Name: "index-key-rewrite", Severity: validate.Info,
-		Title:     "the write changes an index key: a delete and a put on the index",
-		Why:       "When an update sets an attribute of an index's key on an item in the index, DynamoDB deletes the old entry and puts a new one: two index writes, each sized by the entry (Developer Guide: \"Global secondary indexes\", writes).",
-		AppliesTo: "updates that set an index key attribute"}
-	FullScan = &validate.Rule{Name: "full-scan", Severity: validate.Warning,
-		Title:     "the request reads every item of the table or index",
-		Why:       "A Scan, or a PartiQL SELECT whose WHERE does not give the partition key, reads every item and pays for each, whatever it returns; its cost grows with the table. Query a key (add an index for the access pattern) where the request serves an application path.",
-		AppliesTo: "scans, and PartiQL SELECTs that run as one"}
-	FilteredRead = &validate.Rule{Name: "filtered-read", Severity: validate.Info,
-		Title:     "the request reads items its filter then discards, and pays for them",
-		Why:       "A filter runs after the read: every item the key condition picks (every item, for a scan) is read and paid for, and the filter only leaves some out of the answer (Developer Guide: \"Filter expressions for Query\"). A key condition or an index that picks only the wanted items costs less.",
-		AppliesTo: "queries and scans with a filter"}
+	UnusedIndex              = validate.UnusedIndex
+	PossiblyUnusedIndex      = validate.PossiblyUnusedIndex
+	ProjectionWiderThanReads = validate.ProjectionWiderThanReads
+	IndexKeyRewrite          = validate.IndexKeyRewrite
+	FullScan                 = validate.FullScan
+	FilteredRead             = validate.FilteredRead
 )
 
 // Rules are the report's rules, for SARIF's rule list and --fail-on.
-var Rules = []*validate.Rule{UnusedIndex, PossiblyUnusedIndex, ProjectionWiderThanReads, IndexKeyRewrite, FullScan, FilteredRead}
+var Rules = validate.ReportRules()
 
 func finding(r *validate.Rule, pos diag.Pos, table, index, format string, args ...any) Finding {
 	return Finding{Finding: validate.Finding{Pos: pos, Rule: r.Name, Severity: r.Severity, Message: fmt.Sprintf(format, args...)}, Table: table, Index: index}
@@ -60,6 +42,16 @@ func finding(r *validate.Rule, pos diag.Pos, table, index, format string, args .
 func mayRead(q Request) bool {
 	switch q.Op {
 	case "Query", "Scan", "":
+		return true
+	}
+	return false
+}
+
+// mayWrite reports whether an unresolved request may write an item: what
+// it runs as is a write, or is not known.
+func mayWrite(q Request) bool {
+	switch q.Op {
+	case "PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "TransactWriteItems", "":
 		return true
 	}
 	return false
@@ -115,9 +107,25 @@ func (tb *Table) findings(r *Report) []Finding {
 					}
 				}
 			}
+			// A write whose table the code computes may maintain the
+			// index too: it is not said that none does.
+			var unknownWrites []Request
+			for _, q := range append(slices.Clone(r.Unresolved), tb.Unresolved...) {
+				if mayWrite(q) {
+					unknownWrites = append(unknownWrites, q)
+				}
+			}
 			maintained := "no write of the repository maintains it"
 			if len(writes) > 0 {
 				maintained = fmt.Sprintf("%d %s maintain it anyway: %s", len(writes), plural(len(writes), "write", "writes"), places(writes))
+			}
+			if len(unknownWrites) > 0 {
+				lead := "no write dynexpr could place maintains it, but"
+				if len(writes) > 0 {
+					lead = maintained + "; and"
+				}
+				maintained = fmt.Sprintf("%s %d %s the code computes may: %s", lead, len(unknownWrites),
+					plural(len(unknownWrites), "write whose table", "writes whose table"), places(unknownWrites))
 			}
 			if len(unknown) > 0 {
 				out = append(out, finding(PossiblyUnusedIndex, pos, tb.Table, sx.Name,

@@ -20,6 +20,7 @@ import (
 	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/lint"
 	"github.com/dynexpr/dynexpr/schema"
+	"github.com/dynexpr/dynexpr/validate"
 )
 
 // Report is what a repository's requests do, table by table.
@@ -106,6 +107,7 @@ func (w *Write) ChangesKeyOf() []string {
 // Builder gathers accesses into a report, in the order they come.
 type Builder struct {
 	r      *Report
+	rules  *validate.Config // the config's severities; nil: the rules' own
 	tables map[string]*Table
 	cost   *costing // nil without rates
 }
@@ -254,6 +256,10 @@ func topNames(paths []*grammar.Path, into []string) []string {
 	return into
 }
 
+// SetRules has the report's findings take the severities of c (the
+// `rules:` of .dynexpr.yaml, read by lint.RuleConfig): Off drops a rule.
+func (b *Builder) SetRules(c *validate.Config) { b.rules = c }
+
 // Report ends the gathering: the findings, sorted by place. rel names a
 // file as the output shows it (a schema's absolute path relative to the
 // working folder); nil keeps the names.
@@ -263,7 +269,12 @@ func (b *Builder) Report(rel func(string) string) *Report {
 		b.cost.finish()
 	}
 	for _, tb := range r.Tables {
-		r.Findings = append(r.Findings, tb.findings(r)...)
+		for _, f := range tb.findings(r) {
+			// The config's rules: as lint's, a severity or off.
+			if f.Severity = b.rules.SeverityOf(validate.Lookup(f.Rule)); f.Severity != validate.Off {
+				r.Findings = append(r.Findings, f)
+			}
+		}
 	}
 	if rel != nil {
 		for i := range r.Findings {

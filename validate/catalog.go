@@ -102,6 +102,12 @@ type Rule struct {
 	// RequestOnly rules look at hand-written request JSON only: the DSL
 	// cannot express what they catch.
 	RequestOnly bool
+	// ReportOnly rules judge the requests of a repository together (an
+	// index no request reads, a projection wider than every read of it):
+	// dynexpr report finds them, lint never (they have no check). They are
+	// in the catalog so that `dynexpr rules`, docs/rules, SARIF and the
+	// `rules:` of .dynexpr.yaml know them as they know lint's.
+	ReportOnly bool
 	// BadInput rules say the input cannot be used at all (it does not
 	// parse, names a table the schema lacks): build's exit status is then
 	// 2, not 1; lint reports them as findings (1), but for a file it could
@@ -265,6 +271,15 @@ var catalog = []*Rule{
 	selectProjectionMismatch,
 	uncheckedRequest,
 
+	// The repository's requests together, per table and index: dynexpr
+	// report alone finds them (ReportOnly).
+	UnusedIndex,
+	PossiblyUnusedIndex,
+	ProjectionWiderThanReads,
+	IndexKeyRewrite,
+	FullScan,
+	FilteredRead,
+
 	// About the input itself and dynexpr's own comments, not about what a
 	// request asks of DynamoDB.
 	syntaxError,
@@ -306,6 +321,17 @@ func RuleNamed(name string) (*Rule, error) {
 		msg += fmt.Sprintf("; did you mean %q?", s)
 	}
 	return nil, errors.New(msg)
+}
+
+// ReportRules are the catalog's ReportOnly rules, in its order.
+func ReportRules() []*Rule {
+	var out []*Rule
+	for _, r := range catalog {
+		if r.ReportOnly {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // Names returns every rule name, sorted.

@@ -51,6 +51,10 @@ type Config struct {
 	Severities map[string]Severity
 }
 
+// SeverityOf is the severity r's findings get under c: the config's, or
+// the rule's own; Off when the config turns it off.
+func (c *Config) SeverityOf(r *Rule) Severity { return c.severity(r, r.Severity) }
+
 // severity is the severity a finding of r gets under c.
 func (c *Config) severity(r *Rule, found Severity) Severity {
 	if c != nil {

@@ -16,10 +16,16 @@ func Markdown(r *Rule) string {
 	schema := "no"
 	if r.NeedsSchema {
 		schema = "yes (skipped, with one notice, when no schema is given)"
+		if r.ReportOnly {
+			schema = "yes (without one, the report knows no index to judge)"
+		}
 	}
 	fmt.Fprintf(&b, "- Needs the schema: %s\n", schema)
 	if r.RequestOnly {
 		b.WriteString("- Only in request JSON files: the DSL cannot express this mistake\n")
+	}
+	if r.ReportOnly {
+		b.WriteString("- Reported by `dynexpr report`, across every request it reads; `dynexpr lint` does not run it\n")
 	}
 	fmt.Fprintf(&b, "\n## Why\n\n%s\n", oneParagraph(r.Why))
 	if len(r.DynamoMessages) > 0 {
@@ -32,7 +38,11 @@ func Markdown(r *Rule) string {
 		fmt.Fprintf(&b, "\n## Good\n\n```\n%s\n```\n", r.Good)
 	}
 	b.WriteString(readersSection(r))
-	if r.Unsilenceable != "" {
+	if r.ReportOnly {
+		// The report judges requests together: no one request's comment
+		// can silence what many requests make.
+		fmt.Fprintf(&b, "\n## Silence it\n\nIn `.dynexpr.yaml`, which `dynexpr report` reads as lint does: turn the rule off, or give it another severity (`--fail-on` counts that one):\n\n```yaml\nrules:\n  %s: off\n```\n", r.Name)
+	} else if r.Unsilenceable != "" {
 		fmt.Fprintf(&b, "\n## Silence it\n\nIt cannot be silenced: %s\n", oneParagraph(r.Unsilenceable))
 	} else if r.RequestOnly {
 		// JSON has no comments, and the AWS CLI refuses a request with any
@@ -59,6 +69,9 @@ func HelpText(r *Rule) string {
 		fmt.Fprintf(&b, "\nGood:\n%s\n", indent(r.Good, "  "))
 	}
 	fmt.Fprintf(&b, "\nApplies to: %s\n", r.appliesTo())
+	if r.ReportOnly {
+		b.WriteString("Reported by dynexpr report, across every request it reads; not by lint.\n")
+	}
 	if r.NeedsSchema {
 		b.WriteString("Needs the schema (--schema or .dynexpr.yaml).\n")
 	}
@@ -85,7 +98,11 @@ func Index() string {
 		if r.NeedsSchema {
 			schema = "yes"
 		}
-		fmt.Fprintf(&b, "| [%s](%s.md) | %s | %s | %s |\n", r.Name, r.Name, r.Severity, schema, strings.ReplaceAll(r.Title, "|", `\|`))
+		what := strings.ReplaceAll(r.Title, "|", `\|`)
+		if r.ReportOnly {
+			what += " (`dynexpr report`)"
+		}
+		fmt.Fprintf(&b, "| [%s](%s.md) | %s | %s | %s |\n", r.Name, r.Name, r.Severity, schema, what)
 	}
 	return b.String()
 }

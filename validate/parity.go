@@ -49,6 +49,8 @@ const (
 	partiqlHasNoMembers = "a PartiQL statement has no request members, placeholder maps or DynamoDB expressions: its request JSON has only Statement and Parameters, which the request JSON column covers"
 	// A PartiQL rule in the DSL.
 	dslWritesNoPartiQL = "the DSL writes no PartiQL: a PartiQL statement is read from .partiql files, the Statement of request JSON and of code"
+	// A report rule (ReportOnly), in every reader.
+	reportJudgesTogether = "a report rule judges every request of a repository together, whatever reader read each (dynexpr report), not one request: lint runs it on none; report's tests hold its examples and its cases (report/testdata)"
 	// A rule of the ignore comments, in request JSON.
 	jsonHasNoComments = "JSON has no comments, so no ignore comment"
 )
@@ -63,6 +65,8 @@ func (r *Rule) cannotWrite(rd Reader) string {
 	}
 	partiqlRule := r.checkPartiQL != nil && r.check == nil && r.checkRequest == nil
 	switch {
+	case r.ReportOnly:
+		return reportJudgesTogether
 	case r.RequestOnly && rd == ReaderDSL:
 		return dslWritesRequests
 	case r.RequestOnly && rd == ReaderPartiQL:

@@ -63,7 +63,8 @@ is called unused while such a request may read it.
 LABEL, repeatable) or --rates FILE (a YAML map of label to requests a
 second), adds the units each table and global index consumes in a month and
 what they cost, on demand and provisioned, Standard and Standard-IA, by
-the dated price table of --region (us-east-1). --item-size, --sample and
+the dated price table of --region (us-east-1); a price the table has not
+(Standard-IA's today) is said to be not in the price table. --item-size, --sample and
 --items narrow the units as for explain --cost.
 
 --format text, markdown (a pull-request comment), json or sarif.
@@ -215,6 +216,7 @@ func (e *env) accessReport(args []string, f reportFlags) error {
 	linter := proj.Linter()
 	linter.ReadStdin, linter.Accesses = e.readStdin, true
 	b := report.NewBuilder(sch)
+	b.SetRules(proj.Rules)
 	if err := e.setCost(b, f); err != nil {
 		return err
 	}
