@@ -24,7 +24,7 @@ func (l *Linter) partiqlFile(r Result) Result {
 		return r
 	}
 	r.Statements = len(sc.Statements)
-	for _, req := range validate.PartiQLRequests(sc) {
+	for _, req := range partiql.Requests(sc) {
 		r.Findings = append(r.Findings, validate.CheckPartiQL(req, l.Schema, l.Rules)...)
 	}
 	r.Findings = append(r.Findings, validate.PartiQLStrayIgnores(sc, l.Rules)...)

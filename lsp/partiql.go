@@ -5,7 +5,6 @@ import (
 
 	"github.com/dynexpr/dynexpr/explain"
 	"github.com/dynexpr/dynexpr/partiql"
-	"github.com/dynexpr/dynexpr/validate"
 )
 
 // partiqlHover: on a statement of a PartiQL script, what `dynexpr explain`
@@ -16,12 +15,11 @@ func partiqlHover(s *server, d *document, off int) *hover {
 	if err != nil {
 		return nil
 	}
-	for _, st := range sc.Statements {
+	for i, st := range sc.Statements {
 		if off < st.Pos.Offset || off > st.EndPos.Offset {
 			continue
 		}
-		sch := s.workspaceOf(d).sch
-		text := explain.PartiQL(st, validate.PartiQLAsDSL(&validate.PartiQLStatement{Stmt: st, ParamsPos: st.Pos}, sch), sch)
+		text := explain.PartiQL(sc.Member(i), s.workspaceOf(d).sch)
 		var b strings.Builder
 		b.WriteString("```partiql\n" + st.Source + "\n```\n")
 		explainList(&b, text)

@@ -119,7 +119,7 @@ func (e *env) explainPartiQL(srcs []source, f statementFlags) error {
 		if err != nil {
 			return err
 		}
-		for i, req := range validate.PartiQLRequests(sc) {
+		for i, req := range partiql.Requests(sc) {
 			if f.statement != "" && (sc.Mode != partiql.ModeEach || sc.Names[i] != f.statement) {
 				continue
 			}
@@ -129,7 +129,7 @@ func (e *env) explainPartiQL(srcs []source, f statementFlags) error {
 				}
 				n++
 				out.WriteString(diag.PrintableLines(ps.Stmt.Source) + "\n")
-				for _, line := range strings.SplitAfter(strings.TrimSuffix(explain.PartiQL(ps.Stmt, validate.PartiQLAsDSL(ps, sch), sch), "\n"), "\n") {
+				for _, line := range strings.SplitAfter(strings.TrimSuffix(explain.PartiQL(ps, sch), "\n"), "\n") {
 					out.WriteString("- " + line)
 				}
 				out.WriteByte('\n')
