@@ -43,10 +43,10 @@ func PartiQL(m *partiql.Member, sch *schema.Schema) string {
 			// = in each branch of an OR, or IN: no key condition of
 			// the DSL's says it, and DynamoDB reads each partition named.
 			e.say("Query: reads %s, only the partitions whose %s the WHERE gives with = or IN, one for each value.", e.readWhat(), strings.Join(key.Partition, " and "))
-			e.partiqlWhere(st)
+			e.partiqlWhere(st, " DynamoDB reads the items it names by their partition key, and returns those the whole WHERE lets through.")
 		case partiql.AccessUnknown:
 			e.say("Query or Scan: PartiQL reads %s with a Query when the attributes the WHERE fixes with = or IN (%s) include its partition key, and scans every item otherwise; no schema tells which.", e.readWhat(), strings.Join(fixedNames(ps.Where), ", "))
-			e.partiqlWhere(st)
+			e.partiqlWhere(st, "")
 		default:
 			e.read()
 			e.say("PartiQL runs a SELECT as a Scan when its WHERE does not fix the partition key with = or IN (dynexpr lint: partiql-full-scan).")
@@ -81,14 +81,14 @@ func (e *explainer) readWhat() string {
 }
 
 // partiqlWhere says the rest of a SELECT whose WHERE the DSL holds as a
-// filter but that DynamoDB may run as a Query.
-func (e *explainer) partiqlWhere(st *grammar.Statement) {
+// filter but that DynamoDB may run as a Query; how adds how it reads.
+func (e *explainer) partiqlWhere(st *grammar.Statement, how string) {
 	e.schemaNote()
 	if e.index != nil {
 		e.describeIndex()
 	}
 	if st.Filter != nil {
-		e.say("WHERE: %s. DynamoDB reads the items it names by their partition key, and returns those the whole WHERE lets through.", grammar.FormatCondition(st.Filter))
+		e.say("WHERE: %s.%s", grammar.FormatCondition(st.Filter), how)
 	}
 	e.returned()
 	e.consistency()

@@ -8,11 +8,11 @@ import (
 )
 
 // partiqlHover: on a statement of a PartiQL script, what `dynexpr explain`
-// says of it. The script is parsed whole; one that does not parse has no
-// hover (its diagnostics say why).
+// says of it. The script is parsed whole; a statement that does not parse
+// has no hover (its diagnostics say why), and the others still do.
 func partiqlHover(s *server, d *document, off int) *hover {
-	sc, err := partiql.ParseScript(d.path, d.text)
-	if err != nil {
+	sc, _ := partiql.ParseScript(d.path, d.text)
+	if sc == nil {
 		return nil
 	}
 	for i, st := range sc.Statements {
