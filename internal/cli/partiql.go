@@ -138,11 +138,8 @@ func scriptRequests(sc *partiql.Script, pick string) []partiqlRequest {
 		return fmt.Sprintf("%s:%d", st.Pos.File, st.Pos.Line)
 	}
 	if sc.Mode != partiql.ModeEach && pick == "" && len(sc.Statements) > 0 {
-		cmd := builder.CommandBatchExecuteStatement
-		if sc.Mode == partiql.ModeTransaction {
-			cmd = builder.CommandExecuteTransaction
-		}
-		return []partiqlRequest{{name: fmt.Sprintf("%s:%d", sc.ModePos.File, sc.ModePos.Line), command: cmd, stmts: partiql.Requests(sc)[0].Statements}}
+		r := partiql.Requests(sc)[0]
+		return []partiqlRequest{{name: fmt.Sprintf("%s:%d", sc.ModePos.File, sc.ModePos.Line), command: r.Command, stmts: r.Statements}}
 	}
 	out := make([]partiqlRequest, len(sc.Statements))
 	for i := range sc.Statements {
