@@ -366,6 +366,11 @@ var partiqlGaps = map[string]KnownGap{
 		Note: `refuses EXISTS(SELECT ...) in ExecuteTransaction: "Statement wasn't well formed, can't be processed: Expected data manipulation"`,
 		Ref:  `DynamoDB's PartiQL documentation (ql-functions.exists): EXISTS is a condition check in ExecuteTransaction`,
 	},
+	"exists-in-transaction-check": {
+		Server: KindDynoxide, Rule: "partiql:check-without-condition", Kind: GapRefuses, Answer: `Expected data manipulation`,
+		Note: `refuses EXISTS(SELECT ...) in ExecuteTransaction: "Statement wasn't well formed, can't be processed: Expected data manipulation"`,
+		Ref:  `DynamoDB's PartiQL documentation (ql-functions.exists): EXISTS is a condition check in ExecuteTransaction`,
+	},
 	"exists-in-transaction-repeated": {
 		Server: KindDynoxide, Rule: "partiql:partiql-transaction-item-repeated", Kind: GapMessage, Answer: `Expected data manipulation`,
 		Note: `refuses EXISTS(SELECT ...) in ExecuteTransaction: "Statement wasn't well formed, can't be processed: Expected data manipulation"`,

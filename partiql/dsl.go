@@ -15,7 +15,8 @@ import (
 // INSERT a put, UPDATE an update, DELETE a delete, each key the WHERE's
 // equalities on the table's key attributes and the rest the filter or the
 // condition. A ? is its parameter's value when the request gives it, else
-// unbound. nil for what has no DSL form (EXISTS).
+// unbound. EXISTS(SELECT ...) is a transaction's check. nil for what has
+// no DSL form.
 func (m *Member) DSL(sch *schema.Schema) *grammar.Statement {
 	ps := m.Stmt
 	if ps.Table == nil {
@@ -64,6 +65,16 @@ func (m *Member) DSL(sch *schema.Schema) *grammar.Statement {
 			}
 			st.Sets = append(st.Sets, c.setAction(a))
 		}
+	case KindExists:
+		// A transaction's condition check: the inner SELECT's key, and
+		// the rest of its WHERE the check's condition.
+		in := ps.Exists
+		if in == nil || in.Table == nil {
+			return nil
+		}
+		st.Kind = grammar.KindCheck
+		key, rest := splitKey(in.Where, TableKey(sch, in))
+		st.Key, st.If = c.and(key), c.and(rest)
 	default:
 		return nil
 	}
