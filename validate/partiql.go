@@ -89,31 +89,25 @@ func CheckPartiQL(req *partiql.Request, sch *schema.Schema, cfg *Config) []Findi
 // checkPartiQLAsDSL runs the DSL's rules marked partiql on m made a DSL
 // statement.
 func checkPartiQLAsDSL(m *partiql.Member, sch *schema.Schema, cfg *Config, out *[]Finding) {
-	st := m.DSL(sch)
-	if st == nil {
-		return
+	if st := m.DSL(sch); st != nil {
+		p := newPass(st, sch, cfg, out)
+		p.runEach((*Rule).partiqlCheckOn)
 	}
-	p := newPass(st, sch, cfg, out)
-	for _, r := range catalog {
-		if !r.partiql || !r.runsOn(st.Kind) || !r.runsWith(sch, cfg) {
-			continue
-		}
-		check := r.check
-		switch {
-		case r.partiqlCheck != nil:
-			check = nil
-			if p.Table != nil {
-				check = r.partiqlCheck
-			}
-		case r.checkSchemaless != nil:
-			check = r.schemalessOr(&p)
-		}
-		if check == nil {
-			continue
-		}
-		p.rule = r
-		check(&p)
+}
+
+// partiqlCheckOn is the check r runs on a statement made from PartiQL:
+// none for a rule not marked partiql, partiqlCheck where it has one (on a
+// statement whose table the schema knows), else its own.
+func (r *Rule) partiqlCheckOn(p *Pass) func(*Pass) {
+	switch {
+	case !r.partiql:
+		return nil
+	case r.partiqlCheck == nil:
+		return r.checkOn(p)
+	case p.Table == nil:
+		return nil
 	}
+	return r.partiqlCheck
 }
 
 // applyPartiQLIgnores drops the findings within a statement that its
@@ -147,13 +141,4 @@ func PartiQLStrayIgnores(sc *partiql.Script, cfg *Config) []Finding {
 			stray: "no statement starts on the line after it, nor ends on its line"})
 	}
 	return apply(list, nil, cfg)
-}
-
-// disabled reports whether cfg turns r off.
-func disabled(cfg *Config, r *Rule) bool {
-	if cfg == nil {
-		return false
-	}
-	s, set := cfg.Severities[r.Name]
-	return set && s == Off
 }
