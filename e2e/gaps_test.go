@@ -396,6 +396,11 @@ var partiqlGaps = map[string]KnownGap{
 		Note: "an UPDATE setting a GSI key to '' on a missing item fails its implied condition (ConditionalCheckFailed) instead of being refused",
 		Ref:  "docs/rules/sparse-key-blanked.md: DynamoDB refuses a secondary-index key of \"\" in validation; that it does so before it looks for the item is not checked against DynamoDB here",
 	},
+	"index-key-size": {
+		Server: KindDynoxide, Rule: "partiql:expression-limit", Kind: GapAccepts, Input: `'(openBucket|openedAt)': 'x{1025}`,
+		Note: "does not check the size of a secondary-index key value an INSERT writes (2048 bytes for a partition key, 1024 for a sort key), as it does not for PutItem",
+		Ref:  `docs/rules/expression-limit.md: AWS's Developer Guide gives index keys the table keys' limits; AWS's answer "Size of hashkey has exceeded the maximum size limit of2048 bytes" for a GSI key, quoted in public project reports; DynamoDB Local refuses them`,
+	},
 	"batch-duplicate-keys": {
 		Server: KindDynoxide, Rule: "partiql:partiql-transaction-item-repeated", Kind: GapRefuses, Command: `^batch-execute-statement$`, Answer: `Provided list of item keys contains duplicates`,
 		Note: `a batch naming one item twice: "Provided list of item keys contains duplicates"`,
