@@ -2,6 +2,7 @@ package partiql
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/schema"
@@ -23,10 +24,9 @@ func (m *Member) DSL(sch *schema.Schema) *grammar.Statement {
 		return nil
 	}
 	c := dslConverter{m: m}
-	st := &grammar.Statement{Pos: ps.Pos, EndPos: ps.EndPos, Source: ps.Source,
-		Table: &grammar.TableRef{Pos: ps.Table.Pos, Raw: ps.Table.Name, Name: ps.Table.Name}}
+	st := &grammar.Statement{Pos: ps.Pos, EndPos: ps.EndPos, Source: ps.Source, Table: tableRef(ps.Table)}
 	if ps.Index != nil {
-		st.Index = &grammar.TableRef{Pos: ps.Index.Pos, Raw: ps.Index.Name, Name: ps.Index.Name}
+		st.Index = tableRef(ps.Index)
 	}
 	switch ps.Kind {
 	case KindSelect:
@@ -79,6 +79,17 @@ func (m *Member) DSL(sch *schema.Schema) *grammar.Statement {
 		return nil
 	}
 	return st
+}
+
+// tableRef is a table or index name as the DSL's rules read it, Raw as
+// written (a quoted identifier with its quotes and its doubled quotes), so
+// that an edit of the name is one of the statement's text.
+func tableRef(n *Name) *grammar.TableRef {
+	raw := n.Name
+	if n.Quoted {
+		raw = `"` + strings.ReplaceAll(n.Name, `"`, `""`) + `"`
+	}
+	return &grammar.TableRef{Pos: n.Pos, Raw: raw, Name: n.Name}
 }
 
 // ValueOf is e, a value of m's statement, as the DSL's typed value: a ?

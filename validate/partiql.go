@@ -91,6 +91,7 @@ func CheckPartiQL(req *partiql.Request, sch *schema.Schema, cfg *Config) []Findi
 func checkPartiQLAsDSL(m *partiql.Member, sch *schema.Schema, cfg *Config, out *[]Finding) {
 	if st := m.DSL(sch); st != nil {
 		p := newPass(st, sch, cfg, out)
+		p.sent = true // the table's name is sent as written: tableNamed reads it
 		p.runEach((*Rule).partiqlCheckOn)
 	}
 }
