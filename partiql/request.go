@@ -115,6 +115,9 @@ type JSONRequest struct {
 	// BadParams are the elements of Parameters that are no value the DSL
 	// can hold, for the request's value rules to say why.
 	BadParams []BadParam
+	// Objects are the objects of the file that write each statement:
+	// Objects[i] is Statements[i]'s.
+	Objects []*request.Value
 }
 
 // BadParam is an element of Parameters that is no value the DSL can hold,
@@ -165,6 +168,7 @@ func ReadJSON(r *request.Request) *JSONRequest {
 			}
 		}
 		out.Statements = append(out.Statements, m)
+		out.Objects = append(out.Objects, obj)
 	}
 	member := "Statements"
 	switch list := r.Obj.Get("Statements"); {
