@@ -366,6 +366,11 @@ var partiqlGaps = map[string]KnownGap{
 		Note: `refuses EXISTS(SELECT ...) in ExecuteTransaction: "Statement wasn't well formed, can't be processed: Expected data manipulation"`,
 		Ref:  `DynamoDB's PartiQL documentation (ql-functions.exists): EXISTS is a condition check in ExecuteTransaction`,
 	},
+	"exists-in-transaction-check": {
+		Server: KindDynoxide, Rule: "partiql:check-without-condition", Kind: GapRefuses, Answer: `Expected data manipulation`,
+		Note: `refuses EXISTS(SELECT ...) in ExecuteTransaction: "Statement wasn't well formed, can't be processed: Expected data manipulation"`,
+		Ref:  `DynamoDB's PartiQL documentation (ql-functions.exists): EXISTS is a condition check in ExecuteTransaction`,
+	},
 	"exists-in-transaction-repeated": {
 		Server: KindDynoxide, Rule: "partiql:partiql-transaction-item-repeated", Kind: GapMessage, Answer: `Expected data manipulation`,
 		Note: `refuses EXISTS(SELECT ...) in ExecuteTransaction: "Statement wasn't well formed, can't be processed: Expected data manipulation"`,
@@ -390,6 +395,11 @@ var partiqlGaps = map[string]KnownGap{
 		Server: KindDynoxide, Rule: "partiql:sparse-key-blanked", Kind: GapAccepts, Answer: `ConditionalCheckFailed`,
 		Note: "an UPDATE setting a GSI key to '' on a missing item fails its implied condition (ConditionalCheckFailed) instead of being refused",
 		Ref:  "docs/rules/sparse-key-blanked.md: DynamoDB refuses a secondary-index key of \"\" in validation; that it does so before it looks for the item is not checked against DynamoDB here",
+	},
+	"index-key-size": {
+		Server: KindDynoxide, Rule: "partiql:expression-limit", Kind: GapAccepts, Input: `'(openBucket|openedAt)': 'x{1000}x{25}`,
+		Note: "does not check the size of a secondary-index key value an INSERT writes (2048 bytes for a partition key, 1024 for a sort key), as it does not for PutItem",
+		Ref:  `docs/rules/expression-limit.md: AWS's Developer Guide gives index keys the table keys' limits; AWS's answer "Size of hashkey has exceeded the maximum size limit of2048 bytes" for a GSI key, quoted in public project reports; DynamoDB Local refuses them`,
 	},
 	"batch-duplicate-keys": {
 		Server: KindDynoxide, Rule: "partiql:partiql-transaction-item-repeated", Kind: GapRefuses, Command: `^batch-execute-statement$`, Answer: `Provided list of item keys contains duplicates`,

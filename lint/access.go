@@ -75,7 +75,7 @@ func requestAccess(req *request.Request, pos diag.Pos) Access {
 
 // partiqlAccesses are the accesses of a PartiQL request: each statement as
 // what it runs as.
-func (l *Linter) partiqlAccesses(req *validate.PartiQLRequest, label string, at func(diag.Pos) diag.Pos) []Access {
+func (l *Linter) partiqlAccesses(req *partiql.Request, label string, at func(diag.Pos) diag.Pos) []Access {
 	var out []Access
 	for _, ps := range req.Statements {
 		a := Access{Pos: ps.Stmt.Pos, Label: label, At: at, PartiQL: camel(req.Command)}
@@ -85,7 +85,7 @@ func (l *Linter) partiqlAccesses(req *validate.PartiQLRequest, label string, at 
 		if at != nil {
 			a.Pos = at(ps.Stmt.Pos)
 		}
-		if st := validate.PartiQLAsDSL(ps, l.Schema); st != nil {
+		if st := ps.DSL(l.Schema); st != nil {
 			a.Stmt, a.Op = st, st.Kind.Operation()
 		}
 		out = append(out, a)
@@ -97,33 +97,13 @@ func (l *Linter) partiqlAccesses(req *validate.PartiQLRequest, label string, at 
 // request JSON for their accesses; what does not parse is lint's to
 // report, and has none.
 func (l *Linter) partiqlRequestAccesses(r *request.Request) []Access {
-	req := &validate.PartiQLRequest{Command: r.Command, Pos: r.File.Pos(r.Obj.Start)}
-	add := func(obj *request.Value) {
-		lit := obj.Get("Statement")
-		if lit == nil || lit.Kind != request.String {
-			return
-		}
-		st, err := partiql.ParseStatement(r.File.Name, lit.Text)
-		if err != nil {
-			return
-		}
-		// The statement's own positions are of its string: the request's
-		// object is its place in the file.
-		st.Pos = r.File.Pos(obj.Start)
-		req.Statements = append(req.Statements, &validate.PartiQLStatement{Stmt: st, ParamsPos: st.Pos})
+	jr := partiql.ReadJSON(r)
+	for i, m := range jr.Statements {
+		// The statement's own positions are of its string: the
+		// request's object is its place in the file.
+		m.Stmt.Pos = r.File.Pos(jr.Objects[i].Start)
 	}
-	if list := r.Obj.Get("Statements"); list != nil {
-		for _, e := range list.Elems {
-			add(e)
-		}
-	} else if list := r.Obj.Get("TransactStatements"); list != nil {
-		for _, e := range list.Elems {
-			add(e)
-		}
-	} else {
-		add(r.Obj)
-	}
-	return l.partiqlAccesses(req, "", nil)
+	return l.partiqlAccesses(jr.Request, "", nil)
 }
 
 // camel is the operation an aws dynamodb command sends: execute-statement

@@ -2,8 +2,8 @@ package lint
 
 import (
 	"github.com/dynexpr/dynexpr/appcode"
-	"github.com/dynexpr/dynexpr/builder"
 	"github.com/dynexpr/dynexpr/diag"
+	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/partiql"
 	"github.com/dynexpr/dynexpr/validate"
 )
@@ -46,16 +46,20 @@ func (l *Linter) partiqlSite(src *appcode.Source, site *appcode.Site, stmt appco
 		}
 		return findings, true, nil
 	}
-	ps := &validate.PartiQLStatement{Stmt: st, ParamsPos: src.Pos(site.Pos)}
+	req := partiql.Single(st)
+	req.Statements[0].ParamsPos = src.Pos(site.Pos)
 	params, paramsAt, given := appcode.Params(site)
 	if given {
-		ps.HasParams = true
-		ps.ParamsPos = src.Pos(paramsAt)
-		for _, p := range params {
-			ps.Params = append(ps.Params, validate.PartiQLParam{Pos: src.Pos(p.Pos), Type: p.Type, Text: p.Text})
+		vals := make([]*grammar.Value, len(params))
+		for i, p := range params {
+			vals[i] = &grammar.Value{Pos: src.Pos(p.Pos), Type: grammar.ValueType(p.Type), Text: p.Text}
+			if p.Type == "" { // the code computes it: no value the rules can read
+				vals[i].Type, vals[i].FromParam = grammar.TypeParam, "?"
+			}
 		}
+		req.Statements[0] = req.Statements[0].Bind(vals)
+		req.Statements[0].ParamsPos = src.Pos(paramsAt)
 	}
-	req := &validate.PartiQLRequest{Command: builder.CommandExecuteStatement, Pos: st.Pos, Statements: []*validate.PartiQLStatement{ps}}
 	if l.Accesses {
 		accesses = l.partiqlAccesses(req, "", placeIn(move))
 		for i := range accesses {

@@ -10,16 +10,20 @@ import (
 // statement, or the whole file under -- dynexpr:batch or
 // -- dynexpr:transaction) through validate.CheckPartiQL. Its ?s are bound
 // only when it is built, so nothing here counts them against Parameters.
+// A statement that does not parse is a syntax error, and the others are
+// checked all the same; each counts as a statement.
 func (l *Linter) partiqlFile(r Result) Result {
 	sc, err := partiql.ParseScript(r.Name, r.Src)
 	if err != nil {
 		for _, d := range diag.Append(nil, err) {
 			r.Findings = append(r.Findings, inputFinding(d))
 		}
+	}
+	if sc == nil {
 		return r
 	}
-	r.Statements = len(sc.Statements)
-	for i, req := range validate.PartiQLRequests(sc) {
+	r.Statements = len(sc.Statements) + len(sc.Errors)
+	for i, req := range partiql.Requests(sc) {
 		r.Findings = append(r.Findings, validate.CheckPartiQL(req, l.Schema, l.Rules)...)
 		if l.Accesses {
 			label := ""

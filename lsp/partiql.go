@@ -5,23 +5,21 @@ import (
 
 	"github.com/dynexpr/dynexpr/explain"
 	"github.com/dynexpr/dynexpr/partiql"
-	"github.com/dynexpr/dynexpr/validate"
 )
 
 // partiqlHover: on a statement of a PartiQL script, what `dynexpr explain`
-// says of it. The script is parsed whole; one that does not parse has no
-// hover (its diagnostics say why).
+// says of it. The script is parsed whole; a statement that does not parse
+// has no hover (its diagnostics say why), and the others still do.
 func partiqlHover(s *server, d *document, off int) *hover {
-	sc, err := partiql.ParseScript(d.path, d.text)
-	if err != nil {
+	sc, _ := partiql.ParseScript(d.path, d.text)
+	if sc == nil {
 		return nil
 	}
-	for _, st := range sc.Statements {
+	for i, st := range sc.Statements {
 		if off < st.Pos.Offset || off > st.EndPos.Offset {
 			continue
 		}
-		sch := s.workspaceOf(d).sch
-		text := explain.PartiQL(st, validate.PartiQLAsDSL(&validate.PartiQLStatement{Stmt: st, ParamsPos: st.Pos}, sch), sch)
+		text := explain.PartiQL(sc.Member(i), s.workspaceOf(d).sch)
 		var b strings.Builder
 		b.WriteString("```partiql\n" + st.Source + "\n```\n")
 		explainList(&b, text)

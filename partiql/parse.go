@@ -743,3 +743,99 @@ func isKeyword(w string) bool {
 
 // isIndex reports whether a number token is a list index: digits only.
 func isIndex(num string) bool { return strings.Trim(num, "0123456789") == "" }
+
+// ---- scripts that resume
+
+// parseResuming is parse for a script, where statements stand alone: a
+// statement that does not parse is an error of its own, and parsing
+// resumes after the next ";", so that every other statement is still
+// read. all holds every statement in order, one that does not parse as a
+// Statement of no Kind spanning what was skipped (for the comments before
+// it to find their statement). A lexical error ends the input: what
+// follows it cannot be told into tokens.
+func parseResuming(file, src string, comments *[]Comment) (all []*Statement, errs diag.List) {
+	defer func() {
+		// No input may reach the user as a stack trace.
+		if r := recover(); r != nil {
+			errs = append(errs, diag.Errorf(diag.Pos{File: file}, "cannot parse this input (%v)", r))
+		}
+	}()
+	p := &parser{lex: newLexer(file, src), src: src}
+	p.lex.comments = comments
+	for {
+		st, stErrs, more := p.nextResuming()
+		if st != nil {
+			all = append(all, st)
+		}
+		errs = append(errs, stErrs...)
+		if !more {
+			return all, errs
+		}
+	}
+}
+
+// nextResuming parses the next statement of a script; more is false at
+// the end of the input or after a lexical error.
+func (p *parser) nextResuming() (st *Statement, errs diag.List, more bool) {
+	var start diag.Pos
+	defer func() {
+		r := recover()
+		if r == nil {
+			return
+		}
+		b, ok := r.(bail)
+		if !ok {
+			panic(r)
+		}
+		errs, more, st = diag.List{b.err}, false, nil
+		p.depth = 0
+		if !b.lex {
+			var lexErr *diag.Error
+			more, lexErr = p.skipStatement()
+			if lexErr != nil {
+				errs = append(errs, lexErr)
+			}
+		}
+		if start.IsValid() {
+			st = &Statement{Pos: start, EndPos: p.endOfLast()}
+		}
+	}()
+	for p.acceptPunct(";") {
+	}
+	if p.peek().Type == tokEOF {
+		return nil, nil, false
+	}
+	start = p.peek().Pos
+	st = p.parseStatement()
+	if p.peek().Type == tokEOF {
+		return st, nil, false
+	}
+	if !p.atPunct(";") {
+		p.unexpected(p.moreAfter(st))
+	}
+	return st, nil, true
+}
+
+// skipStatement reads on to just after the next ";". more is false at the
+// end of the input, or at a lexical error (lexErr), which ends it.
+func (p *parser) skipStatement() (more bool, lexErr *diag.Error) {
+	defer func() {
+		if r := recover(); r != nil {
+			b, ok := r.(bail)
+			if !ok {
+				panic(r)
+			}
+			more, lexErr = false, b.err
+		}
+	}()
+	for {
+		t := p.peek()
+		if t.Type == tokEOF {
+			return false, nil
+		}
+		p.take()
+		if isPunct(t, ";") {
+			return true, nil
+		}
+	}
+}

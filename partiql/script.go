@@ -46,6 +46,10 @@ type Script struct {
 	// (none on the line after their block of comments, nor ending on
 	// theirs), for lint to report.
 	Stray []Ignore
+	// Errors are the syntax errors of the statements that do not parse,
+	// one each (and a lexical error, which ends the script): the others
+	// are read all the same.
+	Errors diag.List
 }
 
 // Ignore is one dynexpr:ignore comment: the rules it silences, and why.
@@ -57,14 +61,15 @@ type Ignore struct {
 
 // ParseScript parses src and reads its comments: the mode, the names and
 // the ignore comments. A name given twice, or a mode comment after the
-// first statement, is an error at the comment.
+// first statement, is an error at the comment, and the script is nil.
+// Statements stand alone: one that does not parse is a syntax error in
+// Errors, which is then the error too, and the script holds every other
+// statement.
 func ParseScript(file, src string) (*Script, error) {
 	var comments []Comment
-	f, err := parse(file, src, &comments)
-	if err != nil {
-		return nil, err
-	}
-	sc := &Script{Statements: f.Statements, Names: make([]string, len(f.Statements)), Ignores: make([][]Ignore, len(f.Statements))}
+	all, errs := parseResuming(file, src, &comments)
+	f := &File{Statements: all}
+	sc := &Script{Statements: f.Statements, Names: make([]string, len(f.Statements)), Ignores: make([][]Ignore, len(f.Statements)), Errors: errs}
 	lines := diag.LineStarts(src)
 	named := map[string]diag.Pos{}
 	for _, c := range comments {
@@ -106,7 +111,19 @@ func ParseScript(file, src string) (*Script, error) {
 			sc.Ignores[i] = append(sc.Ignores[i], parseIgnore(c.Pos, strings.TrimPrefix(text, markerIgnore)))
 		}
 	}
-	return sc, nil
+	if len(errs) == 0 {
+		return sc, nil
+	}
+	// The statements that do not parse leave, their comments with them.
+	n := 0
+	for i, st := range sc.Statements {
+		if st.Kind != 0 {
+			sc.Statements[n], sc.Names[n], sc.Ignores[n] = st, sc.Names[i], sc.Ignores[i]
+			n++
+		}
+	}
+	sc.Statements, sc.Names, sc.Ignores = sc.Statements[:n], sc.Names[:n], sc.Ignores[:n]
+	return sc, errs
 }
 
 // statementOf is the index of the statement comment c belongs to: the one

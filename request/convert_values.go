@@ -221,3 +221,17 @@ func (c *converter) after(m *Member) *grammar.After {
 	}
 	return &grammar.After{Pos: at, Key: c.keyCondition(v, "ExclusiveStartKey")}
 }
+
+// AttributeValue reads v, one DynamoDB JSON value of r that no member
+// converts (an element of a PartiQL request's Parameters), into a DSL
+// literal standing at v, as Convert reads Item's; what names it in the
+// error at its first problem.
+func (r *Request) AttributeValue(v *Value, what string) (g *grammar.Value, err error) {
+	c := &converter{r: r, src: r.File.Src, out: &Conversion{}}
+	defer func() {
+		if x := recover(); x != nil {
+			g, err = nil, caught(x)
+		}
+	}()
+	return c.value(v, r.File.Pos(v.Start), what), nil
+}

@@ -155,8 +155,17 @@ type Rule struct {
 	// partiql says check runs on PartiQL statements too, made DSL
 	// statements (partiql.go): the rule means the same there.
 	partiql bool
-	// checkPartiQL looks at a PartiQL request (CheckPartiQL).
-	checkPartiQL func(*partiqlPass)
+	// partiqlCheck, when set, is what runs on those statements instead of
+	// check, on a statement whose table the schema knows: the part of
+	// check whose meaning is the same in PartiQL (a key's size, an index
+	// key's type), where the rest differs (PartiQL's WHERE is no key
+	// condition, and writes no expression).
+	partiqlCheck func(*Pass)
+	// checkPartiQL looks at one statement of a PartiQL request
+	// (partiqlPass.M, in partiqlPass.Req); checkPartiQLGroup at the
+	// request's statements together (CheckPartiQL dispatches).
+	checkPartiQL      func(*partiqlPass)
+	checkPartiQLGroup func(*partiqlPass)
 }
 
 // runsOn reports whether r's check runs on a statement of kind k: a
@@ -232,8 +241,9 @@ var catalog = []*Rule{
 	batchGetTablesDisagree,
 
 	// PartiQL: execute-statement, batch-execute-statement and
-	// execute-transaction (CheckPartiQL runs their checkPartiQL; the DSL's
-	// rules marked partiql run on them too).
+	// execute-transaction (CheckPartiQL runs their checkPartiQL on each
+	// statement and checkPartiQLGroup on the request; the DSL's rules
+	// marked partiql run on each statement too).
 	partiqlFullScan,
 	partiqlKeyIncomplete,
 	partiqlParameterCount,

@@ -219,27 +219,43 @@ func (p *Pass) tableOf(st *grammar.Statement) *schema.Table {
 
 // run runs on p the catalog's rules whose check runs on its statement's
 // kind (Rule.Kinds), each with the check it runs there. It runs for every
-// statement and member, so the common case stays inline.
-func (p *Pass) run() {
+// statement and member.
+func (p *Pass) run() { p.runEach((*Rule).checkOn) }
+
+// runEach runs on p each rule of the catalog whose check runs on its
+// statement's kind, with the check pick gives it there (nil: none): the
+// one loop of the DSL's rules, for a statement of the DSL, of request JSON
+// or of PartiQL (partiqlCheckOn).
+func (p *Pass) runEach(pick func(*Rule, *Pass) func(*Pass)) {
 	for _, r := range catalog {
 		if !r.runsOn(p.Stmt.Kind) || r.NeedsSchema && p.Schema == nil {
 			continue
 		}
-		check := r.check
-		if r.checkSchemaless != nil {
-			check = r.schemalessOr(p)
-		}
-		if check == nil {
+		check := pick(r, p)
+		if check == nil || disabled(p.cfg, r) {
 			continue
-		}
-		if p.cfg != nil && p.cfg.Severities[r.Name] == Off {
-			if _, set := p.cfg.Severities[r.Name]; set {
-				continue
-			}
 		}
 		p.rule = r
 		check(p)
 	}
+}
+
+// checkOn is the check r runs on p's statement: checkSchemaless without a
+// schema, for a rule that has one.
+func (r *Rule) checkOn(p *Pass) func(*Pass) {
+	if r.checkSchemaless != nil {
+		return r.schemalessOr(p)
+	}
+	return r.check
+}
+
+// disabled reports whether cfg turns r off.
+func disabled(cfg *Config, r *Rule) bool {
+	if cfg == nil {
+		return false
+	}
+	s, set := cfg.Severities[r.Name]
+	return set && s == Off
 }
 
 // SortFindings orders findings by file, line, column, then rule name.

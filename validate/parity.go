@@ -63,7 +63,7 @@ func (r *Rule) cannotWrite(rd Reader) string {
 			return u.Why
 		}
 	}
-	partiqlRule := r.checkPartiQL != nil && r.check == nil && r.checkRequest == nil
+	partiqlRule := (r.checkPartiQL != nil || r.checkPartiQLGroup != nil) && r.check == nil && r.checkRequest == nil
 	switch {
 	case r.ReportOnly:
 		return reportJudgesTogether

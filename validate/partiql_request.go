@@ -1,8 +1,6 @@
 package validate
 
 import (
-	"strconv"
-
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar/ddbexpr"
 	"github.com/dynexpr/dynexpr/partiql"
@@ -11,70 +9,42 @@ import (
 )
 
 // CheckPartiQLRequest checks the request JSON of a PartiQL command
-// (request.IsPartiQL(r.Command)): its Statement, or each of its
-// Statements[] or TransactStatements[], parsed from the decoded string and
-// checked with its Parameters by CheckPartiQL, each finding placed at the
-// character of the JSON file that wrote it (ddbexpr.MapOffset, as for an
-// expression). A statement that does not parse is a syntax error there.
+// (request.IsPartiQL(r.Command)): its members as the AWS CLI reads them,
+// the elements of Parameters that are no DynamoDB value (as Item's are
+// checked), then the request partiql.ReadJSON reads, by CheckPartiQL,
+// each finding placed at the character of the JSON file that wrote it
+// (ddbexpr.MapOffset, as for an expression). A statement that does not
+// parse is a syntax error there.
 func CheckPartiQLRequest(r *request.Request, sch *schema.Schema, cfg *Config) []Finding {
 	f := r.File
-	req := &PartiQLRequest{Command: r.Command, Pos: f.Pos(r.Obj.Start)}
-	// The members as the AWS CLI reads them: unknown, mistyped, missing.
 	c := newRequestPass(r, sch, cfg)
 	for _, rule := range []*Rule{unknownRequestMember, invalidRequestMember, missingRequestMember} {
 		c.runHook(rule)
 	}
+	jr := partiql.ReadJSON(r)
+	// A value the DSL cannot hold is checked as request JSON's values
+	// are; the others are checked, as the DSL's, on the statement.
+	c.rule = invalidAttributeValue
+	if !disabled(cfg, invalidAttributeValue) {
+		for _, b := range jr.BadParams {
+			c.checkAV(b.Value, b.Path, valueCtx{})
+		}
+	}
 	out := c.out
-	// Each statement is parsed as a file of its own name, so that a
-	// finding tells which string it is in; lits are those strings.
-	lits := map[string]*request.Value{}
-	add := func(obj *request.Value) {
-		lit := obj.Get("Statement")
-		if lit == nil || lit.Kind != request.String {
-			return // missing or not a string: the AWS CLI refuses it, and the member rules say so
-		}
-		name := "\x00statement " + strconv.Itoa(len(lits))
-		lits[name] = lit
-		st, err := partiql.ParseStatement(name, lit.Text)
-		if err != nil {
-			for _, d := range diag.Append(nil, err) {
-				out = append(out, SyntaxError(d.Pos, d.Msg))
-			}
-			return
-		}
-		ps := &PartiQLStatement{Stmt: st, ParamsPos: f.Pos(lit.Start)}
-		if params := obj.Get("Parameters"); params != nil {
-			ps.HasParams, ps.ParamsPos = true, f.Pos(params.Start)
-			for _, e := range params.Elems {
-				p := PartiQLParam{Pos: f.Pos(e.Start)}
-				if e.Kind == request.Object && len(e.Members) == 1 {
-					p.Type, p.Text = e.Members[0].Name, e.Members[0].Value.Text
-				}
-				ps.Params = append(ps.Params, p)
-			}
-		}
-		req.Statements = append(req.Statements, ps)
-	}
-	switch list := r.Obj.Get("Statements"); {
-	case r.Command == "execute-statement":
-		add(r.Obj)
-	case list == nil:
-		list = r.Obj.Get("TransactStatements")
-		fallthrough
-	default:
-		if list != nil {
-			for _, e := range list.Elems {
-				if e.Kind == request.Object {
-					add(e)
-				}
-			}
+	for _, fd := range c.later {
+		if sev := cfg.severity(Lookup(fd.Rule), fd.Severity); sev != Off {
+			fd.Severity = sev
+			out = append(out, fd)
 		}
 	}
-	if len(req.Statements) > 0 {
-		out = append(out, CheckPartiQL(req, sch, cfg)...)
+	for _, e := range jr.Errors {
+		out = append(out, SyntaxError(e.Pos, e.Msg))
+	}
+	if len(jr.Statements) > 0 {
+		out = append(out, CheckPartiQL(jr.Request, sch, cfg)...)
 	}
 	for i, fd := range out {
-		if lit := lits[fd.Pos.File]; lit != nil {
+		if lit := jr.Texts[fd.Pos.File]; lit != nil {
 			out[i] = statementRelocation(f, lit, fd.Pos.File).Finding(fd)
 		}
 	}

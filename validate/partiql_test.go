@@ -23,14 +23,14 @@ import (
 func TestPartiQLRules(t *testing.T) { partiqlCases.run(t) }
 
 var partiqlCases = caseLang{"testdata/partiql", []string{".partiql", ".json"}, partiqlFindingsOf,
-	func(r *Rule) bool { return r.checkPartiQL != nil || r.partiql }}
+	func(r *Rule) bool { return r.checkPartiQL != nil || r.checkPartiQLGroup != nil || r.partiql }}
 
 // TestPartiQLRuleExamples checks the PartiQL rules' own examples: each
 // Bad fires its rule, each Good does not.
 func TestPartiQLRuleExamples(t *testing.T) {
 	sch := loadTestSchema(t, &txtar.Archive{})
 	for _, r := range All() {
-		if r.checkPartiQL == nil {
+		if r.checkPartiQL == nil && r.checkPartiQLGroup == nil {
 			continue
 		}
 		l := partiqlCases
@@ -44,23 +44,23 @@ func TestPartiQLRuleExamples(t *testing.T) {
 // partiqlFindingsOf reads a case file and renders the findings of rule.
 func partiqlFindingsOf(t *testing.T, rule, name string, src []byte, sch *schema.Schema) string {
 	t.Helper()
-	var reqs []*PartiQLRequest
+	var reqs []*partiql.Request
 	if strings.HasSuffix(name, ".json") {
-		reqs = []*PartiQLRequest{partiqlJSONCase(t, name, src)}
+		reqs = []*partiql.Request{partiqlJSONCase(t, name, src)}
 	} else {
 		sc, err := partiql.ParseScript(name, string(src))
 		if err != nil {
 			t.Fatalf("%s does not parse: %v", name, err)
 		}
-		reqs = PartiQLRequests(sc)
+		reqs = partiql.Requests(sc)
 	}
-	return ruleFindings(rule, reqs, func(r *PartiQLRequest) []Finding { return CheckPartiQL(r, sch, nil) })
+	return ruleFindings(rule, reqs, func(r *partiql.Request) []Finding { return CheckPartiQL(r, sch, nil) })
 }
 
 // partiqlJSONCase reads a test's request JSON: its statements are parsed
 // from their decoded text (positions within the text, line 1 the
 // statement's own), its Parameters typed by their one member.
-func partiqlJSONCase(t *testing.T, name string, src []byte) *PartiQLRequest {
+func partiqlJSONCase(t *testing.T, name string, src []byte) *partiql.Request {
 	t.Helper()
 	type stmt struct {
 		Statement  string
@@ -73,7 +73,7 @@ func partiqlJSONCase(t *testing.T, name string, src []byte) *PartiQLRequest {
 	if err := json.Unmarshal(src, &in); err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	r := &PartiQLRequest{Command: builder.CommandExecuteStatement, Pos: diag.Pos{File: name, Line: 1, Col: 1}}
+	r := &partiql.Request{Command: builder.CommandExecuteStatement, Pos: diag.Pos{File: name, Line: 1, Col: 1}}
 	list := []stmt{in.stmt}
 	switch {
 	case in.Statements != nil:
@@ -90,16 +90,17 @@ func partiqlJSONCase(t *testing.T, name string, src []byte) *PartiQLRequest {
 		if err != nil {
 			t.Fatalf("%s: statement %d: %v", name, i, err)
 		}
-		ps := &PartiQLStatement{Stmt: st, ParamsPos: st.Pos}
+		ps := &partiql.Member{Stmt: st, ParamsPos: st.Pos}
 		if s.Parameters != nil {
-			ps.HasParams = true
+			var vals []*grammar.Value
 			for _, m := range *s.Parameters {
 				for typ, raw := range m {
 					var text string
 					_ = json.Unmarshal(raw, &text)
-					ps.Params = append(ps.Params, PartiQLParam{Pos: st.Pos, Type: typ, Text: text})
+					vals = append(vals, &grammar.Value{Pos: st.Pos, Type: grammar.ValueType(typ), Text: text})
 				}
 			}
+			ps = ps.Bind(vals)
 		}
 		r.Statements = append(r.Statements, ps)
 	}
@@ -118,7 +119,7 @@ func BenchmarkLintPartiQL(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		for _, r := range PartiQLRequests(sc) {
+		for _, r := range partiql.Requests(sc) {
 			if fs := CheckPartiQL(r, sch, nil); len(fs) != 0 {
 				b.Fatal(fs)
 			}

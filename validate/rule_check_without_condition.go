@@ -32,9 +32,27 @@ use transact get.`,
   check Tickets key id = "a91f" if attribute_exists(id);
   put Tickets item {id: "b02c", parent: "a91f"}
 }`,
-	AppliesTo: "check members of transact write",
+	AppliesTo: "check members of transact write; PartiQL's EXISTS(SELECT ...) whose WHERE gives only the key (a warning: DynamoDB's documentation asks for one more condition)",
 	Kinds:     []grammar.Kind{grammar.KindCheck},
 	check:     checkCheckWithoutCondition,
+	// PartiQL's check is EXISTS(SELECT ...): a SELECT that gives only
+	// the key is its check without a condition.
+	partiql:      true,
+	partiqlCheck: checkExistsWithoutCondition,
+}
+
+// checkExistsWithoutCondition is check-without-condition on PartiQL's
+// EXISTS(SELECT ...), whose WHERE gives the key and nothing else. What
+// DynamoDB answers is not known here (its documentation's own example
+// gives only the key), so it is a warning, on the documentation's word:
+// "Using the EXISTS function with PartiQL for DynamoDB": the SELECT "must
+// specify a full primary key and one other condition".
+func checkExistsWithoutCondition(p *Pass) {
+	st := p.Stmt
+	if st.If != nil || st.Key == nil {
+		return
+	}
+	p.ReportAt(Warning, st.Pos, "", "EXISTS is a transaction's condition check, and this SELECT gives only the key; DynamoDB's documentation of EXISTS says its SELECT \"must specify a full primary key and one other condition\". Add the condition the transaction depends on, like AND status = 'OPEN'")
 }
 
 func checkCheckWithoutCondition(p *Pass) {

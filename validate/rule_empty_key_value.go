@@ -22,6 +22,7 @@ keys.`,
 	AppliesTo:       "get, update, delete, check (key), put (item), query (key condition), after (start key)",
 	check:           checkEmptyKeyValue,
 	checkSchemaless: checkCertainEmptyKeys,
+	partiql:         true,
 }
 
 func checkEmptyKeyValue(p *Pass) {

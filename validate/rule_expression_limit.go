@@ -56,6 +56,9 @@ bytes, over both limits.`,
 	Good:      `scan Tickets filter attribute_exists(a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u.v.w.x.y.z.aa.bb.cc.dd.ee.ff)`,
 	AppliesTo: "every request; key value sizes with a schema (without one, a get, update, delete or check key value over 2048 bytes)",
 	check:     checkExpressionLimit,
+	// On PartiQL, only the key sizes: a statement writes no expression.
+	partiql:      true,
+	partiqlCheck: checkKeySizes,
 }
 
 // builtExpr is one expression the builder writes for a statement.

@@ -27,6 +27,7 @@ DynamoDB wraps the message: "ExpressionAttributeValues contains invalid value:
 	Good:      `update Tickets key id = "77de" set tags = <<"urgent">>`,
 	AppliesTo: "every value: item, key, conditions, set, add and delete values, nested in lists and maps",
 	check:     checkInvalidSet,
+	partiql:   true,
 }
 
 func checkInvalidSet(p *Pass) {

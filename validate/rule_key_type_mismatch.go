@@ -13,9 +13,6 @@ var keyTypeMismatch = &Rule{
 	Name:     "key-type-mismatch",
 	Severity: Error,
 	Title:    "a key value whose type differs from the key attribute's type",
-	CannotWrite: []Unwritable{
-		{Readers: []Reader{ReaderPartiQL}, Why: "in PartiQL the same mistake is partiql-key-type-mismatch's"},
-	},
 	Why: `Every key attribute of a table or index has one type, S, N or B, declared in
 the table's AttributeDefinitions. A value of another type for it (a number for a
 string key, null, a map, a list or a set) is refused: in a get, update or delete
@@ -34,6 +31,8 @@ their values must be S, N or B, never a boolean, null, a list, a map or a set.`,
 	AppliesTo:       "get, update, delete, check (key), put (item), query (key condition), after (start key), update (set of an index key)",
 	check:           checkKeyTypeMismatch,
 	checkSchemaless: checkCertainKeyTypes,
+	partiql:         true,
+	partiqlCheck:    checkIndexKeyTypes,
 }
 
 func checkKeyTypeMismatch(p *Pass) {
@@ -48,24 +47,7 @@ func checkKeyTypeMismatch(p *Pass) {
 			}
 		}
 	case grammar.KindPut:
-		if st.Item == nil || st.Item.Map == nil {
-			return
-		}
-		for _, e := range st.Item.Map.Entries {
-			want := t.AttrType(e.Key)
-			if !mismatched(e.Value, want) {
-				continue
-			}
-			if t.IsKey(e.Key) {
-				p.ReportAt(Error, e.Value.Pos, retyped(e.Value, want), "%s, typed %s, and %s; DynamoDB answers %q.%s",
-					tableKeyRole(t, e.Key), typeWord(want), valueIs(e.Value),
-					fmt.Sprintf(msgTypeMismatchKey, e.Key, want, e.Value.Type), writeAs(e.Value, want))
-			} else if ixs := t.IndexesWithKey(e.Key); len(ixs) > 0 {
-				p.ReportAt(Error, e.Value.Pos, retyped(e.Value, want), "%s, typed %s, and %s; DynamoDB answers %q.%s",
-					keyRole(e.Key, ixs), typeWord(want), valueIs(e.Value),
-					fmt.Sprintf(msgTypeMismatchIndexKey, e.Key, want, e.Value.Type, ixs[0].Name), writeOrOmit(e.Value, want, e.Key))
-			}
-		}
+		checkItemKeyTypes(p, true)
 	case grammar.KindQuery:
 		key, _, ok := queriedKey(p)
 		if !ok {
@@ -301,4 +283,44 @@ func queriedRole(p *Pass, attr string) string {
 		return fmt.Sprintf("%q is %s of %s", attr, keyRoleIn(p.Index.Key, attr), indexName(p.Index))
 	}
 	return tableKeyRole(p.Table, attr)
+}
+
+// checkItemKeyTypes reports the values of a put's item that do not fit
+// the type of a key attribute: the table's (tableKeys) and its indexes'.
+func checkItemKeyTypes(p *Pass, tableKeys bool) {
+	t, st := p.Table, p.Stmt
+	if st.Item == nil || st.Item.Map == nil {
+		return
+	}
+	for _, e := range st.Item.Map.Entries {
+		want := t.AttrType(e.Key)
+		if !mismatched(e.Value, want) {
+			continue
+		}
+		if t.IsKey(e.Key) {
+			if !tableKeys {
+				continue
+			}
+			p.ReportAt(Error, e.Value.Pos, retyped(e.Value, want), "%s, typed %s, and %s; DynamoDB answers %q.%s",
+				tableKeyRole(t, e.Key), typeWord(want), valueIs(e.Value),
+				fmt.Sprintf(msgTypeMismatchKey, e.Key, want, e.Value.Type), writeAs(e.Value, want))
+		} else if ixs := t.IndexesWithKey(e.Key); len(ixs) > 0 {
+			p.ReportAt(Error, e.Value.Pos, retyped(e.Value, want), "%s, typed %s, and %s; DynamoDB answers %q.%s",
+				keyRole(e.Key, ixs), typeWord(want), valueIs(e.Value),
+				fmt.Sprintf(msgTypeMismatchIndexKey, e.Key, want, e.Value.Type, ixs[0].Name), writeOrOmit(e.Value, want, e.Key))
+		}
+	}
+}
+
+// checkIndexKeyTypes is key-type-mismatch on a PartiQL statement: the
+// index keys an INSERT or UPDATE writes (the table's keys, which a
+// PartiQL WHERE compares rather than names, are
+// partiql-key-type-mismatch's).
+func checkIndexKeyTypes(p *Pass) {
+	switch p.Stmt.Kind {
+	case grammar.KindPut:
+		checkItemKeyTypes(p, false)
+	case grammar.KindUpdate:
+		checkIndexKeyUpdates(p)
+	}
 }

@@ -27,6 +27,7 @@ can tell exactly. Numbers that do not fit are stored as strings.`,
 	Good:      `put Tickets item {id: "77de", ref: "123456789012345678901234567890123456789"}`,
 	AppliesTo: "every number: item, key, conditions, update values, bound parameters, nested in lists, maps and sets; the sum or difference of two numbers in a set action",
 	check:     checkNumberOutOfRange,
+	partiql:   true,
 }
 
 func checkNumberOutOfRange(p *Pass) {

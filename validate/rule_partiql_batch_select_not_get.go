@@ -27,30 +27,21 @@ SELECT * FROM "TicketsByCustomer" WHERE customerId = 'c1' AND id = 'a91f'`,
 	AppliesTo:   "batch-execute-statement",
 	NeedsSchema: true,
 	checkPartiQL: func(p *partiqlPass) {
-		r := p.Req
+		r, st := p.Req, p.M.Stmt
 		if r.Command != builder.CommandBatchExecuteStatement {
 			return
 		}
-		for i, s := range r.Statements {
-			st := s.Stmt
-			t := p.table(st)
-			if st.Kind != partiql.KindSelect || t == nil {
-				continue
+		t := p.table(st)
+		if st.Kind != partiql.KindSelect || t == nil {
+			return
+		}
+		missing := partiql.Missing(st.Where, t.Key.Attributes())
+		if st.Index != nil || len(missing) > 0 {
+			if st.Index != nil {
+				missing = t.Key.Attributes()
 			}
-			conds := conjuncts0(st.Where)
-			var missing []string
-			for _, k := range t.Key.Attributes() {
-				if equalityOn(conds, k) == nil {
-					missing = append(missing, k)
-				}
-			}
-			if st.Index != nil || len(missing) > 0 {
-				if st.Index != nil {
-					missing = t.Key.Attributes()
-				}
-				p.Reportf(st.Pos, "%s reads one item of a batch, and its WHERE does not give %s of table %s with =; DynamoDB answers %q for it. Add %s, or send it as an execute-statement of its own",
-					statementName(r, i), strings.Join(missing, " and "), t.Name, msgBatchSelectKey, keyEqualities(missing))
-			}
+			p.Reportf(st.Pos, "%s reads one item of a batch, and its WHERE does not give %s of table %s with =; DynamoDB answers %q for it. Add %s, or send it as an execute-statement of its own",
+				statementName(r, p.I), strings.Join(missing, " and "), t.Name, msgBatchSelectKey, keyEqualities(missing))
 		}
 	},
 }

@@ -21,7 +21,7 @@ DELETE FROM "Tickets" WHERE id = 'b7'`,
 UPDATE "Tickets" SET status = 'CLOSED' WHERE id = 'a91f';
 DELETE FROM "Tickets" WHERE id = 'b7'`,
 	AppliesTo: "batch-execute-statement and execute-transaction",
-	checkPartiQL: func(p *partiqlPass) {
+	checkPartiQLGroup: func(p *partiqlPass) {
 		r := p.Req
 		msg := ""
 		switch r.Command {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dynexpr/dynexpr/builder"
+	"github.com/dynexpr/dynexpr/partiql"
 )
 
 var partiqlGroupTooMany = &Rule{
@@ -20,7 +21,7 @@ most 100; DynamoDB refuses the whole request beyond that. Send several requests.
 	Bad:       batchOfDeletes(builder.MaxBatchStatements + 1),
 	Good:      batchOfDeletes(builder.MaxBatchStatements),
 	AppliesTo: "batch-execute-statement and execute-transaction",
-	checkPartiQL: func(p *partiqlPass) {
+	checkPartiQLGroup: func(p *partiqlPass) {
 		r := p.Req
 		max, msg := 0, ""
 		switch r.Command {
@@ -40,7 +41,7 @@ most 100; DynamoDB refuses the whole request beyond that. Send several requests.
 
 // statementName names statement i of a group in messages, numbered from
 // 0 as DynamoDB's messages number them.
-func statementName(r *PartiQLRequest, i int) string {
+func statementName(r *partiql.Request, i int) string {
 	part := "Statements"
 	if r.Command == builder.CommandExecuteTransaction {
 		part = "TransactStatements"

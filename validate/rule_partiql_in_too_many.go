@@ -21,29 +21,27 @@ values"). Split the statement into several, each within the limit.`,
 	AppliesTo:   "PartiQL IN",
 	NeedsSchema: true,
 	checkPartiQL: func(p *partiqlPass) {
-		for _, s := range p.Req.Statements {
-			t := p.table(s.Stmt)
-			if t == nil {
-				continue
-			}
-			key := partiqlKeyOf(p.Schema, s.Stmt)
-			eachExpr(s.Stmt, func(e partiql.Expr) {
-				in, ok := e.(*partiql.In)
-				if !ok {
-					return
-				}
-				name, _ := topPathName(in.X)
-				max, what := maxIn, "an attribute that is no partition key"
-				for _, k := range key.Partition {
-					if k == name {
-						max, what = maxInOnKey, "the partition key "+name
-					}
-				}
-				if len(in.Values) > max {
-					p.Reportf(in.Values[max].Start(), "this IN has %d values, and DynamoDB takes at most %d in an IN on %s: split the statement into statements of %d values or fewer",
-						len(in.Values), max, what, max)
-				}
-			})
+		st := p.M.Stmt
+		if p.table(st) == nil {
+			return
 		}
+		key, _ := partiql.KeyOf(p.Schema, st)
+		eachExpr(st, func(e partiql.Expr) {
+			in, ok := e.(*partiql.In)
+			if !ok {
+				return
+			}
+			name, _ := partiql.TopName(in.X)
+			max, what := maxIn, "an attribute that is no partition key"
+			for _, k := range key.Partition {
+				if k == name {
+					max, what = maxInOnKey, "the partition key "+name
+				}
+			}
+			if len(in.Values) > max {
+				p.Reportf(in.Values[max].Start(), "this IN has %d values, and DynamoDB takes at most %d in an IN on %s: split the statement into statements of %d values or fewer",
+					len(in.Values), max, what, max)
+			}
+		})
 	},
 }

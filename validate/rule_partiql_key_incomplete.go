@@ -29,9 +29,7 @@ attribute, as PutItem's must.`,
 	AppliesTo:   "PartiQL INSERT, UPDATE and DELETE",
 	NeedsSchema: true,
 	checkPartiQL: func(p *partiqlPass) {
-		for _, s := range p.Req.Statements {
-			checkPartiQLKey(p, s.Stmt)
-		}
+		checkPartiQLKey(p, p.M.Stmt)
 	},
 }
 
@@ -42,18 +40,7 @@ func checkPartiQLKey(p *partiqlPass, st *partiql.Statement) {
 	}
 	switch st.Kind {
 	case partiql.KindUpdate, partiql.KindDelete:
-		conds := conjuncts0(st.Where)
-		if st.Where != nil {
-			if b, ok := st.Where.(*partiql.Binary); ok && b.Op == partiql.OpOr {
-				conds = nil // an OR names no one item
-			}
-		}
-		var missing []string
-		for _, k := range t.Key.Attributes() {
-			if equalityOn(conds, k) == nil {
-				missing = append(missing, k)
-			}
-		}
+		missing := partiql.Missing(st.Where, t.Key.Attributes())
 		if len(missing) == 0 {
 			return
 		}

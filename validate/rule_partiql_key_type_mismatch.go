@@ -22,46 +22,44 @@ written as ('text' a string, 12 a number); a ?'s is its element of Parameters.`,
 	AppliesTo:      "PartiQL INSERT, and key equalities in a WHERE",
 	NeedsSchema:    true,
 	checkPartiQL: func(p *partiqlPass) {
-		for _, s := range p.Req.Statements {
-			st := s.Stmt
-			t := p.table(st)
-			if t == nil {
-				continue
+		m := p.M
+		st := m.Stmt
+		t := p.table(st)
+		if t == nil {
+			return
+		}
+		switch st.Kind {
+		case partiql.KindInsert:
+			tu, ok := st.Value.(*partiql.Tuple)
+			if !ok {
+				return
 			}
-			conv := partiqlConverter{params: s}
-			switch st.Kind {
-			case partiql.KindInsert:
-				tu, ok := st.Value.(*partiql.Tuple)
-				if !ok {
+			for _, e := range tu.Entries {
+				if !t.IsKey(e.Key) {
+					continue // an index key's mismatch has its own message (key-type-mismatch's)
+				}
+				if want, got, bad := keyTypeOff(t, e.Key, m.ValueOf(e.Value)); bad {
+					p.ReportAt(Error, e.Value.Start(), "", "%s is a key attribute of type %s, and this value is %s; DynamoDB answers %q",
+						e.Key, want, got, "One or more parameter values were invalid: Type mismatch for key "+e.Key+" expected: "+want+" actual: "+got)
+				}
+			}
+		default:
+			key := t.Key
+			if st.Kind == partiql.KindSelect {
+				key, _ = partiql.KeyOf(p.Schema, st)
+			}
+			for _, name := range key.Attributes() {
+				b := partiql.EqualityOn(partiql.Conjuncts(st.Where), name)
+				if b == nil {
 					continue
 				}
-				for _, e := range tu.Entries {
-					if !t.IsKey(e.Key) {
-						continue // an index key's mismatch has its own message (key-type-mismatch's)
+				if want, got, bad := keyTypeOff(t, name, m.ValueOf(b.Y)); bad {
+					outcome := "finds nothing without a word"
+					if st.Kind == partiql.KindUpdate {
+						outcome = "fails (ConditionalCheckFailedException: UPDATE changes only an item that exists)"
 					}
-					if want, got, bad := keyTypeOff(t, e.Key, conv.value(e.Value)); bad {
-						p.ReportAt(Error, e.Value.Start(), "", "%s is a key attribute of type %s, and this value is %s; DynamoDB answers %q",
-							e.Key, want, got, "One or more parameter values were invalid: Type mismatch for key "+e.Key+" expected: "+want+" actual: "+got)
-					}
-				}
-			default:
-				key := t.Key
-				if st.Kind == partiql.KindSelect {
-					key = partiqlKeyOf(p.Schema, st)
-				}
-				for _, name := range key.Attributes() {
-					b := equalityOn(conjuncts0(st.Where), name)
-					if b == nil {
-						continue
-					}
-					if want, got, bad := keyTypeOff(t, name, conv.value(b.Y)); bad {
-						outcome := "finds nothing without a word"
-						if st.Kind == partiql.KindUpdate {
-							outcome = "fails (ConditionalCheckFailedException: UPDATE changes only an item that exists)"
-						}
-						p.ReportAt(Warning, b.Y.Start(), "", "%s is a key attribute of type %s, and this value is %s: no item matches it, and the %s %s",
-							name, want, got, st.Kind, outcome)
-					}
+					p.ReportAt(Warning, b.Y.Start(), "", "%s is a key attribute of type %s, and this value is %s: no item matches it, and the %s %s",
+						name, want, got, st.Kind, outcome)
 				}
 			}
 		}

@@ -15,20 +15,19 @@ quotes is the text "?", not a parameter (partiql-quoted-parameter).`,
 	Good:           `{"Statement": "SELECT * FROM \"Tickets\" WHERE id = ?", "Parameters": [{"S": "a91f"}]}`,
 	AppliesTo:      "PartiQL request JSON (Statement and Parameters)",
 	checkPartiQL: func(p *partiqlPass) {
-		for _, s := range p.Req.Statements {
-			if !s.HasParams {
-				continue // bound when it is built
-			}
-			want, got := len(s.Stmt.Params), len(s.Params)
-			if want == got {
-				continue
-			}
-			at := s.ParamsPos
-			if got > want {
-				at = s.Params[want].Pos
-			}
-			p.Reportf(at, "the statement has %d ? and Parameters %d values; DynamoDB answers %q. Give one value a ?, in order",
-				want, got, msgParameterCount)
+		s := p.M
+		if !s.HasParams {
+			return // bound when it is built
 		}
+		want, got := len(s.Stmt.Params), len(s.Params)
+		if want == got {
+			return
+		}
+		at := s.ParamsPos
+		if got > want {
+			at = s.Params[want].Pos
+		}
+		p.Reportf(at, "the statement has %d ? and Parameters %d values; DynamoDB answers %q. Give one value a ?, in order",
+			want, got, msgParameterCount)
 	},
 }

@@ -13,13 +13,11 @@ written as it stands, and takes no element of Parameters. A parameter is a bare
 	Good:      `SELECT * FROM "Tickets" WHERE id = ?`,
 	AppliesTo: "PartiQL statements",
 	checkPartiQL: func(p *partiqlPass) {
-		for _, s := range p.Req.Statements {
-			eachExpr(s.Stmt, func(e partiql.Expr) {
-				if l, ok := e.(*partiql.Literal); ok && l.Kind == partiql.LitString && l.Text == "?" {
-					p.ReportAt(Warning, l.Pos, "?", "'?' is the text \"?\", not a parameter: write ? without quotes to take the next value of Parameters")
-				}
-			})
-		}
+		eachExpr(p.M.Stmt, func(e partiql.Expr) {
+			if l, ok := e.(*partiql.Literal); ok && l.Kind == partiql.LitString && l.Text == "?" {
+				p.ReportAt(Warning, l.Pos, "?", "'?' is the text \"?\", not a parameter: write ? without quotes to take the next value of Parameters")
+			}
+		})
 	},
 }
 

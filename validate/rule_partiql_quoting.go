@@ -20,31 +20,29 @@ in single quotes (or as ?), names bare or in double quotes.`,
 	AppliesTo:   "PartiQL comparisons",
 	NeedsSchema: true,
 	checkPartiQL: func(p *partiqlPass) {
-		for _, s := range p.Req.Statements {
-			t := p.table(s.Stmt)
-			if t == nil {
-				continue
-			}
-			eachExpr(s.Stmt, func(e partiql.Expr) {
-				b, ok := e.(*partiql.Binary)
-				if !ok || !b.Op.IsComparison() {
-					return
-				}
-				checkQuoting(p, t, b)
-			})
+		t := p.table(p.M.Stmt)
+		if t == nil {
+			return
 		}
+		eachExpr(p.M.Stmt, func(e partiql.Expr) {
+			b, ok := e.(*partiql.Binary)
+			if !ok || !b.Op.IsComparison() {
+				return
+			}
+			checkQuoting(p, t, b)
+		})
 	},
 }
 
 func checkQuoting(p *partiqlPass, t *schema.Table, b *partiql.Binary) {
-	if l, ok := b.X.(*partiql.Literal); ok && l.Kind == partiql.LitString && isValue(b.Y) {
+	if l, ok := b.X.(*partiql.Literal); ok && l.Kind == partiql.LitString && partiql.IsValue(b.Y) {
 		if knownAttribute(t, l.Text) {
 			p.ReportAt(Warning, l.Pos, partiqlName(l.Text), "'%s' is the text %q, not the attribute %s: this compares two values, which never changes with the item; write %s (or %s) for the attribute",
 				l.Text, l.Text, l.Text, l.Text, partiqlName(l.Text))
 		}
 		return
 	}
-	left, okL := topPathName(b.X)
+	left, okL := partiql.TopName(b.X)
 	right, okR := b.Y.(*partiql.Path)
 	if !okL || !okR || len(right.Steps) != 1 || !right.Steps[0].Quoted {
 		return

@@ -24,7 +24,7 @@ UPDATE "Tickets" SET status = 'CLOSED' WHERE id = 'a91f';
 DELETE FROM "Tickets" WHERE id = 'b7'`,
 	AppliesTo:   "execute-transaction",
 	NeedsSchema: true,
-	checkPartiQL: func(p *partiqlPass) {
+	checkPartiQLGroup: func(p *partiqlPass) {
 		r := p.Req
 		if r.Command != builder.CommandExecuteTransaction {
 			return
@@ -48,7 +48,7 @@ DELETE FROM "Tickets" WHERE id = 'b7'`,
 // partiqlItemID identifies the item a statement names by its table and
 // key values, as far as they are known (literals, or parameters the
 // request gives); false when they are not.
-func partiqlItemID(p *partiqlPass, s *PartiQLStatement) (string, bool) {
+func partiqlItemID(p *partiqlPass, s *partiql.Member) (string, bool) {
 	st := s.Stmt
 	if st.Kind == partiql.KindExists && st.Exists != nil {
 		st = st.Exists
@@ -68,7 +68,7 @@ func partiqlItemID(p *partiqlPass, s *PartiQLStatement) (string, bool) {
 					}
 				}
 			}
-		} else if b := equalityOn(conjuncts0(st.Where), k); b != nil {
+		} else if b := partiql.EqualityOn(partiql.Conjuncts(st.Where), k); b != nil {
 			v = b.Y
 		}
 		text, ok := partiqlValueText(v, s)
@@ -82,9 +82,9 @@ func partiqlItemID(p *partiqlPass, s *PartiQLStatement) (string, bool) {
 
 // partiqlValueText is a key value's identity (keyValueIdentity), from a
 // literal or a parameter the request gives.
-func partiqlValueText(e partiql.Expr, s *PartiQLStatement) (string, bool) {
+func partiqlValueText(e partiql.Expr, s *partiql.Member) (string, bool) {
 	if e == nil {
 		return "", false
 	}
-	return keyValueIdentity(partiqlConverter{params: s}.value(e))
+	return keyValueIdentity(s.ValueOf(e))
 }

@@ -22,11 +22,9 @@ UPDATE "Tickets" SET status = 'CLOSED' WHERE id = 'a91f'`,
 		if r.Command != builder.CommandExecuteTransaction {
 			return
 		}
-		for i, s := range r.Statements {
-			if ret := s.Stmt.Returning; ret != nil {
-				p.Reportf(ret.Pos, "%s has RETURNING %s *, and DynamoDB answers \"Validation failed in TransactStatements[%d]: %s\" Leave RETURNING out",
-					statementName(r, i), ret.Words(), i, msgTransactionReturning)
-			}
+		if ret := p.M.Stmt.Returning; ret != nil {
+			p.Reportf(ret.Pos, "%s has RETURNING %s *, and DynamoDB answers \"Validation failed in TransactStatements[%d]: %s\" Leave RETURNING out",
+				statementName(r, p.I), ret.Words(), p.I, msgTransactionReturning)
 		}
 	},
 }

@@ -165,15 +165,15 @@ func (e *env) explainPartiQL(srcs []source, f statementFlags, cf costFlags, hint
 		if err != nil {
 			return err
 		}
-		for i, req := range validate.PartiQLRequests(sc) {
+		for i, req := range partiql.Requests(sc) {
 			if f.statement != "" && (sc.Mode != partiql.ModeEach || sc.Names[i] != f.statement) {
 				continue
 			}
 			findings := validate.CheckPartiQL(req, sch, rules)
 			if cf.format == "json" {
 				for k, ps := range req.Statements {
-					ds := validate.PartiQLAsDSL(ps, sch)
-					text := strings.TrimSuffix(explain.PartiQL(ps.Stmt, ds, sch), "\n")
+					ds := ps.DSL(sch)
+					text := strings.TrimSuffix(explain.PartiQL(ps, sch), "\n")
 					x := jsonExplanation{File: ps.Stmt.Pos.File, Line: ps.Stmt.Pos.Line, Op: camelCommand(req.Command),
 						Explanation: strings.Split(text, "\n"), IndexWrites: map[string]capacity.Units{}, IndexEffect: map[string]string{}, Findings: []json.RawMessage{}}
 					if ds != nil {
@@ -203,8 +203,8 @@ func (e *env) explainPartiQL(srcs []source, f statementFlags, cf costFlags, hint
 				}
 				n++
 				out.WriteString(diag.PrintableLines(ps.Stmt.Source) + "\n")
-				ds := validate.PartiQLAsDSL(ps, sch)
-				for _, line := range strings.SplitAfter(strings.TrimSuffix(explain.PartiQL(ps.Stmt, ds, sch), "\n"), "\n") {
+				ds := ps.DSL(sch)
+				for _, line := range strings.SplitAfter(strings.TrimSuffix(explain.PartiQL(ps, sch), "\n"), "\n") {
 					out.WriteString("- " + line)
 				}
 				out.WriteByte('\n')
@@ -249,7 +249,7 @@ func (e *env) explainPartiQL(srcs []source, f statementFlags, cf costFlags, hint
 // it runs as, a member of a transaction in ExecuteTransaction ("PartiQL -
 // a SQL-compatible query language for Amazon DynamoDB": a statement costs
 // as the operation it runs as).
-func partiqlCost(req *validate.PartiQLRequest, ds *grammar.Statement, sch *schema.Schema, h capacity.Hints) capacity.Cost {
+func partiqlCost(req *partiql.Request, ds *grammar.Statement, sch *schema.Schema, h capacity.Hints) capacity.Cost {
 	if req.Command == builder.CommandExecuteTransaction {
 		group := grammar.KindTransactWrite
 		if ds.Kind == grammar.KindGet {

@@ -18,7 +18,7 @@ import (
 type partiqlRequest struct {
 	name    string
 	command string
-	stmts   []*validate.PartiQLStatement
+	stmts   []*partiql.Member
 }
 
 // buildPartiQL builds the PartiQL sources: each statement an
@@ -104,11 +104,9 @@ func (e *env) buildPartiQL(srcs []source, f buildFlags) error {
 // point, validate.CheckPartiQL) on request r as built: its ?s are the
 // values bound, its Parameters.
 func lintPartiQL(r partiqlRequest, bound []builder.PartiQLStatement, sch *schema.Schema, cfg *validate.Config) []validate.Finding {
-	req := &validate.PartiQLRequest{Command: r.command, Pos: r.stmts[0].Stmt.Pos}
+	req := &partiql.Request{Command: r.command, Pos: r.stmts[0].Stmt.Pos}
 	for i, s := range r.stmts {
-		c := *s
-		c.HasParams, c.Params = true, validate.PartiQLParams(bound[i].Parameters)
-		req.Statements = append(req.Statements, &c)
+		req.Statements = append(req.Statements, s.Bind(bound[i].Parameters))
 	}
 	return validate.CheckPartiQL(req, sch, cfg)
 }
@@ -124,15 +122,12 @@ func scriptRequests(sc *partiql.Script, pick string) []partiqlRequest {
 		return fmt.Sprintf("%s:%d", st.Pos.File, st.Pos.Line)
 	}
 	if sc.Mode != partiql.ModeEach && pick == "" && len(sc.Statements) > 0 {
-		cmd := builder.CommandBatchExecuteStatement
-		if sc.Mode == partiql.ModeTransaction {
-			cmd = builder.CommandExecuteTransaction
-		}
-		return []partiqlRequest{{name: fmt.Sprintf("%s:%d", sc.ModePos.File, sc.ModePos.Line), command: cmd, stmts: validate.PartiQLRequests(sc)[0].Statements}}
+		r := partiql.Requests(sc)[0]
+		return []partiqlRequest{{name: fmt.Sprintf("%s:%d", sc.ModePos.File, sc.ModePos.Line), command: r.Command, stmts: r.Statements}}
 	}
 	out := make([]partiqlRequest, len(sc.Statements))
 	for i := range sc.Statements {
-		out[i] = partiqlRequest{name: name(i), command: builder.CommandExecuteStatement, stmts: []*validate.PartiQLStatement{validate.PartiQLStatementOf(sc, i)}}
+		out[i] = partiqlRequest{name: name(i), command: builder.CommandExecuteStatement, stmts: []*partiql.Member{sc.Member(i)}}
 		if sc.Names[i] == "" && pick != "" {
 			out[i].name = "\x00" + out[i].name // no name: --statement cannot pick it
 		}
@@ -184,7 +179,7 @@ func pickPartiQL(reqs []partiqlRequest, pick string, many bool) ([]partiqlReques
 // on from *n in the order written (the first ? built is 1): -p 1=VALUE is
 // a string (or the type the schema gives the attribute it meets), -p
 // 1:=JSON the JSON's.
-func bindPartiQL(stmts []*validate.PartiQLStatement, params grammar.Params, sch *schema.Schema, used map[string]bool, n *int) ([]builder.PartiQLStatement, error) {
+func bindPartiQL(stmts []*partiql.Member, params grammar.Params, sch *schema.Schema, used map[string]bool, n *int) ([]builder.PartiQLStatement, error) {
 	types := typeOf(sch)
 	var errs diag.List
 	out := make([]builder.PartiQLStatement, len(stmts))
