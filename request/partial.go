@@ -82,6 +82,13 @@ func (r *Request) MayHave(name string) bool {
 	return !p.shown[r.Obj.Start] || contains(p.opaque[r.Obj.Start], name)
 }
 
+// Incomplete reports whether object v has entries whose keys the code
+// computes (a computed key, a spread), which it does not show: a rule that
+// needs every entry cannot judge it, one that reads an entry still can.
+func (r *Request) Incomplete(v *Value) bool {
+	return r.File.partial != nil && v != nil && r.File.partial.incomplete[v.Start]
+}
+
 // Computed reports whether v stands for a value the code computes.
 func (r *Request) Computed(v *Value) bool {
 	return r.File.partial != nil && v != nil && r.File.partial.computed[v.Start]
