@@ -35,6 +35,8 @@ type finder struct {
 	// style tells a site's value style, from what the file shows of its
 	// client; nil for a language whose values are always typed.
 	style func(f *finder, site int) ValueStyle
+	// binds are the file's names bound once (bind.go).
+	binds *binder
 }
 
 func newFinder(lang Lang, src []byte, syn *syntax) *finder {
@@ -42,6 +44,7 @@ func newFinder(lang Lang, src []byte, syn *syntax) *finder {
 	f := &finder{lang: lang, src: src, toks: sc.toks, strs: sc.strs, sites: map[int]*Site{}, pendingPartial: map[int]bool{},
 		res: &Result{Directives: sc.dirs}}
 	f.stop = stops(src, f.toks)
+	f.binds = f.bind()
 	return f
 }
 
@@ -254,6 +257,11 @@ func (f *finder) value(a, b, depth int) Value {
 	if next >= b {
 		return v
 	}
+	if f.is(next, "+") && v.Kind == String {
+		if joined, ok := f.concatenation(v, next, b, depth); ok {
+			return joined
+		}
+	}
 	why := f.whyAt(next)
 	if why == "a concatenation" && v.Kind != String && !f.isKind(next+1, tString) {
 		why = "an expression" // arithmetic: version + 1
@@ -415,7 +423,81 @@ func (f *finder) identValue(a, b, depth int) (Value, int) {
 		}
 		return f.opaque(a, b, "a call"), b
 	}
+	if j == a+1 {
+		if v, ok := f.named(a, depth); ok {
+			return v, j
+		}
+	}
 	return f.opaque(a, j, "a variable"), j
+}
+
+// named is the value a name read at token a means: the literal of its one
+// plain assignment in scope (bind.go). A string, number or boolean is its
+// literal; a map or list only where nothing can change it: the name is
+// read once, and only its members set right after it are added. ok is
+// false for anything else, which stays a variable.
+func (f *finder) named(a, depth int) (Value, bool) {
+	bd, ok := f.resolve(a)
+	if !ok || depth > maxDepth/2 {
+		return Value{}, false
+	}
+	v := f.value(bd.from, bd.to, depth+1)
+	switch v.Kind {
+	case String, Number, Bool:
+		v.Joined = v.Joined || v.Kind == String
+		return v, true
+	case Map:
+		if f.mutable(bd) {
+			return Value{}, false
+		}
+		for _, m := range f.setAfter(bd) {
+			key := f.memberKey(m.key)
+			if key.Kind != String {
+				return Value{}, false
+			}
+			v.Entries = append(v.Entries, Entry{Key: key, Value: f.value(m.from, m.to, depth+1)})
+		}
+		return v, true
+	case List:
+		if f.mutable(bd) || len(f.setAfter(bd)) > 0 {
+			return Value{}, false
+		}
+		return v, true
+	}
+	return Value{}, false
+}
+
+// memberKey is the name a member set writes: params.X or params["X"].
+func (f *finder) memberKey(k int) Value {
+	if f.isKind(k, tString) {
+		v, _ := f.stringValue(k, k+1)
+		return v
+	}
+	return f.identKey(k)
+}
+
+// concatenation reads "a " + "b" + NAME, where every operand is a string
+// the code shows (a literal, or a name bound once to one), as the one
+// string it makes; first is the operand read, plus the + after it.
+func (f *finder) concatenation(first Value, plus, b, depth int) (Value, bool) {
+	v := first
+	text := []byte(first.Text)
+	offs := append([]int(nil), first.Offsets...)
+	for j := plus; j < b; {
+		if !f.is(j, "+") || j+1 >= b {
+			return Value{}, false
+		}
+		part, next := f.primary(j+1, b, depth+1)
+		if part.Kind != String || len(part.Offsets) != len(part.Text)+1 {
+			return Value{}, false
+		}
+		text = append(text, part.Text...)
+		offs = append(offs[:len(offs)-1], part.Offsets...)
+		v.End = max(v.End, part.End)
+		j = next
+	}
+	v.Text, v.Offsets, v.Joined = string(text), offs, true
+	return v, true
 }
 
 // dotted is the name tokens a to j write: "Map.of", "AttributeValue.fromS".
@@ -683,7 +765,11 @@ func (f *finder) mapLiteral(open, depth int) Value {
 			switch {
 			case colon < 0 && b == a+1 && f.isKind(a, tIdent):
 				// Shorthand: { TableName } is TableName: TableName.
-				m.Entries = append(m.Entries, Entry{Key: f.identKey(a), Value: f.opaque(a, b, "a variable")})
+				val, ok := f.named(a, depth+1)
+				if !ok {
+					val = f.opaque(a, b, "a variable")
+				}
+				m.Entries = append(m.Entries, Entry{Key: f.identKey(a), Value: val})
 				continue
 			case colon == a+1 && f.isKind(a, tIdent):
 				m.Entries = append(m.Entries, Entry{Key: f.identKey(a), Value: f.value(colon+1, b, depth+1)})

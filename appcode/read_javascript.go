@@ -34,7 +34,11 @@ func readJavaScript(src []byte) *Result {
 			f.member(open, i, member, i+2, false)
 		case f.isKind(i, tIdent) && (f.is(i+1, ",") || i+1 == f.toks[open].match):
 			// Shorthand: { KeyConditionExpression } passes a variable.
-			f.memberValue(open, i, member, f.opaque(i, i+1, "a variable"))
+			v, ok := f.named(i, 0)
+			if !ok {
+				v = f.opaque(i, i+1, "a variable")
+			}
+			f.memberValue(open, i, member, v)
 		}
 	}, func(f *finder, i int) {
 		switch {

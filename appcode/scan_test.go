@@ -99,7 +99,23 @@ func TestOpaqueValues(t *testing.T) {
 		{JavaScript, "x({KeyConditionExpression: String.raw`a = :a`})", "a tagged template"},
 		{JavaScript, `x({KeyConditionExpression: ["a", "b"].join(" AND ")})`, "a call"},
 		{JavaScript, `x({KeyConditionExpression: cond ? "a = :a" : "b = :b"})`, "a conditional"},
-		{Java, `Q.builder().keyConditionExpression("a = " + ":a");`, "a concatenation"},
+		{Java, `Q.builder().keyConditionExpression("a = " + v);`, "a concatenation"},
+		{Java, `Q.builder().keyConditionExpression("a = " + ":a" + v);`, "a concatenation"},
+		{Python, "K = 'a = :a'\nK = 'b = :b'\nt.query(KeyConditionExpression=K)", "a variable"},
+		{Python, "def f(K):\n    t.query(KeyConditionExpression=K)\nK = 'a = :a'", "a variable"},
+		{Python, "def f():\n    K = 'a = :a'\ndef g():\n    t.query(KeyConditionExpression=K)", "a variable"},
+		{Python, "class C:\n    K = 'a = :a'\n    def f(self):\n        t.query(KeyConditionExpression=K)", "a variable"},
+		{Python, "for K in ks:\n    pass\nK = 'a = :a'\nt.query(KeyConditionExpression=K)", "a variable"},
+		{Python, "from m import K\nK = 'a = :a'\nt.query(KeyConditionExpression=K)", "a variable"},
+		{Python, "K = 'a = :a'\nK += ' AND b = :b'\nt.query(KeyConditionExpression=K)", "a variable"},
+		{Python, "K, J = 'a = :a', 'b'\nt.query(KeyConditionExpression=K)", "a variable"},
+		{JavaScript, "let k = 'a = :a'; k = 'b = :b'; x({KeyConditionExpression: k})", "a variable"},
+		{JavaScript, "const k = 'a = :a'; function f(k) { x({KeyConditionExpression: k}) }", "a variable"},
+		{JavaScript, "function f() { const k = 'a = :a' } x({KeyConditionExpression: k})", "a variable"},
+		{JavaScript, "const { k } = o; const k2 = 'a'; x({KeyConditionExpression: k})", "a variable"},
+		{JavaScript, "xs.map(k => x({KeyConditionExpression: k})); const k = 'a = :a'", "a variable"},
+		{Java, `class A { String K = "a = :a"; void f() { Q.builder().keyConditionExpression(K); } }`, "a variable"},
+		{Kotlin, "class A { var k = \"a = :a\"\n fun f() { Q { keyConditionExpression = k } } }", "a variable"},
 		{Java, `Q.builder().keyConditionExpression(KEY);`, "a variable"},
 		{Java, `Q.builder().keyConditionExpression(String.format("%s = :v", k));`, "a call"},
 		{Kotlin, `Q { keyConditionExpression = "$k = :v" }`, "a string template"},
@@ -109,6 +125,33 @@ func TestOpaqueValues(t *testing.T) {
 		v := firstValue(t, c.lang, c.src)
 		if v.Kind != Opaque || v.Why != c.why {
 			t.Errorf("%s: %s: got %s, want opaque(%s)", c.lang, c.src, dumpValue(v), c.why)
+		}
+	}
+}
+
+// TestBoundNames reads a name bound once, in scope, as its literal, and a
+// concatenation of literals as the string it makes.
+func TestBoundNames(t *testing.T) {
+	for _, c := range []struct {
+		lang Lang
+		src  string
+		want string
+	}{
+		{Python, "K = 'a = :a'\ndef f():\n    t.query(KeyConditionExpression=K)", `"a = :a"`},
+		{Python, "def f():\n    k = 'a = :a'\n    t.query(KeyConditionExpression=k)", `"a = :a"`},
+		{Python, "P = 'pk'\nt.query(KeyConditionExpression=P + ' = :a')", `"pk = :a"`},
+		{Python, "class C:\n    K = 'a = :a'\n    t.query(KeyConditionExpression=K)", `"a = :a"`},
+		{Python, "K: str = 'a = :a'\nt.query(KeyConditionExpression=K)", `"a = :a"`},
+		{JavaScript, "const k = 'a = :a'; x({KeyConditionExpression: k})", `"a = :a"`},
+		{JavaScript, "const KeyConditionExpression = 'a = :a'; x({KeyConditionExpression})", `"a = :a"`},
+		{JavaScript, "x({KeyConditionExpression: 'a = :a ' + 'AND b = :b'})", `"a = :a AND b = :b"`},
+		{Java, `class A { static final String K = "a = :a"; void f() { Q.builder().keyConditionExpression(K); } }`, `"a = :a"`},
+		{Java, `class A { void f() { String k = "a = :a"; Q.builder().keyConditionExpression(k); } }`, `"a = :a"`},
+		{Kotlin, "const val K = \"a = :a\"\nfun f() = Q { keyConditionExpression = K }", `"a = :a"`},
+	} {
+		v := firstValue(t, c.lang, c.src)
+		if got := dumpValue(v); got != c.want {
+			t.Errorf("%s: %q: got %s, want %s", c.lang, c.src, got, c.want)
 		}
 	}
 }
