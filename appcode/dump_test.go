@@ -17,6 +17,9 @@ func dump(src []byte, r *Result) string {
 		if s.Partial {
 			partial = " partial"
 		}
+		if s.Whole {
+			partial += " whole"
+		}
 		fmt.Fprintf(&b, "site %s %s %s%s\n", lineCol(src, s.Pos), orDash(s.Call), styleName(s.Style), partial)
 		for _, m := range s.Members {
 			fmt.Fprintf(&b, "  %s %s = %s\n", m.Name, lineCol(src, m.NamePos), dumpValue(m.Value))

@@ -71,21 +71,48 @@ func readJavaScript(src []byte) *Result {
 		}
 		return clients.styleOf(f, -1)
 	}
-	for open, s := range f.sites {
-		// The one argument of an SDK command (new QueryCommand({...}),
-		// the class imported from @aws-sdk) is the whole request: what it
-		// leaves out, the request has not. A function of the project's own
-		// may add members, so its arguments stay open.
-		call := w.calls[open]
-		if call <= 0 || f.toks[call].match != f.toks[open].match+1 || call+1 != open {
-			continue
+	// The one argument of an SDK command (new QueryCommand({...}), the
+	// class imported from @aws-sdk) or of a method of a client the file
+	// makes (doc.update({...}) on a DocumentClient) is the whole request:
+	// what it leaves out, the request has not. A function of the
+	// project's own may add members, so its arguments stay open.
+	whole := func(call, arg int) bool {
+		if call <= 0 || f.toks[call].match != f.stop[arg] {
+			return false // not the one argument
 		}
-		if first, name := f.callee(call - 1); name != "" && f.is(first, "new") {
+		first, name := f.callee(call - 1)
+		if name == "" {
+			return false
+		}
+		if f.is(first, "new") {
 			_, sdk := modules.style(name)
-			s.Whole = sdk
+			return sdk
+		}
+		recv, ok := f.receiver(call)
+		if !ok || !jsClientMethods[name] {
+			return false
+		}
+		_, known := clients.byName[recv]
+		return known
+	}
+	for open, s := range f.sites {
+		if call := w.calls[open]; call > 0 && call+1 == open {
+			s.Whole = !s.Partial && whole(call, open)
 		}
 	}
+	f.attachPassed(w.calls, whole)
 	return f.result()
+}
+
+// jsClientMethods are the methods of the SDK v2 clients (DynamoDB,
+// DocumentClient) and of v3's aggregated clients (DynamoDB,
+// DynamoDBDocument) that take one request.
+var jsClientMethods = map[string]bool{
+	"get": true, "put": true, "update": true, "delete": true, "query": true, "scan": true,
+	"batchGet": true, "batchWrite": true, "transactGet": true, "transactWrite": true,
+	"getItem": true, "putItem": true, "updateItem": true, "deleteItem": true,
+	"batchGetItem": true, "batchWriteItem": true, "transactGetItems": true, "transactWriteItems": true,
+	"executeStatement": true,
 }
 
 // keyName is the name an object key at token i writes: a word or a

@@ -48,46 +48,79 @@ func readPython(src []byte) *Result {
 			s.Whole = sdk
 		}
 	}
+	f.attachPassed(w.calls, func(call, arg int) bool {
+		name, ok := f.receiver(call)
+		_, sdk := clients.byName[name]
+		return ok && sdk
+	})
 	return f.result()
 }
 
 // tableOfResource gives a call on a boto3 resource's Table("NAME") (tickets
 // = dynamodb.Table("Tickets"); tickets.query(...)) the TableName that
 // Table names, which the call itself does not repeat: the schema's rules
-// then know the table, as they do for a client's TableName="...". A table
-// named by a variable (Table(name)) stays unknown.
+// then know the table, as they do for a client's TableName="...". The
+// receiver means what it means at the call: a name bound once in scope
+// (bind.go), or self.NAME assigned once in the class the call is in. A
+// table named by a variable (Table(name)), or a receiver assigned twice,
+// stays unknown.
 func (f *finder) tableOfResource() {
-	tables := map[string]int{} // receiver -> the string token Table( holds
-	for e := 1; e+4 < len(f.toks); e++ {
-		if !f.is(e, "=") || !f.isKind(e-1, tIdent) {
+	for open, s := range f.sites {
+		if !f.isOpen(open, '(') || hasMember(s, "TableName") || !f.isKind(open-1, tIdent) || !f.is(open-2, ".") {
 			continue
 		}
-		a := e - 1
-		for f.is(a-1, ".") && f.isKind(a-2, tIdent) {
-			a -= 2
+		from, to, ok := f.receiverValue(open - 3)
+		if !ok {
+			continue
 		}
-		for j := e + 1; j+3 < len(f.toks) && j < e+16 && !f.toks[j].nl; j++ {
+		for j := from; j+3 < to; j++ {
 			if f.is(j, "Table") && f.isOpen(j+1, '(') && f.isKind(j+2, tString) && f.toks[j+1].match == j+3 {
-				tables[f.dotted(a, e)] = j + 2
+				if v, _ := f.stringValue(j+2, j+3); v.Kind == String {
+					f.memberValue(open, j+2, "TableName", v)
+				}
 				break
 			}
 		}
 	}
-	if len(tables) == 0 {
-		return
+}
+
+// receiverValue is the value assigned to the receiver that ends at token
+// last (table, self.table): the tokens of its one assignment in scope.
+func (f *finder) receiverValue(last int) (from, to int, ok bool) {
+	if !f.isKind(last, tIdent) {
+		return 0, 0, false
 	}
-	for open, s := range f.sites {
-		if !f.isOpen(open, '(') || hasMember(s, "TableName") {
-			continue
+	if !f.is(last-1, ".") {
+		bd, ok := f.resolve(last)
+		if !ok {
+			return 0, 0, false
 		}
-		if name, ok := f.receiver(open); ok {
-			if str, ok := tables[name]; ok {
-				if v, _ := f.stringValue(str, str+1); v.Kind == String {
-					f.memberValue(open, str, "TableName", v)
-				}
-			}
+		return bd.from, bd.to, true
+	}
+	if !f.is(last-2, "self") || f.is(last-3, ".") {
+		return 0, 0, false
+	}
+	// self.NAME: its assignments in the class the call is in.
+	var class pyScope
+	found := false
+	for _, s := range f.binds.pyScopes {
+		if s.class && s.start < last && last < s.end && (!found || s.start > class.start) {
+			class, found = s, true
 		}
 	}
+	if !found {
+		return 0, 0, false
+	}
+	name := f.text(last)
+	n := 0
+	for e := class.start; e < class.end && e < len(f.toks); e++ {
+		if f.is(e, "self") && f.is(e+1, ".") && f.is(e+2, name) && !f.is(e-1, ".") && f.assignAfter(e+2) >= 0 {
+			n++
+			from = f.assignAfter(e+2) + 1
+			to = f.valueEnd(from, true)
+		}
+	}
+	return from, to, n == 1
 }
 
 func hasMember(s *Site, name string) bool {

@@ -198,3 +198,119 @@ func (f *finder) receiver(call int) (string, bool) {
 	}
 	return "", false
 }
+
+// passed finds, for the site a literal at open makes, the call it is
+// passed to later: the literal is the whole value of a name bound once
+// (params = {...}, const input = {...}), read once in its scope, as a
+// call's argument (client.query(**params), new QueryCommand(input),
+// doc.update(params)); its members set right after it (params.X = ...,
+// params["X"] = ...) are its members. call is the call's ( and arg the
+// token of the name there.
+func (f *finder) passed(open int) (bd *binding, call, arg int, ok bool) {
+	if f.binds == nil || !f.isKind(open, tOpen) {
+		return nil, 0, 0, false
+	}
+	for _, b := range f.binds.plain {
+		if b.from == open && b.to == f.toks[open].match+1 {
+			bd = b
+			break
+		}
+	}
+	if bd == nil || f.binds.count[f.text(bd.name)] != 1 {
+		return nil, 0, 0, false
+	}
+	name := f.text(bd.name)
+	use := -1
+	for r := bd.to; r < bd.scopeEnd && r < len(f.toks); r++ {
+		if f.isKind(r, tIdent) && f.text(r) == name && !f.is(r-1, ".") && !f.is(r-1, "?.") {
+			if f.mutationAt(bd, r) {
+				continue
+			}
+			if use >= 0 {
+				return nil, 0, 0, false // read twice: what the other read does is not seen
+			}
+			use = r
+		}
+	}
+	if use < 0 || f.mutable(bd) {
+		return nil, 0, 0, false
+	}
+	a := use
+	if f.lang == Python {
+		if !f.is(use-1, "**") {
+			return nil, 0, 0, false
+		}
+		a = use - 1
+	}
+	if !(f.isOpen(a-1, '(') || f.is(a-1, ",")) || !(f.is(use+1, ")") || f.is(use+1, ",")) {
+		return nil, 0, 0, false
+	}
+	// The call's bracket: back over the arguments before it.
+	k := a - 1
+	for k >= 0 && !f.isOpen(k, '(') {
+		if f.isKind(k, tClose) && f.toks[k].match >= 0 && f.toks[k].match < k {
+			k = f.toks[k].match
+		}
+		if f.is(k, ";") || f.isOpen(k, '{') || f.isOpen(k, '[') {
+			return nil, 0, 0, false
+		}
+		k--
+	}
+	if k < 0 || f.toks[k].match < use {
+		return nil, 0, 0, false
+	}
+	return bd, k, a, true
+}
+
+// attachPassed reads each literal passed later to a call (passed) as if it
+// were written at the call: it takes the call's name, the members set
+// right after it, and (Python) the call's own keyword arguments; whole
+// says whether the call, so written, sends the whole request.
+func (f *finder) attachPassed(calls map[int]int, whole func(call, arg int) bool) {
+	for open, s := range f.sites {
+		if !f.isOpen(open, '{') {
+			continue
+		}
+		bd, call, arg, ok := f.passed(open)
+		if !ok {
+			continue
+		}
+		_, name := f.callee(call - 1)
+		s.Call = name
+		calls[open] = call
+		for _, m := range f.setAfter(bd) {
+			key := f.memberKey(m.key)
+			member, ok := memberOf(key.Text)
+			if key.Kind != String || !ok {
+				s.Partial = true
+				continue
+			}
+			s.Members = append(s.Members, Member{Name: member, NamePos: f.toks[m.key].start, Value: f.value(m.from, m.to, 0)})
+			f.unskip(f.toks[m.key].start)
+		}
+		if cs, ok := f.sites[call]; ok && cs != s {
+			// client.query(TableName=T, **params): one request.
+			s.Members = append(s.Members, cs.Members...)
+			delete(f.sites, call)
+			spreads := 0
+			for _, p := range f.split(call) {
+				if f.is(p[0], "**") {
+					spreads++
+				}
+			}
+			s.Partial = s.Partial || spreads > 1
+		}
+		s.Whole = !s.Partial && whole(call, arg)
+	}
+}
+
+// unskip drops the skip of a member set at run time at pos: it is read.
+func (f *finder) unskip(pos int) {
+	out := f.res.Skipped[:0]
+	for _, k := range f.res.Skipped {
+		if k.Pos != pos {
+			out = append(out, k)
+		}
+	}
+	f.res.Skipped = out
+}
