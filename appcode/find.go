@@ -31,7 +31,9 @@ type finder struct {
 	// pendingPartial are the chains a call has made partial before a
 	// member of theirs was met.
 	pendingPartial map[int]bool
-	res            *Result
+	// chainEnd is, for a builder chain, the closing ) of its last call.
+	chainEnd map[int]int
+	res      *Result
 	// style tells a site's value style, from what the file shows of its
 	// client; nil for a language whose values are always typed.
 	style func(f *finder, site int) ValueStyle
@@ -41,7 +43,7 @@ type finder struct {
 
 func newFinder(lang Lang, src []byte, syn *syntax) *finder {
 	sc := scan(src, syn)
-	f := &finder{lang: lang, src: src, toks: sc.toks, strs: sc.strs, sites: map[int]*Site{}, pendingPartial: map[int]bool{},
+	f := &finder{lang: lang, src: src, toks: sc.toks, strs: sc.strs, sites: map[int]*Site{}, pendingPartial: map[int]bool{}, chainEnd: map[int]int{},
 		res: &Result{Directives: sc.dirs}}
 	f.stop = stops(src, f.toks)
 	f.binds = f.bind()

@@ -47,12 +47,12 @@ func TestStringLiterals(t *testing.T) {
 		{"javascript surrogate pair", JavaScript, `x({KeyConditionExpression: '\uD83D\uDE00'})`, "\U0001F600", `\uD8`, '\'', '\''},
 		{"javascript template", JavaScript, "x({KeyConditionExpression: `a\\`b\r\nc`})", "a`b\nc", "a\\b\rc", '`', '`'},
 		{"javascript string key", JavaScript, `x({"KeyConditionExpression": "a = :a"})`, "a = :a", "a = :a", '"', '"'},
-		{"java escapes", Java, `Q.builder().keyConditionExpression("a\"b\u0041\101\s");`, `a"bAA `, `a\b\\\`, '"', '"'},
-		{"java text block", Java, "Q.builder().filterExpression(\"\"\"\n    a \\\n    b\\s\n    \"\"\");", "a b \n", "a b\\\n", '"', '"'},
-		{"java text block closing on the last line", Java, "Q.builder().filterExpression(\"\"\"\n      a = :a\n    AND b\"\"\");", "  a = :a\nAND b", "  a = :a\nAND b", '"', '"'},
-		{"kotlin escapes", Kotlin, "Q { keyConditionExpression = \"a\\$b\\t\" }", "a$b\t", `a\b\`, '"', '"'},
-		{"kotlin raw trimIndent", Kotlin, "Q { keyConditionExpression = \"\"\"\n        a = :a\n          AND b\n    \"\"\".trimIndent() }", "a = :a\n  AND b", "a = :a\n  AND b", '"', '"'},
-		{"kotlin raw keeps backslashes", Kotlin, "Q { keyConditionExpression = \"\"\"a\\tb\"\"\"\" }", "a\\tb\"", "a\\tb\"", '"', '"'},
+		{"java escapes", Java, `QueryRequest.builder().keyConditionExpression("a\"b\u0041\101\s");`, `a"bAA `, `a\b\\\`, '"', '"'},
+		{"java text block", Java, "QueryRequest.builder().filterExpression(\"\"\"\n    a \\\n    b\\s\n    \"\"\");", "a b \n", "a b\\\n", '"', '"'},
+		{"java text block closing on the last line", Java, "QueryRequest.builder().filterExpression(\"\"\"\n      a = :a\n    AND b\"\"\");", "  a = :a\nAND b", "  a = :a\nAND b", '"', '"'},
+		{"kotlin escapes", Kotlin, "QueryRequest { keyConditionExpression = \"a\\$b\\t\" }", "a$b\t", `a\b\`, '"', '"'},
+		{"kotlin raw trimIndent", Kotlin, "QueryRequest { keyConditionExpression = \"\"\"\n        a = :a\n          AND b\n    \"\"\".trimIndent() }", "a = :a\n  AND b", "a = :a\n  AND b", '"', '"'},
+		{"kotlin raw keeps backslashes", Kotlin, "QueryRequest { keyConditionExpression = \"\"\"a\\tb\"\"\"\" }", "a\\tb\"", "a\\tb\"", '"', '"'},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			v := firstValue(t, c.lang, c.src)
@@ -99,8 +99,8 @@ func TestOpaqueValues(t *testing.T) {
 		{JavaScript, "x({KeyConditionExpression: String.raw`a = :a`})", "a tagged template"},
 		{JavaScript, `x({KeyConditionExpression: ["a", "b"].join(" AND ")})`, "a call"},
 		{JavaScript, `x({KeyConditionExpression: cond ? "a = :a" : "b = :b"})`, "a conditional"},
-		{Java, `Q.builder().keyConditionExpression("a = " + v);`, "a concatenation"},
-		{Java, `Q.builder().keyConditionExpression("a = " + ":a" + v);`, "a concatenation"},
+		{Java, `QueryRequest.builder().keyConditionExpression("a = " + v);`, "a concatenation"},
+		{Java, `QueryRequest.builder().keyConditionExpression("a = " + ":a" + v);`, "a concatenation"},
 		{Python, "K = 'a = :a'\nK = 'b = :b'\nt.query(KeyConditionExpression=K)", "a variable"},
 		{Python, "def f(K):\n    t.query(KeyConditionExpression=K)\nK = 'a = :a'", "a variable"},
 		{Python, "def f():\n    K = 'a = :a'\ndef g():\n    t.query(KeyConditionExpression=K)", "a variable"},
@@ -114,13 +114,13 @@ func TestOpaqueValues(t *testing.T) {
 		{JavaScript, "function f() { const k = 'a = :a' } x({KeyConditionExpression: k})", "a variable"},
 		{JavaScript, "const { k } = o; const k2 = 'a'; x({KeyConditionExpression: k})", "a variable"},
 		{JavaScript, "xs.map(k => x({KeyConditionExpression: k})); const k = 'a = :a'", "a variable"},
-		{Java, `class A { String K = "a = :a"; void f() { Q.builder().keyConditionExpression(K); } }`, "a variable"},
-		{Kotlin, "class A { var k = \"a = :a\"\n fun f() { Q { keyConditionExpression = k } } }", "a variable"},
-		{Java, `Q.builder().keyConditionExpression(KEY);`, "a variable"},
-		{Java, `Q.builder().keyConditionExpression(String.format("%s = :v", k));`, "a call"},
-		{Kotlin, `Q { keyConditionExpression = "$k = :v" }`, "a string template"},
-		{Kotlin, `Q { keyConditionExpression = "${k.name} = :v" }`, "a string template"},
-		{Kotlin, `Q { keyConditionExpression = """a = :a""".trimMargin() }`, "a call"},
+		{Java, `class A { String K = "a = :a"; void f() { QueryRequest.builder().keyConditionExpression(K); } }`, "a variable"},
+		{Kotlin, "class A { var k = \"a = :a\"\n fun f() { QueryRequest { keyConditionExpression = k } } }", "a variable"},
+		{Java, `QueryRequest.builder().keyConditionExpression(KEY);`, "a variable"},
+		{Java, `QueryRequest.builder().keyConditionExpression(String.format("%s = :v", k));`, "a call"},
+		{Kotlin, `QueryRequest { keyConditionExpression = "$k = :v" }`, "a string template"},
+		{Kotlin, `QueryRequest { keyConditionExpression = "${k.name} = :v" }`, "a string template"},
+		{Kotlin, `QueryRequest { keyConditionExpression = """a = :a""".trimMargin() }`, "a call"},
 	} {
 		v := firstValue(t, c.lang, c.src)
 		if v.Kind != Opaque || v.Why != c.why {
@@ -145,9 +145,9 @@ func TestBoundNames(t *testing.T) {
 		{JavaScript, "const k = 'a = :a'; x({KeyConditionExpression: k})", `"a = :a"`},
 		{JavaScript, "const KeyConditionExpression = 'a = :a'; x({KeyConditionExpression})", `"a = :a"`},
 		{JavaScript, "x({KeyConditionExpression: 'a = :a ' + 'AND b = :b'})", `"a = :a AND b = :b"`},
-		{Java, `class A { static final String K = "a = :a"; void f() { Q.builder().keyConditionExpression(K); } }`, `"a = :a"`},
-		{Java, `class A { void f() { String k = "a = :a"; Q.builder().keyConditionExpression(k); } }`, `"a = :a"`},
-		{Kotlin, "const val K = \"a = :a\"\nfun f() = Q { keyConditionExpression = K }", `"a = :a"`},
+		{Java, `class A { static final String K = "a = :a"; void f() { QueryRequest.builder().keyConditionExpression(K); } }`, `"a = :a"`},
+		{Java, `class A { void f() { String k = "a = :a"; QueryRequest.builder().keyConditionExpression(k); } }`, `"a = :a"`},
+		{Kotlin, "const val K = \"a = :a\"\nfun f() = QueryRequest { keyConditionExpression = K }", `"a = :a"`},
 	} {
 		v := firstValue(t, c.lang, c.src)
 		if got := dumpValue(v); got != c.want {
@@ -203,8 +203,8 @@ func TestBoundedWork(t *testing.T) {
 	}{
 		"python nested":      {Python, deep("[", "]", "t.query(KeyConditionExpression=\"a\", Key=")},
 		"javascript nested":  {JavaScript, deep("{a:", "}", "x({KeyConditionExpression: \"a\", Key: ")},
-		"java nested":        {Java, deep("Map.of(\"a\",", ")", "Q.builder().keyConditionExpression(\"a\").key(")},
-		"kotlin nested":      {Kotlin, deep("mapOf(\"a\" to ", ")", "Q { keyConditionExpression = \"a\"\n key = ")},
+		"java nested":        {Java, deep("Map.of(\"a\",", ")", "QueryRequest.builder().keyConditionExpression(\"a\").key(")},
+		"kotlin nested":      {Kotlin, deep("mapOf(\"a\" to ", ")", "QueryRequest { keyConditionExpression = \"a\"\n key = ")},
 		"python unclosed":    {Python, bytes.Repeat([]byte("t.query(KeyConditionExpression=(\"a\", "), 4000)},
 		"javascript members": {JavaScript, append([]byte("x({"), bytes.Repeat([]byte("KeyConditionExpression: `a`, FilterExpression: {"), 4000)...)},
 		"java chain":         {Java, bytes.Repeat([]byte(".keyConditionExpression(\"a\")"), 10000)},
@@ -218,8 +218,8 @@ func TestBoundedWork(t *testing.T) {
 	plain := map[Lang][]byte{
 		Python:     []byte(`t.query(KeyConditionExpression="a = :a", Limit=1)` + "\n"),
 		JavaScript: []byte(`x({ KeyConditionExpression: "a = :a", Limit: 1 });` + "\n"),
-		Java:       []byte(`Q.builder().keyConditionExpression("a = :a").limit(1);` + "\n"),
-		Kotlin:     []byte(`Q { keyConditionExpression = "a = :a"; limit = 1 }` + "\n"),
+		Java:       []byte(`QueryRequest.builder().keyConditionExpression("a = :a").limit(1);` + "\n"),
+		Kotlin:     []byte(`QueryRequest { keyConditionExpression = "a = :a"; limit = 1 }` + "\n"),
 	}
 	for name, in := range inputs {
 		ref := bytes.Repeat(plain[in.lang], len(in.src)/len(plain[in.lang])+1)
@@ -298,7 +298,7 @@ func BenchmarkReadGo(b *testing.B) {
 func TestUnclosedInterpolation(t *testing.T) {
 	for lang, src := range map[Lang]string{
 		Python: "x = f\"{a\nt.query(KeyConditionExpression=\"a = :a\")\n",
-		Kotlin: "val x = \"${a\nQ { keyConditionExpression = \"a = :a\" }\n",
+		Kotlin: "val x = \"${a\nQueryRequest { keyConditionExpression = \"a = :a\" }\n",
 	} {
 		if v := firstValue(t, lang, src); v.Text != "a = :a" {
 			t.Errorf("%s: got %s", lang, dumpValue(v))
