@@ -48,7 +48,8 @@ var goMethods = map[string]bool{
 
 // goEnums are the SDK's enum types of string members: a constant
 // types.SelectCount is the member's value COUNT.
-var goEnums = []string{"ReturnValuesOnConditionCheckFailure", "ReturnItemCollectionMetrics", "ReturnConsumedCapacity", "ReturnValue", "Select"}
+var goEnums = []string{"ReturnValuesOnConditionCheckFailure", "ReturnItemCollectionMetrics", "ReturnConsumedCapacity", "ReturnValue", "Select",
+	"ComparisonOperator", "ConditionalOperator"}
 
 type goReader struct {
 	src    []byte

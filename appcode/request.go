@@ -72,6 +72,11 @@ func Convert(src *Source, site *Site, dirs []Directive) (*Request, error) {
 	if command == "" {
 		command = CommandOfCall(site.Call)
 	}
+	if command == "" {
+		// What no call names, only a member that tells does: one the code
+		// computes (UpdateExpression: f(x)) tells as well as a literal.
+		command = request.SureCommand(func(n string) bool { return hasMember(site, n) })
+	}
 	w.object(site.Pos, func(obj int) {
 		if command != "" {
 			w.member(request.CommandMember, site.Pos)

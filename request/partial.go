@@ -62,7 +62,12 @@ func ParsePartial(name string, src []byte, p *Partial) (*File, error) {
 	if err == nil {
 		f.partial = p
 		for _, r := range f.Requests {
-			r.CommandGuessed = false // the code's own call says, or the members as in a file
+			if r.CommandGuessed && !IsGroup(r.Command) {
+				// Code shows what it sends, not what it leaves out: only
+				// a member that tells is taken (SureCommand).
+				r.Command = SureCommand(func(n string) bool { return r.Obj.Get(n) != nil })
+			}
+			r.CommandGuessed = false // the code's own call says, or the members that tell
 		}
 	}
 	return f, err
