@@ -152,11 +152,33 @@ func triggers(m Member) bool {
 	return strings.HasSuffix(m.Name, "Expression")
 }
 
+// itemWrite reports whether a site without an expression is a request
+// all the same: an Item or a Key given to a put, delete or get that the
+// SDK receives whole (put_item(Item=...) on a boto3 client or Table, new
+// PutCommand({Item}), PutItemRequest.builder()...), whose item and key
+// the rules read.
+func itemWrite(s *Site) bool {
+	if !s.Whole && !(s.Call != "" && s.Call[0] >= 'A' && s.Call[0] <= 'Z' && dynamoType(s.Call)) {
+		return false
+	}
+	switch CommandOfCall(s.Call) {
+	case "put-item":
+		return hasMember(s, "Item")
+	case "delete-item", "get-item":
+		return hasMember(s, "Key")
+	}
+	return false
+}
+
 // result is the sites with an expression among their members, in file
 // order, and a Skip for each member of theirs the reader could not read.
 func (f *finder) result() *Result {
 	opens := make([]int, 0, len(f.sites))
 	for open, s := range f.sites {
+		if itemWrite(s) {
+			opens = append(opens, open)
+			continue
+		}
 		for _, m := range s.Members {
 			if triggers(m) {
 				opens = append(opens, open)

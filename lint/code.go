@@ -23,7 +23,8 @@ type CodeSkip struct {
 
 // mentions is the prefilter: a file none of whose bytes spell a request's
 // expression member (KeyConditionExpression, Java's
-// keyConditionExpression, PartiQL's Statement) holds no site, and is not
+// keyConditionExpression, PartiQL's Statement) nor an item write
+// (PutItem, put_item, Item, DeleteCommand) holds no site, and is not
 // parsed. It passes over a file that has none twice, not three times:
 // "xpression" is found where either spelling is, and checked for it.
 func mentions(src []byte) bool {
@@ -37,7 +38,10 @@ func mentions(src []byte) bool {
 		}
 		rest = rest[i+len("xpression"):]
 	}
-	return bytes.Contains(src, []byte("Statement"))
+	// An item write without an expression (put_item(Item=...), new
+	// PutCommand({Item}), delete_item(Key=...)) is a request too.
+	return bytes.Contains(src, []byte("Statement")) || bytes.Contains(src, []byte("Item")) ||
+		bytes.Contains(src, []byte("_item")) || bytes.Contains(src, []byte("DeleteCommand")) || bytes.Contains(src, []byte("GetCommand"))
 }
 
 // code checks the requests of a code file.

@@ -80,6 +80,9 @@ func TestMentions(t *testing.T) {
 		"a regular xpression, Xpression": false,
 		"xpressio n":                     false,
 		"Statemen t":                     false,
+		"client.put_item(Item=x)":        true,
+		"new DeleteCommand({ Key })":     true,
+		"delete_item(Key=k)":             true,
 		"":                               false,
 	} {
 		if got := mentions([]byte(src)); got != want {
