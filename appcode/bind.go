@@ -29,11 +29,12 @@ type binding struct {
 
 // binder knows the file's bindings.
 type binder struct {
-	// count is the number of bindings of each name in the file, of any
-	// form; only a name bound once can be resolved.
-	count map[string]int
-	// plain are the plain assignments of names bound once.
-	plain map[string]*binding
+	// at are the tokens that bind each name, in any form; a plain
+	// assignment is resolved only where it is the one binding of its
+	// name in its scope, nested scopes included.
+	at map[string][]int
+	// plain are the plain assignments, by name.
+	plain map[string][]*binding
 	// mutations are the statements that set a member or an entry of a
 	// name (params.X = ..., params["X"] = ...), by name.
 	mutations map[string][]mutation
@@ -63,7 +64,7 @@ var declWords = map[string]bool{
 
 // bind reads the bindings of the file's tokens.
 func (f *finder) bind() *binder {
-	b := &binder{count: map[string]int{}, plain: map[string]*binding{}, mutations: map[string][]mutation{}}
+	b := &binder{at: map[string][]int{}, plain: map[string][]*binding{}, mutations: map[string][]mutation{}}
 	if f.lang == Python {
 		b.pyScopes = f.pythonScopes()
 	}
@@ -91,7 +92,8 @@ func (f *finder) bind() *binder {
 		}
 	}
 	bindName := func(i int) {
-		b.count[string(f.src[f.toks[i].start:f.toks[i].end])]++
+		name := string(f.src[f.toks[i].start:f.toks[i].end])
+		b.at[name] = append(b.at[name], i)
 	}
 	for i := range f.toks {
 		if !f.isKind(i, tIdent) || f.is(i-1, ".") || f.is(i-1, "?.") || f.is(i-1, "::") {
@@ -182,9 +184,34 @@ func (f *finder) bind() *binder {
 				continue
 			}
 		}
-		b.plain[f.text(name)] = bd
+		b.plain[f.text(name)] = append(b.plain[f.text(name)], bd)
+	}
+	// A Python global or nonlocal binds the name of another scope: such
+	// a name is bound where the reader cannot tell.
+	if f.lang == Python {
+		for i := range f.toks {
+			if f.is(i, "global") || f.is(i, "nonlocal") {
+				for k := i + 1; k < len(f.toks) && !f.toks[k].nl; k++ {
+					if f.isKind(k, tIdent) {
+						b.plain[f.text(k)] = nil
+					}
+				}
+			}
+		}
 	}
 	return b
+}
+
+// onlyBinding reports whether bd is the one binding of its name in its
+// scope, the scopes nested in it included.
+func (b *binder) onlyBinding(f *finder, bd *binding) bool {
+	n := 0
+	for _, o := range b.at[f.text(bd.name)] {
+		if o >= bd.scopeStart && o < bd.scopeEnd {
+			n++
+		}
+	}
+	return n == 1
 }
 
 // paramList reports whether bracket open holds parameters or a pattern:
@@ -436,10 +463,14 @@ func (f *finder) resolve(use int) (*binding, bool) {
 	if f.binds == nil || !f.isKind(use, tIdent) {
 		return nil, false
 	}
-	name := f.text(use)
 	b := f.binds
-	bd, ok := b.plain[name]
-	if !ok || b.count[name] != 1 || use < bd.scopeStart || use >= bd.scopeEnd || use >= bd.from && use < bd.to {
+	var bd *binding
+	for _, c := range b.plain[f.text(use)] {
+		if use >= c.scopeStart && use < c.scopeEnd && (bd == nil || c.scopeStart > bd.scopeStart) {
+			bd = c // the innermost scope holding the use
+		}
+	}
+	if bd == nil || use >= bd.from && use < bd.to || !b.onlyBinding(f, bd) {
 		return nil, false
 	}
 	if bd.class {
@@ -474,7 +505,7 @@ func (f *finder) mutable(bd *binding) bool {
 		return true
 	}
 	for _, m := range f.binds.mutations[name] {
-		if !f.after(bd, m) {
+		if m.base >= bd.scopeStart && m.base < bd.scopeEnd && !f.after(bd, m) {
 			return true
 		}
 	}

@@ -226,7 +226,11 @@ func (f *finder) valueEnd(from int, lines bool) int {
 	if !lines {
 		return end
 	}
-	for j := from + 1; j < end; j++ {
+	j0 := from + 1
+	if t := f.toks[from]; t.kind == tOpen && t.match > from && t.match < end {
+		j0 = t.match + 1 // a bracket's lines are the value's
+	}
+	for j := j0; j < end; j++ {
 		t := f.toks[j]
 		if t.nl && !f.continues(j) {
 			return j

@@ -210,13 +210,17 @@ func (f *finder) passed(open int) (bd *binding, call, arg int, ok bool) {
 	if f.binds == nil || !f.isKind(open, tOpen) {
 		return nil, 0, 0, false
 	}
-	for _, b := range f.binds.plain {
-		if b.from == open && b.to == f.toks[open].match+1 {
-			bd = b
-			break
+	// The name the literal is assigned to: the tokens before it.
+	for k := open - 1; k >= 0 && k > open-16 && bd == nil; k-- {
+		if f.isKind(k, tIdent) {
+			for _, b := range f.binds.plain[f.text(k)] {
+				if b.from == open && b.to == f.toks[open].match+1 {
+					bd = b
+				}
+			}
 		}
 	}
-	if bd == nil || f.binds.count[f.text(bd.name)] != 1 {
+	if bd == nil || !f.binds.onlyBinding(f, bd) {
 		return nil, 0, 0, false
 	}
 	name := f.text(bd.name)

@@ -125,7 +125,8 @@ func (c *requestPass) groupStatement() {
 		c.stmt = conv.Statement
 		return
 	}
-	if c.blocked || c.broken || len(c.later) > 0 {
+	// Nor what code does not show, as for a request alone.
+	if c.blocked || c.broken || len(c.later) > 0 || c.r.Unknowns() {
 		return
 	}
 	msg, at := err.Error(), c.r.Obj.Start
