@@ -1,5 +1,7 @@
 package appcode
 
+import "sort"
+
 // This file is what a name means at a use, in the token readers (Python,
 // JavaScript, Java, Kotlin): a name bound exactly once in the file, by a
 // plain assignment (TABLE = "Shop", const KEY = "pk = :pk", static final
@@ -25,6 +27,19 @@ type binding struct {
 	scopeEnd   int
 	class      bool // Python: the scope is a class body
 	stmtEnd    int  // the token after the whole statement
+	scope      int  // the scope's id: its brace, its pyScopes index, -1 for the file
+	// mutable, once known (1 no, 2 yes): see finder.mutable.
+	mutableMemo uint8
+	// value is the value, once read: a name read many times (or a
+	// chain a = b + b, b = c + c ...) is read once.
+	value     Value
+	valueRead bool
+}
+
+// bindKey is a name in a scope.
+type bindKey struct {
+	name  string
+	scope int
 }
 
 // binder knows the file's bindings.
@@ -33,8 +48,19 @@ type binder struct {
 	// assignment is resolved only where it is the one binding of its
 	// name in its scope, nested scopes included.
 	at map[string][]int
-	// plain are the plain assignments, by name.
-	plain map[string][]*binding
+	// plain are the plain assignments, by name and scope.
+	plain map[bindKey]*binding
+	// encl is the innermost open bracket of each token, -1 for none;
+	// pyIn, for Python, the innermost pyScopes entry, -1 for the module.
+	encl, pyIn []int32
+	// reads are the tokens that read each name (not after a dot), made
+	// on first use.
+	reads map[string][]int
+	// elsewhere are the names a Python global or nonlocal binds in
+	// another scope; self are the values of self.NAME in a class, by
+	// the class's pyScopes index (readPython).
+	elsewhere map[string]bool
+	self      map[bindKey][3]int
 	// mutations are the statements that set a member or an entry of a
 	// name (params.X = ..., params["X"] = ...), by name.
 	mutations map[string][]mutation
@@ -53,6 +79,7 @@ type mutation struct {
 type pyScope struct {
 	start, end int // the body's tokens
 	class      bool
+	parent     int // the enclosing one, -1 for the module
 }
 
 // declWords are the words that declare the name after them.
@@ -64,15 +91,28 @@ var declWords = map[string]bool{
 
 // bind reads the bindings of the file's tokens.
 func (f *finder) bind() *binder {
-	b := &binder{at: map[string][]int{}, plain: map[string][]*binding{}, mutations: map[string][]mutation{}}
+	b := &binder{at: map[string][]int{}, plain: map[bindKey]*binding{}, mutations: map[string][]mutation{},
+		elsewhere: map[string]bool{}, self: map[bindKey][3]int{}}
 	if f.lang == Python {
-		b.pyScopes = f.pythonScopes()
+		b.pyScopes, b.pyIn = f.pythonScopes()
 	}
-	encl := make([]int32, len(f.toks)) // the innermost open bracket of each token, -1 for none
+	encl := make([]int32, len(f.toks))
+	b.encl = encl
 	var stack []int32
 	params := make([]bool, len(f.toks)) // tokens of a parameter list or a pattern
+	var imports []bool                   // Python: tokens of an import statement
+	if f.lang == Python {
+		imports = make([]bool, len(f.toks))
+	}
+	inImport := false
 	for i := range f.toks {
 		t := f.toks[i]
+		if imports != nil {
+			if (i == 0 || t.nl) && len(stack) == 0 {
+				inImport = f.is(i, "import") || f.is(i, "from")
+			}
+			imports[i] = inImport
+		}
 		if t.kind == tClose && t.match >= 0 {
 			for len(stack) > 0 && int(stack[len(stack)-1]) >= t.match {
 				stack = stack[:len(stack)-1]
@@ -116,7 +156,7 @@ func (f *finder) bind() *binder {
 		case f.lang == Python && (f.is(i+1, ":=") || f.forTarget(i)):
 			bindName(i)
 			continue
-		case f.lang == Python && f.importLine(i):
+		case imports != nil && imports[i]:
 			bindName(i)
 			continue
 		}
@@ -161,10 +201,11 @@ func (f *finder) bind() *binder {
 		if name < 0 {
 			continue
 		}
-		bd := &binding{name: name, from: from, to: to, stmtEnd: stmtEnd, scopeStart: 0, scopeEnd: len(f.toks)}
+		bd := &binding{name: name, from: from, to: to, stmtEnd: stmtEnd, scopeStart: 0, scopeEnd: len(f.toks), scope: -1}
 		if f.lang == Python {
-			if s, ok := b.pyScopeOf(name); ok {
-				bd.scopeStart, bd.scopeEnd, bd.class = s.start, s.end, s.class
+			if k := b.pyIn[name]; k >= 0 {
+				s := b.pyScopes[k]
+				bd.scopeStart, bd.scopeEnd, bd.class, bd.scope = s.start, s.end, s.class, int(k)
 			}
 		} else {
 			// The innermost braces; Java's and Kotlin's fields only when
@@ -174,7 +215,7 @@ func (f *finder) bind() *binder {
 				k = encl[k]
 			}
 			if k >= 0 {
-				bd.scopeStart, bd.scopeEnd = int(k), f.toks[k].match
+				bd.scopeStart, bd.scopeEnd, bd.scope = int(k), f.toks[k].match, int(k)
 				if f.lang == Java || f.lang == Kotlin {
 					if !f.is(int(k)-1, ")") && !f.is(int(k)-1, "->") && !f.finalDecl(first, name) {
 						continue
@@ -184,7 +225,11 @@ func (f *finder) bind() *binder {
 				continue
 			}
 		}
-		b.plain[f.text(name)] = append(b.plain[f.text(name)], bd)
+		key := bindKey{f.text(name), bd.scope}
+		if _, twice := b.plain[key]; twice {
+			bd = nil // bound twice in one scope: onlyBinding says no either way
+		}
+		b.plain[key] = bd
 	}
 	// A Python global or nonlocal binds the name of another scope: such
 	// a name is bound where the reader cannot tell.
@@ -193,7 +238,7 @@ func (f *finder) bind() *binder {
 			if f.is(i, "global") || f.is(i, "nonlocal") {
 				for k := i + 1; k < len(f.toks) && !f.toks[k].nl; k++ {
 					if f.isKind(k, tIdent) {
-						b.plain[f.text(k)] = nil
+						b.elsewhere[f.text(k)] = true
 					}
 				}
 			}
@@ -205,13 +250,15 @@ func (f *finder) bind() *binder {
 // onlyBinding reports whether bd is the one binding of its name in its
 // scope, the scopes nested in it included.
 func (b *binder) onlyBinding(f *finder, bd *binding) bool {
-	n := 0
-	for _, o := range b.at[f.text(bd.name)] {
-		if o >= bd.scopeStart && o < bd.scopeEnd {
-			n++
-		}
+	if b.elsewhere[f.text(bd.name)] {
+		return false // a global or nonlocal names it
 	}
-	return n == 1
+	return countIn(b.at[f.text(bd.name)], bd.scopeStart, bd.scopeEnd) == 1
+}
+
+// countIn is the number of the sorted offsets in [from, to).
+func countIn(sorted []int, from, to int) int {
+	return sort.SearchInts(sorted, to) - sort.SearchInts(sorted, from)
 }
 
 // paramList reports whether bracket open holds parameters or a pattern:
@@ -270,15 +317,6 @@ func (f *finder) forTarget(i int) bool {
 		return false
 	}
 	return false
-}
-
-// importLine reports whether token i is on a Python import statement.
-func (f *finder) importLine(i int) bool {
-	k := i
-	for k > 0 && !f.toks[k].nl {
-		k--
-	}
-	return f.is(k, "import") || f.is(k, "from")
 }
 
 // assignAfter is the assignment operator after a binding target that ends
@@ -341,7 +379,10 @@ func (f *finder) statementLevel(encl []int32, e int) bool {
 // its line.
 func (f *finder) targetStart(e int) int {
 	k := e - 1
-	for k > 0 {
+	for n := 0; k > 0; n++ {
+		if n > 64 {
+			return e // no target of this length: nothing it binds is plain
+		}
 		t := f.toks[k]
 		if t.kind == tClose && t.match >= 0 && t.match < k {
 			k = t.match
@@ -350,7 +391,7 @@ func (f *finder) targetStart(e int) int {
 			return k
 		}
 		p := k - 1
-		if f.is(p, ";") || f.isOpen(p, '{') || f.is(p, "}") || f.isOpen(p, '(') || f.is(p, "=") {
+		if f.is(p, ";") || f.isKind(p, tOpen) || f.is(p, "}") || f.is(p, "=") {
 			return k
 		}
 		k = p
@@ -394,9 +435,11 @@ func (f *finder) finalDecl(first, name int) bool {
 	return false
 }
 
-// pythonScopes finds the body of each def and class, by indentation.
-func (f *finder) pythonScopes() []pyScope {
+// pythonScopes finds the body of each def and class, by indentation, and
+// the innermost one holding each token.
+func (f *finder) pythonScopes() ([]pyScope, []int32) {
 	var out []pyScope
+	in := make([]int32, len(f.toks))
 	depth := 0
 	type open struct {
 		indent int
@@ -417,9 +460,17 @@ func (f *finder) pythonScopes() []pyScope {
 				k++
 			}
 			if f.is(k, "def") || f.is(k, "class") {
-				out = append(out, pyScope{start: i, end: len(f.toks), class: f.is(k, "class")})
+				parent := -1
+				if len(stack) > 0 {
+					parent = stack[len(stack)-1].at
+				}
+				out = append(out, pyScope{start: i, end: len(f.toks), class: f.is(k, "class"), parent: parent})
 				stack = append(stack, open{indent: ind, at: len(out) - 1})
 			}
+		}
+		in[i] = -1
+		if len(stack) > 0 {
+			in[i] = int32(stack[len(stack)-1].at)
 		}
 		switch t.kind {
 		case tOpen:
@@ -432,7 +483,7 @@ func (f *finder) pythonScopes() []pyScope {
 			}
 		}
 	}
-	return out
+	return out, in
 }
 
 // indent is the column of token i on its line, in bytes.
@@ -445,18 +496,6 @@ func (f *finder) indent(i int) int {
 	return n
 }
 
-// pyScopeOf is the innermost Python def or class whose body holds token i.
-func (b *binder) pyScopeOf(i int) (pyScope, bool) {
-	var best pyScope
-	found := false
-	for _, s := range b.pyScopes {
-		if s.start < i && i < s.end && (!found || s.start > best.start) {
-			best, found = s, true
-		}
-	}
-	return best, found
-}
-
 // resolve is the binding a name read at token use means: the one plain
 // assignment of a name bound once, whose scope holds the use.
 func (f *finder) resolve(use int) (*binding, bool) {
@@ -464,22 +503,37 @@ func (f *finder) resolve(use int) (*binding, bool) {
 		return nil, false
 	}
 	b := f.binds
-	var bd *binding
-	for _, c := range b.plain[f.text(use)] {
-		if use >= c.scopeStart && use < c.scopeEnd && (bd == nil || c.scopeStart > bd.scopeStart) {
-			bd = c // the innermost scope holding the use
-		}
-	}
+	name := f.text(use)
+	bd := b.innermost(f, name, use)
 	if bd == nil || use >= bd.from && use < bd.to || !b.onlyBinding(f, bd) {
 		return nil, false
 	}
-	if bd.class {
-		// A class body's names are not seen from the functions in it.
-		if s, ok := b.pyScopeOf(use); !ok || s.start != bd.scopeStart {
-			return nil, false
+	return bd, true
+}
+
+// innermost is the plain assignment of name in the innermost scope that
+// holds token use and has one: a Python class body only for a use in
+// the class body itself.
+func (b *binder) innermost(f *finder, name string, use int) *binding {
+	if f.lang == Python {
+		for k, first := int(b.pyIn[use]), true; k >= 0; k, first = b.pyScopes[k].parent, false {
+			if b.pyScopes[k].class && !first {
+				continue
+			}
+			if bd := b.plain[bindKey{name, k}]; bd != nil {
+				return bd
+			}
+		}
+	} else {
+		for k := b.encl[use]; k >= 0; k = b.encl[k] {
+			if f.isOpen(int(k), '{') {
+				if bd := b.plain[bindKey{name, int(k)}]; bd != nil {
+					return bd
+				}
+			}
 		}
 	}
-	return bd, true
+	return b.plain[bindKey{name, -1}]
 }
 
 // mutable reports whether the value a binding holds may be changed where
@@ -487,10 +541,31 @@ func (f *finder) resolve(use int) (*binding, bool) {
 // other than as a whole (params.x, params[x], params.update(...)), or has
 // entries set anywhere but right after it.
 func (f *finder) mutable(bd *binding) bool {
+	if bd.mutableMemo == 0 {
+		bd.mutableMemo = 1
+		if f.mutableNow(bd) {
+			bd.mutableMemo = 2
+		}
+	}
+	return bd.mutableMemo == 2
+}
+
+func (f *finder) mutableNow(bd *binding) bool {
+	b := f.binds
+	if b.reads == nil {
+		b.reads = map[string][]int{}
+		for r := range f.toks {
+			if f.isKind(r, tIdent) && !f.is(r-1, ".") && !f.is(r-1, "?.") {
+				name := f.text(r)
+				b.reads[name] = append(b.reads[name], r)
+			}
+		}
+	}
 	name := f.text(bd.name)
+	reads := b.reads[name]
 	n := 0
-	for r := bd.scopeStart; r < bd.scopeEnd && r < len(f.toks); r++ {
-		if r == bd.name || !f.isKind(r, tIdent) || f.is(r-1, ".") || f.is(r-1, "?.") || f.text(r) != name {
+	for _, r := range reads[sort.SearchInts(reads, bd.scopeStart):sort.SearchInts(reads, bd.scopeEnd)] {
+		if r == bd.name {
 			continue
 		}
 		if f.is(r+1, ".") || f.is(r+1, "?.") || f.isOpen(r+1, '[') || f.isOpen(r+1, '(') {
@@ -504,7 +579,7 @@ func (f *finder) mutable(bd *binding) bool {
 	if n > 1 {
 		return true
 	}
-	for _, m := range f.binds.mutations[name] {
+	for _, m := range b.mutations[name] {
 		if m.base >= bd.scopeStart && m.base < bd.scopeEnd && !f.after(bd, m) {
 			return true
 		}

@@ -469,7 +469,13 @@ func (f *finder) named(a, depth int) (Value, bool) {
 	if !ok || depth > maxDepth/2 {
 		return Value{}, false
 	}
-	v := f.value(bd.from, bd.to, depth+1)
+	if !bd.valueRead {
+		bd.valueRead = true // (a name whose value reads itself finds it opaque)
+		bd.value = f.opaque(bd.from, bd.to, "a name that refers to itself")
+		bd.value = f.value(bd.from, bd.to, depth+1)
+	}
+	v := bd.value
+	v.Entries = append([]Entry(nil), v.Entries...)
 	switch v.Kind {
 	case String, Number, Bool:
 		v.Joined = v.Joined || v.Kind == String

@@ -101,17 +101,25 @@ func (f *finder) receiverValue(last int) (from, to int, ok bool) {
 		return 0, 0, false
 	}
 	// self.NAME: its assignments in the class the call is in.
-	var class pyScope
-	found := false
-	for _, s := range f.binds.pyScopes {
-		if s.class && s.start < last && last < s.end && (!found || s.start > class.start) {
-			class, found = s, true
-		}
+	k := int(f.binds.pyIn[last])
+	for k >= 0 && !f.binds.pyScopes[k].class {
+		k = f.binds.pyScopes[k].parent
 	}
-	if !found {
+	if k < 0 {
 		return 0, 0, false
 	}
+	class := f.binds.pyScopes[k]
 	name := f.text(last)
+	if v, ok := f.binds.self[bindKey{name, k}]; ok {
+		return v[0], v[1], v[2] == 1
+	}
+	defer func() {
+		n := 0
+		if ok {
+			n = 1
+		}
+		f.binds.self[bindKey{name, k}] = [3]int{from, to, n}
+	}()
 	n := 0
 	for e := class.start; e < class.end && e < len(f.toks); e++ {
 		if f.is(e, "self") && f.is(e+1, ".") && f.is(e+2, name) && !f.is(e-1, ".") && f.assignAfter(e+2) >= 0 {

@@ -1,6 +1,7 @@
 package appcode
 
 import (
+	"fmt"
 	"bytes"
 	"os"
 	"path/filepath"
@@ -197,6 +198,17 @@ func TestBoundedWork(t *testing.T) {
 		}
 		return b.Bytes()
 	}
+	// chain binds each name to the one before it twice, and uses the last:
+	// read naively, the last is 2^n reads of the first.
+	chain := func(def, use string) []byte {
+		var b bytes.Buffer
+		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(def, "a%d + a%d", "'x'"), "%d", "0"))
+		for i := 1; i < 3000; i++ {
+			fmt.Fprintf(&b, def, i, i-1, i-1)
+		}
+		fmt.Fprintf(&b, use, 2999)
+		return b.Bytes()
+	}
 	inputs := map[string]struct {
 		lang Lang
 		src  []byte
@@ -210,6 +222,10 @@ func TestBoundedWork(t *testing.T) {
 		"java chain":         {Java, bytes.Repeat([]byte(".keyConditionExpression(\"a\")"), 10000)},
 		"kotlin templates":   {Kotlin, bytes.Repeat([]byte("\"${\"${"), 4000)},
 		"python f-strings":   {Python, bytes.Repeat([]byte("f'{f\"{"), 4000)},
+		"python names":       {Python, bytes.Repeat([]byte("def f():\n    params = {\"KeyConditionExpression\": K}\n    t.query(**params)\nK = 'a'\n"), 3000)},
+		"python self":        {Python, append([]byte("class C:\n"), bytes.Repeat([]byte("    def f(self):\n        self.t = x.Table('T')\n        self.t.query(KeyConditionExpression='a')\n"), 3000)...)},
+		"javascript chain":   {JavaScript, chain("const a%d = a%d + a%d;\n", "x({KeyConditionExpression: a%d});\n")},
+		"kotlin chain":       {Kotlin, chain("val a%d = a%d + a%d\n", "QueryRequest { keyConditionExpression = a%d }\n")},
 	}
 	// The reference: as many bytes of plain members, read in the same
 	// run (the machine may be shared). Reading a value costs at most

@@ -1,6 +1,9 @@
 package appcode
 
-import "bytes"
+import (
+	"bytes"
+	"sort"
+)
 
 // This file is what the readers of Python and JavaScript share beyond
 // values: the walk over tokens with the enclosing brackets at hand, the
@@ -213,30 +216,29 @@ func (f *finder) passed(open int) (bd *binding, call, arg int, ok bool) {
 	// The name the literal is assigned to: the tokens before it.
 	for k := open - 1; k >= 0 && k > open-16 && bd == nil; k-- {
 		if f.isKind(k, tIdent) {
-			for _, b := range f.binds.plain[f.text(k)] {
-				if b.from == open && b.to == f.toks[open].match+1 {
-					bd = b
-				}
+			if b := f.binds.innermost(f, f.text(k), k); b != nil && b.from == open && b.to == f.toks[open].match+1 {
+				bd = b
 			}
 		}
 	}
 	if bd == nil || !f.binds.onlyBinding(f, bd) {
 		return nil, 0, 0, false
 	}
-	name := f.text(bd.name)
-	use := -1
-	for r := bd.to; r < bd.scopeEnd && r < len(f.toks); r++ {
-		if f.isKind(r, tIdent) && f.text(r) == name && !f.is(r-1, ".") && !f.is(r-1, "?.") {
-			if f.mutationAt(bd, r) {
-				continue
-			}
-			if use >= 0 {
-				return nil, 0, 0, false // read twice: what the other read does is not seen
-			}
-			use = r
-		}
+	if f.mutable(bd) { // (which reads the name's uses)
+		return nil, 0, 0, false
 	}
-	if use < 0 || f.mutable(bd) {
+	use := -1
+	reads := f.binds.reads[f.text(bd.name)]
+	for _, r := range reads[sort.SearchInts(reads, bd.to):sort.SearchInts(reads, bd.scopeEnd)] {
+		if f.mutationAt(bd, r) {
+			continue
+		}
+		if use >= 0 {
+			return nil, 0, 0, false // read twice: what the other read does is not seen
+		}
+		use = r
+	}
+	if use < 0 {
 		return nil, 0, 0, false
 	}
 	a := use
