@@ -100,7 +100,7 @@ func (f *finder) bind() *binder {
 	b.encl = encl
 	var stack []int32
 	params := make([]bool, len(f.toks)) // tokens of a parameter list or a pattern
-	var imports []bool                   // Python: tokens of an import statement
+	var imports []bool                  // Python: tokens of an import statement
 	if f.lang == Python {
 		imports = make([]bool, len(f.toks))
 	}

@@ -1,8 +1,8 @@
 package appcode
 
 import (
-	"fmt"
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
