@@ -256,6 +256,11 @@ func TestBoundedWork(t *testing.T) {
 // fuzzRead is each reader's fuzz target: no panic, and the invariants of
 // checkInvariants on whatever the input.
 func fuzzRead(f *testing.F, lang Lang, ext string) {
+	// Seeds of what the binder reads: names bound once and twice, in
+	// nested scopes, a literal passed later with members set after it.
+	for _, seed := range bindSeeds[lang] {
+		f.Add([]byte(seed))
+	}
 	names, _ := filepath.Glob("testdata/read/*" + ext)
 	for _, name := range names {
 		if src, err := os.ReadFile(name); err == nil && !strings.HasSuffix(name, ".want") {
@@ -265,6 +270,14 @@ func fuzzRead(f *testing.F, lang Lang, ext string) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		checkInvariants(t, src, Read(lang, src))
 	})
+}
+
+var bindSeeds = map[Lang][]string{
+	Python: {"K = 'a = :a'\nclass C:\n    T = 'x'\n    def __init__(self):\n        self.t = r.Table('T')\n    def f(self, k):\n        p = {'KeyConditionExpression': K + ' AND b = :b', 'Key': {k: 1}}\n        p['FilterExpression'] = 'c = :c'\n        return self.t.query(**p)\n",
+		"def f():\n    global K\n    K = 'x'\n    for a, b in c:\n        t.query(KeyConditionExpression=K)\n"},
+	JavaScript: {"const K = 'a = :a';\nfunction f(k) {\n  const p = { KeyConditionExpression: K + ' AND b = :b', Key: { [k]: 1, ...o } };\n  p.FilterExpression = 'c = :c';\n  return doc.query(p).promise();\n}\nconst doc = new AWS.DynamoDB.DocumentClient();\n"},
+	Java:       {"class A { static final String K = \"a\"; void f(String k) { String c = K + \" = :a\"; ddb.query(QueryRequest.builder().keyConditionExpression(c).key(Map.of(k, v)).build()); } }"},
+	Kotlin:     {"const val K = \"a\"\nsuspend fun f(k: String) { val c = K + \" = :a\"\n ddb.query(QueryRequest { keyConditionExpression = c\n key = mapOf(k to v) }) }\n"},
 }
 
 func FuzzReadPython(f *testing.F)     { fuzzRead(f, Python, ".py") }
