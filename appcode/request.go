@@ -547,6 +547,12 @@ func (w *jsonWriter) plain(v Value) {
 		}
 		w.close("]", v.End)
 	case Map:
+		if len(v.Entries) == 1 && v.Entries[0].Key.Kind == String && typeLetters[v.Entries[0].Key.Text] && v.Entries[0].Value.Kind == Opaque {
+			// {S: aws.String(f(x))} in a legacy member's value list: an
+			// attribute value the code computes, whole.
+			w.null(v)
+			return
+		}
 		w.entries(v, w.plain)
 	default:
 		w.null(v)
