@@ -203,12 +203,25 @@ func (f *finder) result() *Result {
 	return f.res
 }
 
-// skipRuntime records an expression member set at run time
-// (params["KeyConditionExpression"] = ..., params.FilterExpression = ...):
-// the request it belongs to is built by code, and nothing of it is read.
-func (f *finder) skipRuntime(name string, pos int) {
-	if strings.HasSuffix(name, "Expression") {
+// setAtRunTime reads an expression member set at run time
+// (params["KeyConditionExpression"] = ..., params.FilterExpression = ...),
+// its name at token key and its value from token from: a literal is
+// checked alone, in a partial site of its own (what the rest of the
+// request holds is not known: only what the expression holds by itself is
+// judged); anything else is skipped. A member set right after a literal
+// passed later joins that literal's site instead (attachPassed).
+func (f *finder) setAtRunTime(name string, key, from int) {
+	if !strings.HasSuffix(name, "Expression") {
+		return
+	}
+	pos := f.toks[key].start
+	v := f.value(from, f.valueEnd(from, f.lang != Java), 0)
+	if v.Kind != String {
 		f.res.Skipped = append(f.res.Skipped, Skip{Pos: pos, Member: name, Why: "a member set at run time"})
+		return
+	}
+	if _, ok := memberOf(name); ok {
+		f.sites[key] = &Site{Pos: pos, End: v.End, Partial: true, Members: []Member{{Name: name, NamePos: pos, Value: v}}}
 	}
 }
 

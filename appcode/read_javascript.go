@@ -43,9 +43,9 @@ func readJavaScript(src []byte) *Result {
 	}, func(f *finder, i int) {
 		switch {
 		case f.isKind(i, tIdent) && f.is(i-1, ".") && f.is(i+1, "="):
-			f.skipRuntime(f.text(i), f.toks[i].start) // params.FilterExpression = ...
+			f.setAtRunTime(f.text(i), i, i+2) // params.FilterExpression = ...
 		case f.isKind(i, tString) && f.isOpen(i-1, '[') && f.is(i+1, "]") && f.is(i+2, "="):
-			f.skipRuntime(string(f.strs[f.toks[i].str].text), f.toks[i].start)
+			f.setAtRunTime(string(f.strs[f.toks[i].str].text), i, i+3)
 		}
 	})
 	modules := jsImports(f)

@@ -32,7 +32,7 @@ func readPython(src []byte) *Result {
 	}, func(f *finder, i int) {
 		// params["KeyConditionExpression"] = ...
 		if f.toks[i].kind == tString && f.isOpen(i-1, '[') && f.is(i+1, "]") && f.is(i+2, "=") {
-			f.skipRuntime(string(f.strs[f.toks[i].str].text), f.toks[i].start)
+			f.setAtRunTime(string(f.strs[f.toks[i].str].text), i, i+3)
 		}
 	})
 	clients := assignedClients(f, pythonClient)

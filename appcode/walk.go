@@ -293,6 +293,7 @@ func (f *finder) attachPassed(calls map[int]int, whole func(call, arg int) bool)
 			}
 			s.Members = append(s.Members, Member{Name: member, NamePos: f.toks[m.key].start, Value: f.value(m.from, m.to, 0)})
 			f.unskip(f.toks[m.key].start)
+			delete(f.sites, m.key) // not a site of its own: a member of this one
 		}
 		if cs, ok := f.sites[call]; ok && cs != s {
 			// client.query(TableName=T, **params): one request.
