@@ -153,7 +153,7 @@ func (f *finder) bind() *binder {
 		case f.is(i+1, "=>") || f.is(i+1, "->") && f.lang != Kotlin:
 			bindName(i) // x => ..., Java's x -> ...
 			continue
-		case f.lang == Python && (f.is(i+1, ":=") || f.forTarget(i)):
+		case f.lang == Python && (f.is(i+1, ":=") || f.forTarget(i) || f.lambdaParam(i)):
 			bindName(i)
 			continue
 		case imports != nil && imports[i]:
@@ -315,6 +315,20 @@ func (f *finder) forTarget(i int) bool {
 			continue
 		}
 		return false
+	}
+	return false
+}
+
+// lambdaParam reports whether token i is a parameter of a Python lambda:
+// lambda a, b=1: ...
+func (f *finder) lambdaParam(i int) bool {
+	for k := i - 1; k >= 0 && k > i-16; k-- {
+		switch {
+		case f.is(k, "lambda"):
+			return true
+		case f.is(k, ":") || f.isKind(k, tOpen) || f.isKind(k, tClose):
+			return false
+		}
 	}
 	return false
 }
