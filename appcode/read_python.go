@@ -36,7 +36,18 @@ func readPython(src []byte) *Result {
 		}
 	})
 	clients := assignedClients(f, pythonClient)
-	f.style = func(f *finder, open int) ValueStyle { return clients.styleOf(f, w.calls[open]) }
+	f.style = func(f *finder, open int) ValueStyle {
+		// The receiver's assignment in scope (self.client in this class)
+		// tells first; then the file's assignments by name.
+		if call := w.calls[open]; call > 2 && f.isKind(call-1, tIdent) && f.is(call-2, ".") {
+			if from, to, ok := f.receiverValue(call - 3); ok {
+				if st, ok := pythonClient(f, from, to); ok {
+					return st
+				}
+			}
+		}
+		return clients.styleOf(f, w.calls[open])
+	}
 	f.tableOfResource()
 	for open, s := range f.sites {
 		// Keyword arguments of a method of a boto3 client or Table the

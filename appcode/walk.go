@@ -161,7 +161,11 @@ func assignedClients(f *finder, tell func(f *finder, a, b int) (ValueStyle, bool
 			b++
 		}
 		if st, ok := tell(f, e+1, b); ok {
-			c.byName[f.dotted(a, e)] = st
+			name := f.dotted(a, e)
+			if prev, seen := c.byName[name]; seen && prev != st {
+				st = StyleUnknown // two clients under one name (in two classes): the values tell
+			}
+			c.byName[name] = st
 			c.low = c.low || st == StyleLowLevel
 			c.doc = c.doc || st == StyleDocument
 		}
