@@ -3,6 +3,7 @@ package appcode
 import (
 	"bytes"
 	"fmt"
+	"github.com/dynexpr/dynexpr/validate"
 	"os"
 	"path/filepath"
 	"strings"
@@ -272,7 +273,22 @@ func fuzzRead(f *testing.F, lang Lang, ext string) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		checkInvariants(t, src, Read(lang, src))
+		r := Read(lang, src)
+		checkInvariants(t, src, r)
+		// Every site reads back as request JSON, and every finding on it
+		// points inside the file.
+		s := NewSource("f"+ext, src)
+		for _, site := range r.Sites {
+			req, err := Convert(s, site, r.Directives)
+			if err != nil {
+				t.Fatalf("a site does not read back: %v", err)
+			}
+			for _, fd := range validate.CheckRequest(req.Request, nil, &validate.Config{}) {
+				if p := req.Pos(fd.Pos); p.Offset < 0 || p.Offset > len(src) || p.Line < 1 {
+					t.Fatalf("finding outside the file: %v", p)
+				}
+			}
+		}
 	})
 }
 
