@@ -5,6 +5,8 @@ package appcode
 // passed to the SDK v3 commands (new QueryCommand({...})), the v2
 // DocumentClient's methods, or built as a params constant.
 
+import "strings"
+
 var javaScriptSyntax = syntax{slashComments: true, regexps: true, dollarIdent: true, lexString: lexJavaScript}
 
 func readJavaScript(src []byte) *Result {
@@ -101,6 +103,13 @@ func readJavaScript(src []byte) *Result {
 		}
 	}
 	f.attachPassed(w.calls, whole)
+	for open, s := range f.sites {
+		// X-Ray's GetTraceSummariesCommand({FilterExpression}) is not a
+		// DynamoDB request: a site named by another service's command.
+		if modules[s.Call] == jsOtherService || strings.HasSuffix(s.Call, "Command") && !dynamoType(s.Call) {
+			delete(f.sites, open)
+		}
+	}
 	return f.result()
 }
 
@@ -163,6 +172,7 @@ func tsTypeWord(w string) bool {
 const (
 	jsDocumentModule = "@aws-sdk/lib-dynamodb"
 	jsLowLevelModule = "@aws-sdk/client-dynamodb"
+	jsOtherService   = "another service of the SDK"
 )
 
 // jsModules are the names a file imports from the SDK's DynamoDB modules,
@@ -204,7 +214,10 @@ func jsImports(f *finder) jsModules {
 		}
 		module := string(f.strs[f.toks[mod].str].text)
 		if module != jsDocumentModule && module != jsLowLevelModule {
-			continue
+			if !strings.HasPrefix(module, "@aws-sdk/") {
+				continue
+			}
+			module = jsOtherService // another service's command: not DynamoDB's
 		}
 		for j := open + 1; j < f.toks[open].match; j++ {
 			if !f.isKind(j, tIdent) || f.is(j, "type") && f.isKind(j+1, tIdent) {

@@ -59,6 +59,16 @@ func readPython(src []byte) *Result {
 			s.Whole = sdk
 		}
 	}
+	for open := range f.sites {
+		// A method of another service's client (boto3.client("xray")
+		// .get_trace_summaries(FilterExpression=...)) is not a DynamoDB
+		// request.
+		if f.isOpen(open, '(') && f.isKind(open-1, tIdent) && f.is(open-2, ".") {
+			if from, to, ok := f.receiverValue(open - 3); ok && otherService(f, from, to) {
+				delete(f.sites, open)
+			}
+		}
+	}
 	f.attachPassed(w.calls, func(call, arg int) bool {
 		name, ok := f.receiver(call)
 		_, sdk := clients.byName[name]
@@ -146,6 +156,17 @@ func hasMember(s *Site, name string) bool {
 	for _, m := range s.Members {
 		if m.Name == name {
 			return true
+		}
+	}
+	return false
+}
+
+// otherService reports whether tokens a to b make a boto3 client or
+// resource of a service other than DynamoDB: boto3.client("xray").
+func otherService(f *finder, a, b int) bool {
+	for j := a; j < b; j++ {
+		if (f.is(j, "client") || f.is(j, "resource")) && f.isOpen(j+1, '(') && f.isKind(j+2, tString) {
+			return string(f.strs[f.toks[j+2].str].text) != "dynamodb"
 		}
 	}
 	return false
