@@ -52,12 +52,6 @@ func (s *Source) Pos(off int) diag.Pos {
 	return diag.Pos{File: s.Name, Offset: off, Line: line + 1, Col: off - s.lines[line] + 1}
 }
 
-// line is the text of the line of p, up to the column of p.
-func (s *Source) line(p diag.Pos) string {
-	start := p.Offset - p.Col + 1
-	return string(s.Src[max(0, start):p.Offset])
-}
-
 // lineOf is the 1-based line of byte off.
 func (s *Source) lineOf(off int) int { return s.Pos(off).Line }
 
@@ -97,12 +91,7 @@ func Convert(src *Source, site *Site, dirs []Directive) (*Request, error) {
 	if len(f.Requests) != 1 {
 		return nil, diag.Errorf(src.Pos(site.Pos), "the request written for this code does not read back as one request (a dynexpr bug; please report it)")
 	}
-	r := &Request{Request: f.Requests[0], Site: site, src: src, origin: w.origin}
-	f.Outside = func(off int) (diag.Pos, string) {
-		at := r.Pos(f.Pos(off))
-		return at, src.line(at)
-	}
-	return r, nil
+	return &Request{Request: f.Requests[0], Site: site, src: src, origin: w.origin}, nil
 }
 
 // Pos maps a position in the written request (a finding's) to the code

@@ -154,7 +154,7 @@ func (l *Linter) code(r Result, data []byte) Result {
 			if checked {
 				count(site)
 				r.Sites++
-				spans = append(spans, [2]int{src.Pos(site.Pos).Line, src.Pos(site.End).Line})
+				spans = append(spans, siteLines(src, site))
 			}
 			continue
 		}
@@ -167,16 +167,11 @@ func (l *Linter) code(r Result, data []byte) Result {
 		}
 		r.Sites++
 		count(site)
-		spans = append(spans, [2]int{src.Pos(site.Pos).Line, src.Pos(site.End).Line})
+		spans = append(spans, siteLines(src, site))
+		move := requestRelocation(src, req)
+		req.File.Outside = move.Place
 		for _, f := range validate.CheckRequest(req.Request, l.Schema, l.Rules) {
-			end := f.End
-			f.Pos, f.End = req.Pos(f.Pos), diag.Pos{}
-			if end.IsValid() {
-				if e := req.Pos(end); e.Offset > f.Pos.Offset {
-					f.End = e
-				}
-			}
-			findings = append(findings, f)
+			findings = append(findings, move.Finding(f))
 		}
 	}
 	var igs []validate.CodeIgnore
@@ -214,6 +209,41 @@ func checkedParts(src *appcode.Source, m appcode.Member, r *Result) {
 		}
 	}
 	walk(m.Value, 0)
+}
+
+// requestRelocation moves the findings of the request JSON written for a
+// site of code into the code file: each byte of the request stands for a
+// byte of the code (appcode.Request.Pos). The request is one line, so a
+// place without its offset has it in its column.
+func requestRelocation(src *appcode.Source, req *appcode.Request) *validate.Relocation {
+	f := req.File
+	return &validate.Relocation{
+		Inner: string(f.Src),
+		In: func(p diag.Pos) (int, bool) {
+			if !p.IsValid() || p.File != f.Name {
+				return 0, false
+			}
+			off := p.Offset
+			if off == 0 && p.Col > 1 {
+				off = p.Col - 1
+			}
+			return off, true
+		},
+		Host:   src.Src,
+		Offset: func(i int) int { return req.Pos(f.Pos(i)).Offset },
+		Pos:    src.Pos,
+	}
+}
+
+// siteLines are the first and last lines of site, for the ignore on the
+// line before it: to its End, or where the reader leaves End unset, to
+// the end of its last member.
+func siteLines(src *appcode.Source, site *appcode.Site) [2]int {
+	end := site.End
+	for _, m := range site.Members {
+		end = max(end, m.Value.End)
+	}
+	return [2]int{src.Pos(site.Pos).Line, src.Pos(end).Line}
 }
 
 // codeIgnore is the ignore of directive d: it covers the findings on its

@@ -14,6 +14,9 @@ var keyIncomplete = &Rule{
 	Name:     "key-incomplete",
 	Severity: Error,
 	Title:    "an item key or start key that is not exactly the key",
+	CannotWrite: []Unwritable{
+		{Readers: []Reader{ReaderPartiQL}, Why: "in PartiQL the same mistake is partiql-key-incomplete's"},
+	},
 	Why: `get, update, delete and check name one item by its full primary key: every key
 attribute of the table, and nothing else. A put item must hold every key
 attribute. A start key (after) is a LastEvaluatedKey: the table's key attributes,

@@ -4,6 +4,9 @@ var limitWithFilter = &Rule{
 	Name:     "limit-with-filter",
 	Severity: Warning,
 	Title:    "limit together with filter",
+	CannotWrite: []Unwritable{
+		{Readers: []Reader{ReaderPartiQL}, Why: "a .partiql file holds statements only: Limit is a member of execute-statement's request JSON"},
+	},
 	Why: `Limit counts the items a query or scan reads, before the filter runs. With a
 filter, a page can come back with fewer items than the limit, or none at all,
 while more matching items follow: page on with after (LastEvaluatedKey) until it
