@@ -152,6 +152,35 @@ func triggers(m Member) bool {
 	return strings.HasSuffix(m.Name, "Expression")
 }
 
+// siteEnd is where a site ends: its bracket's end, or its last member's.
+func (f *finder) siteEnd(open int, s *Site) int {
+	end := s.Pos
+	if f.isKind(open, tOpen) && f.toks[open].match > open {
+		end = f.toks[f.toks[open].match].end
+	}
+	for _, m := range s.Members {
+		end = max(end, m.Value.End)
+	}
+	return end
+}
+
+// batchGetPart makes a site with Keys, a batch get's KeysAndAttributes of
+// one table ({"Tickets": {"Keys": [...], "ProjectionExpression": ...}}),
+// the batch get it is a part of: its table is the key it is the value of
+// (Call), and the batch's other tables are not seen (partial).
+func batchGetPart(s *Site) {
+	obj := Value{Kind: Map, Start: s.Pos, End: s.End}
+	for _, m := range s.Members {
+		obj.Entries = append(obj.Entries, Entry{Key: Value{Kind: String, Start: m.NamePos, End: m.NamePos, Text: m.Name, Offsets: constOffsets(m.Name, m.NamePos)}, Value: m.Value})
+	}
+	table := Value{Kind: Opaque, Start: s.Pos, End: s.Pos, Why: "a table the code names"}
+	if s.Call != "" && CommandOfCall(s.Call) == "" {
+		table = Value{Kind: String, Start: s.Pos, End: s.Pos, Text: s.Call, Offsets: constOffsets(s.Call, s.Pos)}
+	}
+	s.Members = []Member{{Name: "RequestItems", NamePos: s.Pos, Value: Value{Kind: Map, Start: s.Pos, End: s.End, Entries: []Entry{{Key: table, Value: obj}}}}}
+	s.Command, s.Partial, s.Whole = "batch-get-item", true, false
+}
+
 // itemWrite reports whether a site without an expression is a request
 // all the same: an Item or a Key given to a put, delete or get that the
 // SDK receives whole (put_item(Item=...) on a boto3 client or Table, new
@@ -189,6 +218,12 @@ func (f *finder) result() *Result {
 	sort.Ints(opens)
 	for _, open := range opens {
 		s := f.sites[open]
+		if s.End == 0 {
+			s.End = f.siteEnd(open, s)
+		}
+		if hasMember(s, "Keys") {
+			batchGetPart(s)
+		}
 		if f.style != nil {
 			s.Style = f.style(f, open)
 		}
