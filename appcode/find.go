@@ -131,6 +131,12 @@ func memberOf(name string) (string, bool) {
 	return name, true
 }
 
+// groupOf reports whether name is the list or map of a group's member
+// requests (TransactItems, RequestItems), which a call or object gathers
+// as a member when the code writes it as a literal: the group is then one
+// request, and the member requests inside it are not sites of their own.
+func groupOf(name string) bool { return name == "TransactItems" || name == "RequestItems" }
+
 // builderMember is memberOf for a builder's method or a Kotlin property:
 // keyConditionExpression, or an SDK v1 withKeyConditionExpression.
 func builderMember(name string) (string, bool) {
@@ -146,6 +152,9 @@ func builderMember(name string) (string, bool) {
 // triggers reports whether a member makes its site one: an expression, or
 // a PartiQL statement. The other members are gathered only beside one.
 func triggers(m Member) bool {
+	if groupOf(m.Name) {
+		return m.Value.Kind == List || m.Value.Kind == Map
+	}
 	if m.Name == "Statement" {
 		return m.Value.Kind == String || m.Value.Kind == Opaque
 	}
@@ -202,6 +211,24 @@ func itemWrite(s *Site) bool {
 // result is the sites with an expression among their members, in file
 // order, and a Skip for each member of theirs the reader could not read.
 func (f *finder) result() *Result {
+	// A group written as a literal holds its members' requests: they are
+	// not sites of their own.
+	var groups [][2]int
+	for _, s := range f.sites {
+		for _, m := range s.Members {
+			if groupOf(m.Name) && (m.Value.Kind == List || m.Value.Kind == Map) {
+				groups = append(groups, [2]int{m.Value.Start, m.Value.End})
+			}
+		}
+	}
+	for open, s := range f.sites {
+		for _, g := range groups {
+			if s.Pos > g[0] && s.Pos < g[1] {
+				delete(f.sites, open)
+				break
+			}
+		}
+	}
 	opens := make([]int, 0, len(f.sites))
 	for open, s := range f.sites {
 		if itemWrite(s) {
@@ -232,10 +259,35 @@ func (f *finder) result() *Result {
 			if m.Value.Kind == Opaque {
 				f.res.Skipped = append(f.res.Skipped, Skip{Pos: m.NamePos, Member: m.Name, Why: m.Value.Why})
 			}
+			if groupOf(m.Name) {
+				f.skipInGroup(m.Name, m.Value, 0)
+			}
 		}
 	}
 	sort.SliceStable(f.res.Skipped, func(i, j int) bool { return f.res.Skipped[i].Pos < f.res.Skipped[j].Pos })
 	return f.res
+}
+
+// skipInGroup lists the expressions the code computes in a group's
+// member requests (TransactItems[...].Update.ConditionExpression).
+func (f *finder) skipInGroup(path string, v Value, depth int) {
+	if depth > 8 {
+		return
+	}
+	for _, e := range v.Elems {
+		f.skipInGroup(path, e, depth+1)
+	}
+	for _, e := range v.Entries {
+		if e.Key.Kind != String {
+			continue
+		}
+		name := path + "." + e.Key.Text
+		if e.Value.Kind == Opaque && (strings.HasSuffix(e.Key.Text, "Expression") || strings.HasPrefix(e.Key.Text, "ExpressionAttribute")) {
+			f.res.Skipped = append(f.res.Skipped, Skip{Pos: e.Key.Start, Member: name, Why: e.Value.Why})
+			continue
+		}
+		f.skipInGroup(name, e.Value, depth+1)
+	}
 }
 
 // setAtRunTime reads an expression member set at run time

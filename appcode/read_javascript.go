@@ -24,6 +24,9 @@ func readJavaScript(src []byte) *Result {
 			return
 		}
 		member, ok := memberOf(name)
+		if !ok && groupOf(name) && f.is(i+1, ":") && (f.isOpen(i+2, '[') || f.isOpen(i+2, '{')) {
+			member, ok = name, true // TransactItems: [...], written out
+		}
 		if !ok {
 			return
 		}

@@ -20,12 +20,16 @@ func readPython(src []byte) *Result {
 			// A keyword argument: query(KeyConditionExpression="...").
 			if name, ok := memberOf(f.text(i)); ok {
 				f.member(open, i, name, i+2, false)
+			} else if groupOf(f.text(i)) && (f.isOpen(i+2, '[') || f.isOpen(i+2, '{')) {
+				f.member(open, i, f.text(i), i+2, false)
 			}
 		case t.kind == tString && f.is(i+1, ":") && f.isOpen(open, '{') && first:
 			// A dict key: {"KeyConditionExpression": "..."}.
 			if lit := f.strs[t.str]; lit.why == "" {
 				if name, ok := memberOf(string(lit.text)); ok {
 					f.member(open, i, name, i+2, false)
+				} else if groupOf(string(lit.text)) && (f.isOpen(i+2, '[') || f.isOpen(i+2, '{')) {
+					f.member(open, i, string(lit.text), i+2, false)
 				}
 			}
 		}
