@@ -97,8 +97,8 @@ func reason(why string) string {
 
 // mentions is the prefilter: a file none of whose bytes spell a request's
 // expression member (KeyConditionExpression, Java's
-// keyConditionExpression, PartiQL's Statement) nor an item write
-// (PutItem, put_item, Item, DeleteCommand) holds no site, and is not
+// keyConditionExpression, PartiQL's Statement) nor an item write (a
+// TableName, a boto3 Table's put_item) holds no site, and is not
 // parsed. It passes over a file that has none twice, not three times:
 // "xpression" is found where either spelling is, and checked for it.
 func mentions(src []byte) bool {
@@ -112,10 +112,26 @@ func mentions(src []byte) bool {
 		}
 		rest = rest[i+len("xpression"):]
 	}
-	// An item write without an expression (put_item(Item=...), new
-	// PutCommand({Item}), delete_item(Key=...)) is a request too.
-	return bytes.Contains(src, []byte("Statement")) || bytes.Contains(src, []byte("Item")) ||
-		bytes.Contains(src, []byte("_item")) || bytes.Contains(src, []byte("DeleteCommand")) || bytes.Contains(src, []byte("GetCommand"))
+	if bytes.Contains(src, []byte("Statement")) {
+		return true
+	}
+	// An item write without an expression is a request too: it names
+	// its table (TableName, Java's tableName) or is a boto3 Table's
+	// put_item, get_item or delete_item.
+	if bytes.Contains(src, []byte("ableName")) {
+		return true
+	}
+	for rest := src; ; {
+		i := bytes.Index(rest, []byte("_item("))
+		if i < 0 {
+			return false
+		}
+		head := rest[:i]
+		if bytes.HasSuffix(head, []byte("put")) || bytes.HasSuffix(head, []byte("get")) || bytes.HasSuffix(head, []byte("delete")) {
+			return true
+		}
+		rest = rest[i+len("_item("):]
+	}
 }
 
 // code checks the requests of a code file.
