@@ -73,6 +73,7 @@ type goReader struct {
 	// method.
 	uses, writes map[*ast.Object]int
 	toClient     map[*ast.Object]bool
+	packageVars  map[any]bool // the file's package-level var specs
 	depth        int // names being resolved, against cycles
 }
 
@@ -111,6 +112,14 @@ func readGo(src []byte) *Result {
 		}
 	}
 	r.countObjects(f)
+	r.packageVars = map[any]bool{}
+	for _, d := range f.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == gotoken.VAR {
+			for _, sp := range g.Specs {
+				r.packageVars[sp] = true
+			}
+		}
+	}
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
@@ -287,7 +296,8 @@ func (r *goReader) named(x *ast.Ident) (Value, bool) {
 			}
 		}
 	}
-	if rhs == nil || obj.Kind == ast.Var && r.writes[obj] != 1 {
+	if rhs == nil || obj.Kind == ast.Var && (r.writes[obj] != 1 || r.packageVars[obj.Decl]) {
+		// (A package's variable may be set by another file of it.)
 		return Value{}, false
 	}
 	if _, ok := unparen(rhs).(*ast.Ident); ok && unparen(rhs).(*ast.Ident).Name == "iota" {
