@@ -74,7 +74,7 @@ type goReader struct {
 	uses, writes map[*ast.Object]int
 	toClient     map[*ast.Object]bool
 	packageVars  map[any]bool // the file's package-level var specs
-	depth        int // names being resolved, against cycles
+	depth        int          // names being resolved, against cycles
 }
 
 func readGo(src []byte) *Result {
