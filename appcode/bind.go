@@ -217,7 +217,7 @@ func (f *finder) bind() *binder {
 			if k >= 0 {
 				bd.scopeStart, bd.scopeEnd, bd.scope = int(k), f.toks[k].match, int(k)
 				if f.lang == Java || f.lang == Kotlin {
-					if !f.is(int(k)-1, ")") && !f.is(int(k)-1, "->") && !f.finalDecl(first, name) {
+					if !f.functionBody(int(k)) && !f.finalDecl(first, name) {
 						continue
 					}
 				}
@@ -435,6 +435,25 @@ func (f *finder) plainTarget(first, e int) int {
 		return -1
 	}
 	return last
+}
+
+// functionBody reports whether the brace at open is a function's or a
+// lambda's body (or a block in one): after ), ->, or a throws clause;
+// not a class's.
+func (f *finder) functionBody(open int) bool {
+	if f.is(open-1, ")") || f.is(open-1, "->") {
+		return true
+	}
+	for k := open - 1; k >= 0 && k > open-32; k-- {
+		switch {
+		case f.is(k, "throws"):
+			return true
+		case f.isKind(k, tIdent) || f.is(k, ",") || f.is(k, "."):
+			continue
+		}
+		return false
+	}
+	return false
 }
 
 // finalDecl reports whether a Java or Kotlin declaration from token first

@@ -10,6 +10,8 @@ package appcode
 import (
 	"bytes"
 	"strings"
+
+	"github.com/dynexpr/dynexpr/request"
 )
 
 var javaSyntax = syntax{slashComments: true, dollarIdent: true, lexString: lexJava}
@@ -90,6 +92,11 @@ func (f *finder) builderChains() {
 			v = f.opaque(i+2, close+1, "no argument")
 		case 1:
 			v = f.value(parts[0][0], parts[0][1], 0)
+			if sp, ok := request.Spec(name); ok && (sp.Type == request.StringListMember || sp.Type == request.ParamListMember) && v.Kind != List && v.Kind != Opaque {
+				// A varargs method given one value: .attributesToGet("a")
+				// is a list of one.
+				v = Value{Kind: List, Start: v.Start, End: v.End, Elems: []Value{v}}
+			}
 		default: // variable arguments: .attributesToGet("a", "b")
 			v = Value{Kind: List, Start: f.toks[i+2].start, End: f.toks[close].end}
 			for _, p := range parts {
