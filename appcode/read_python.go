@@ -40,6 +40,27 @@ func readPython(src []byte) *Result {
 		}
 	})
 	clients := assignedClients(f, pythonClient)
+	// with session.client("dynamodb") as client: (aiobotocore, boto3
+	// sessions) binds a client as an assignment does.
+	for i := range f.toks {
+		if !f.is(i, "with") {
+			continue
+		}
+		for k := i + 1; k < len(f.toks) && k < i+48 && !f.toks[k].nl; k++ {
+			if f.is(k, "as") && f.isKind(k+1, tIdent) {
+				if st, ok := pythonClient(f, i+1, k); ok {
+					name := f.text(k + 1)
+					if prev, seen := clients.byName[name]; seen && prev != st {
+						st = StyleUnknown
+					}
+					clients.byName[name] = st
+					clients.low = clients.low || st == StyleLowLevel
+					clients.doc = clients.doc || st == StyleDocument
+				}
+				break
+			}
+		}
+	}
 	f.style = func(f *finder, open int) ValueStyle {
 		// The receiver's assignment in scope (self.client in this class)
 		// tells first; then the file's assignments by name.
