@@ -561,6 +561,13 @@ func (f *finder) identValue(a, b, depth int) (Value, int) {
 			return v, j
 		}
 	}
+	if j == a+3 && (f.lang == Java || f.lang == Kotlin) && f.binds != nil && f.binds.classes[f.text(a)] {
+		// DynamoDbCatalog.COL_VERSION inside the file's class of that
+		// name: its constant, where the class is in scope.
+		if v, ok := f.named(a+2, depth); ok {
+			return v, j
+		}
+	}
 	return f.opaque(a, j, "a variable"), j
 }
 
