@@ -62,7 +62,7 @@ type binder struct {
 	elsewhere map[string]bool
 	// classes are the names the file declares classes and objects by.
 	classes map[string]bool
-	self      map[bindKey][3]int
+	self    map[bindKey][3]int
 	// mutations are the statements that set a member or an entry of a
 	// name (params.X = ..., params["X"] = ...), by name.
 	mutations map[string][]mutation
