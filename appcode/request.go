@@ -66,6 +66,11 @@ func Convert(src *Source, site *Site, dirs []Directive) (*Request, error) {
 	if command == "" {
 		command = CommandOfCall(site.Call)
 	}
+	if command == "" {
+		// What no call names, only a member that tells does: one the code
+		// computes (UpdateExpression: f(x)) tells as well as a literal.
+		command = request.SureCommand(func(n string) bool { return hasMember(site, n) })
+	}
 	w.object(site.Pos, func(obj int) {
 		if command != "" {
 			w.member(request.CommandMember, site.Pos)
@@ -247,22 +252,24 @@ func (w *jsonWriter) members(obj int, ms []Member) {
 func (w *jsonWriter) memberValue(name string, v Value) {
 	switch name {
 	case "Key", "Item", "ExclusiveStartKey", "ExpressionAttributeValues":
-		w.attributes(v, name == "ExpressionAttributeValues")
+		w.attributes(v)
 	case "ExpressionAttributeNames":
 		known := v
 		known.Entries = nil
 		for _, e := range v.Entries {
-			if e.Value.Kind != String {
+			if e.Value.Kind == Opaque {
 				e.Key = Value{Kind: Opaque} // a name the code computes: the map is incomplete
 			}
 			known.Entries = append(known.Entries, e)
 		}
-		w.entries(known, w.str)
+		// A literal that is not a string (12, None) is written as it is,
+		// and judged as in a request file.
+		w.entries(known, w.plain)
 	case "Keys":
 		w.open("[", v.Start)
 		for _, e := range v.Elems {
 			w.comma(e.Start)
-			w.attributes(e, false)
+			w.attributes(e)
 		}
 		w.close("]", v.End)
 	case "TransactItems", "RequestItems":
@@ -273,20 +280,14 @@ func (w *jsonWriter) memberValue(name string, v Value) {
 }
 
 // attributes writes a map of attribute values: an item, a key, the
-// placeholders' values. A computed key drops its entry; in the
-// placeholders' map the map is then incomplete, in an item or key the
-// whole member is unknown (a key whose attributes are not known cannot be
-// judged).
-func (w *jsonWriter) attributes(v Value, placeholders bool) {
+// placeholders' values. A computed key or a spread drops its entry and
+// makes the map incomplete, never empty: the rules that read one entry
+// judge the others, those that need them all (a key's missing attribute,
+// an unused placeholder) do not run.
+func (w *jsonWriter) attributes(v Value) {
 	if v.Kind != Map {
 		w.null(v)
 		return
-	}
-	for _, e := range v.Entries {
-		if e.Key.Kind != String && !placeholders {
-			w.null(v)
-			return
-		}
 	}
 	w.entries(v, w.attribute)
 }
@@ -468,10 +469,14 @@ func (w *jsonWriter) group(v Value) {
 		}
 		w.close("]", v.End)
 	case Map: // {"Put": {...}}, or RequestItems by table
+		start := len(w.b)
 		w.open("{", v.Start)
 		for _, e := range v.Entries {
 			if e.Key.Kind != String || e.Value.Kind == Opaque {
-				continue // a table the code names by a variable cannot be checked
+				// A table the code names by a variable, or its requests
+				// computed: not checked, and the map is not empty.
+				w.partial.Incomplete(start)
+				continue
 			}
 			w.comma(e.Key.Start)
 			w.str(e.Key)
@@ -531,6 +536,12 @@ func (w *jsonWriter) plain(v Value) {
 		}
 		w.close("]", v.End)
 	case Map:
+		if len(v.Entries) == 1 && v.Entries[0].Key.Kind == String && typeLetters[v.Entries[0].Key.Text] && v.Entries[0].Value.Kind == Opaque {
+			// {S: aws.String(f(x))} in a legacy member's value list: an
+			// attribute value the code computes, whole.
+			w.null(v)
+			return
+		}
 		w.entries(v, w.plain)
 	default:
 		w.null(v)

@@ -30,6 +30,7 @@ type tally struct {
 // readCount is what was read of one kind of input.
 type readCount struct {
 	files, statements, requests, codeSkips int
+	coverage                               lint.CodeCoverage
 }
 
 // skip counts a file not linted (lint -v says why).
@@ -49,7 +50,7 @@ func (t *tally) add(r lint.Result) {
 		c.statements += r.Statements
 		c.requests += r.Requests + r.Sites
 		c.codeSkips += len(r.CodeSkips)
-		// coverage: the code engineer's literal-expression counts join here
+		c.coverage.Add(r.Coverage) // the expressions of code checked, and not checked by why
 	} else {
 		t.unreadFile++
 	}
@@ -153,7 +154,9 @@ func (t *tally) readLines() []string {
 				what[len(what)-1] = diag.Plural(c.codeSkips, "member") + " not checked (the code computes them)"
 			}
 		}
-		// coverage: and are said here, after the members not checked
+		if cov := c.coverage.String(); cov != "" {
+			what = append(what, cov)
+		}
 		out = append(out, "read "+files+": "+strings.Join(what, ", "))
 	}
 	var notRead []string
