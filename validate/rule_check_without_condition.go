@@ -13,6 +13,7 @@ var checkWithoutCondition = &Rule{
 	Title:    "a check member without a condition",
 	CannotWrite: []Unwritable{
 		{Readers: requestReaders, Why: "a ConditionCheck without its ConditionExpression is a request the AWS CLI refuses for the missing member, which missing-request-member reports"},
+		{Readers: []Reader{ReaderPartiQL}, Why: "in PartiQL a check is EXISTS(SELECT ... WHERE ...), whose condition is the SELECT itself (that the item exists and its WHERE holds), so there is no check without one"},
 	},
 	Why: `A check member is a ConditionCheck: it writes nothing, and its whole job is its
 condition, which the transaction needs to hold for any of its writes to happen.
