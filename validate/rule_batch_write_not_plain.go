@@ -9,6 +9,7 @@ var batchWriteNotPlain = &Rule{
 	Title:    "a condition, an update or a check in a batch write",
 	CannotWrite: []Unwritable{
 		{Readers: requestReaders, Why: "a condition, an update or a check in a BatchWriteItem is a member the AWS CLI refuses, which unknown-request-member reports"},
+		{Readers: []Reader{ReaderPartiQL}, Why: "a PartiQL batch (batch-execute-statement) takes UPDATE statements and WHERE conditions, and DynamoDB runs them (the Developer Guide's \"Running batch operations with PartiQL for DynamoDB\" batches an INSERT with an UPDATE), so a PartiQL batch has no such mistake"},
 	},
 	Why: `BatchWriteItem takes plain puts and deletes: a PutRequest holds only the item,
 a DeleteRequest only the key, and there is no update or condition check

@@ -16,6 +16,9 @@ var tokenTooLong = &Rule{
 	Name:     "token-too-long",
 	Severity: Error,
 	Title:    "a ClientRequestToken longer than 36 characters, or empty",
+	CannotWrite: []Unwritable{
+		{Readers: []Reader{ReaderPartiQL}, Why: "a .partiql file holds statements and the batch and transaction markers only: an execute-transaction's ClientRequestToken is a member of its request JSON"},
+	},
 	Why: `A transact write's token (ClientRequestToken) makes it idempotent: DynamoDB
 runs a request once for each token for ten minutes, and answers a repeated one
 as it did the first. The token is 1 to 36 characters, room for a UUID; DynamoDB
