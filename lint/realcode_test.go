@@ -81,7 +81,11 @@ func TestRealCode(t *testing.T) {
 	projects := map[appcode.Lang]map[string]bool{}
 	total := &tally{}
 	var excluded []string
+	examples := 0 // files from AWS's own example repositories
 	for _, rf := range m.Files {
+		if strings.HasPrefix(rf.Repo, "aws-samples/") || strings.HasPrefix(rf.Repo, "awsdocs/") {
+			examples++
+		}
 		if listed[rf.File] {
 			t.Errorf("%s: listed twice in the manifest", rf.File)
 		}
@@ -215,6 +219,10 @@ func TestRealCode(t *testing.T) {
 	t.Logf("%-10s %3d files, %2d projects; literal expressions checked %3d/%3d (%s); problems %d (found %d, known misses %d); false alarms %d",
 		"total", total.files, len(all), total.checked, total.exprs, percent(total.checked, total.exprs), total.problems, total.found, total.misses, total.alarms)
 	t.Logf("required set: %d of %d files; out of it for false alarms: %d %v", total.files-len(excluded), total.files, len(excluded), excluded)
+	t.Logf("from AWS's example repositories: %d of %d files", examples, total.files)
+	if 4*examples > total.files {
+		t.Errorf("%d of %d files come from AWS's example repositories: at most a quarter may", examples, total.files)
+	}
 	if total.exprs > 0 && float64(total.checked)/float64(total.exprs) < m.MinCoverage {
 		t.Errorf("coverage %s is below the manifest's min_coverage %.4f", percent(total.checked, total.exprs), m.MinCoverage)
 	}
