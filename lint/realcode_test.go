@@ -180,8 +180,12 @@ func TestRealCode(t *testing.T) {
 				t.Logf("not checked: %s:%d", rf.File, line)
 			}
 		}
+		alarmLines := map[int]bool{}
+		for _, fa := range rf.FalseAlarms {
+			alarmLines[fa.Line] = true
+		}
 		for line := range checkedLines {
-			if !keyLines[line] {
+			if !keyLines[line] && !alarmLines[line] {
 				t.Errorf("%s:%d: lint checked a literal expression here that the answer key does not list under expressions", rf.File, line)
 			}
 		}
