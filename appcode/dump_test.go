@@ -17,6 +17,9 @@ func dump(src []byte, r *Result) string {
 		if s.Partial {
 			partial = " partial"
 		}
+		if s.Whole {
+			partial += " whole"
+		}
 		fmt.Fprintf(&b, "site %s %s %s%s\n", lineCol(src, s.Pos), orDash(s.Call), styleName(s.Style), partial)
 		for _, m := range s.Members {
 			fmt.Fprintf(&b, "  %s %s = %s\n", m.Name, lineCol(src, m.NamePos), dumpValue(m.Value))
@@ -107,10 +110,10 @@ func checkInvariants(t testing.TB, src []byte, r *Result) {
 				t.Fatalf("%s: %d offsets for %d bytes of text", where, len(v.Offsets), len(v.Text))
 			}
 			for i, o := range v.Offsets {
-				if o < v.Start || o > v.End || o > len(src) {
+				if o < 0 || o > len(src) || !v.Joined && (o < v.Start || o > v.End) {
 					t.Fatalf("%s: offset %d of byte %d outside the literal [%d,%d)", where, o, i, v.Start, v.End)
 				}
-				if i > 0 && o <= v.Offsets[i-1] {
+				if i > 0 && o <= v.Offsets[i-1] && !v.Joined {
 					t.Fatalf("%s: offsets not increasing at byte %d: %v", where, i, v.Offsets)
 				}
 				if i < len(v.Text) && src[o] != '\\' && src[o] != '\r' && src[o] != '\n' && src[o] != v.Text[i] &&

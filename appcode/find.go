@@ -31,17 +31,22 @@ type finder struct {
 	// pendingPartial are the chains a call has made partial before a
 	// member of theirs was met.
 	pendingPartial map[int]bool
-	res            *Result
+	// chainEnd is, for a builder chain, the closing ) of its last call.
+	chainEnd map[int]int
+	res      *Result
 	// style tells a site's value style, from what the file shows of its
 	// client; nil for a language whose values are always typed.
 	style func(f *finder, site int) ValueStyle
+	// binds are the file's names bound once (bind.go).
+	binds *binder
 }
 
 func newFinder(lang Lang, src []byte, syn *syntax) *finder {
 	sc := scan(src, syn)
-	f := &finder{lang: lang, src: src, toks: sc.toks, strs: sc.strs, sites: map[int]*Site{}, pendingPartial: map[int]bool{},
+	f := &finder{lang: lang, src: src, toks: sc.toks, strs: sc.strs, sites: map[int]*Site{}, pendingPartial: map[int]bool{}, chainEnd: map[int]int{},
 		res: &Result{Directives: sc.dirs}}
 	f.stop = stops(src, f.toks)
+	f.binds = f.bind()
 	return f
 }
 
@@ -126,6 +131,12 @@ func memberOf(name string) (string, bool) {
 	return name, true
 }
 
+// groupOf reports whether name is the list or map of a group's member
+// requests (TransactItems, RequestItems), which a call or object gathers
+// as a member when the code writes it as a literal: the group is then one
+// request, and the member requests inside it are not sites of their own.
+func groupOf(name string) bool { return name == "TransactItems" || name == "RequestItems" }
+
 // builderMember is memberOf for a builder's method or a Kotlin property:
 // keyConditionExpression, or an SDK v1 withKeyConditionExpression.
 func builderMember(name string) (string, bool) {
@@ -141,17 +152,89 @@ func builderMember(name string) (string, bool) {
 // triggers reports whether a member makes its site one: an expression, or
 // a PartiQL statement. The other members are gathered only beside one.
 func triggers(m Member) bool {
+	if groupOf(m.Name) {
+		return m.Value.Kind == List || m.Value.Kind == Map
+	}
 	if m.Name == "Statement" {
 		return m.Value.Kind == String || m.Value.Kind == Opaque
 	}
 	return strings.HasSuffix(m.Name, "Expression")
 }
 
+// siteEnd is where a site ends: its bracket's end, or its last member's.
+func (f *finder) siteEnd(open int, s *Site) int {
+	end := s.Pos
+	if f.isKind(open, tOpen) && f.toks[open].match > open {
+		end = f.toks[f.toks[open].match].end
+	}
+	for _, m := range s.Members {
+		end = max(end, m.Value.End)
+	}
+	return end
+}
+
+// batchGetPart makes a site with Keys, a batch get's KeysAndAttributes of
+// one table ({"Tickets": {"Keys": [...], "ProjectionExpression": ...}}),
+// the batch get it is a part of: its table is the key it is the value of
+// (Call), and the batch's other tables are not seen (partial).
+func batchGetPart(s *Site) {
+	obj := Value{Kind: Map, Start: s.Pos, End: s.End}
+	for _, m := range s.Members {
+		obj.Entries = append(obj.Entries, Entry{Key: Value{Kind: String, Start: m.NamePos, End: m.NamePos, Text: m.Name, Offsets: constOffsets(m.Name, m.NamePos)}, Value: m.Value})
+	}
+	table := Value{Kind: Opaque, Start: s.Pos, End: s.Pos, Why: "a table the code names"}
+	if s.Call != "" && CommandOfCall(s.Call) == "" {
+		table = Value{Kind: String, Start: s.Pos, End: s.Pos, Text: s.Call, Offsets: constOffsets(s.Call, s.Pos)}
+	}
+	s.Members = []Member{{Name: "RequestItems", NamePos: s.Pos, Value: Value{Kind: Map, Start: s.Pos, End: s.End, Entries: []Entry{{Key: table, Value: obj}}}}}
+	s.Command, s.Partial, s.Whole = "batch-get-item", true, false
+}
+
+// itemWrite reports whether a site without an expression is a request
+// all the same: an Item or a Key given to a put, delete or get that the
+// SDK receives whole (put_item(Item=...) on a boto3 client or Table, new
+// PutCommand({Item}), PutItemRequest.builder()...), whose item and key
+// the rules read.
+func itemWrite(s *Site) bool {
+	if !s.Whole && !(s.Call != "" && s.Call[0] >= 'A' && s.Call[0] <= 'Z' && dynamoType(s.Call)) {
+		return false
+	}
+	switch CommandOfCall(s.Call) {
+	case "put-item":
+		return hasMember(s, "Item")
+	case "delete-item", "get-item":
+		return hasMember(s, "Key")
+	}
+	return false
+}
+
 // result is the sites with an expression among their members, in file
 // order, and a Skip for each member of theirs the reader could not read.
 func (f *finder) result() *Result {
+	// A group written as a literal holds its members' requests: they are
+	// not sites of their own.
+	var groups [][2]int
+	for _, s := range f.sites {
+		for _, m := range s.Members {
+			if groupOf(m.Name) && (m.Value.Kind == List || m.Value.Kind == Map) {
+				groups = append(groups, [2]int{m.Value.Start, m.Value.End})
+			}
+		}
+	}
+	for open, s := range f.sites {
+		for _, g := range groups {
+			if s.Pos > g[0] && s.Pos < g[1] {
+				delete(f.sites, open)
+				break
+			}
+		}
+	}
 	opens := make([]int, 0, len(f.sites))
 	for open, s := range f.sites {
+		if itemWrite(s) {
+			opens = append(opens, open)
+			continue
+		}
 		for _, m := range s.Members {
 			if triggers(m) {
 				opens = append(opens, open)
@@ -162,6 +245,12 @@ func (f *finder) result() *Result {
 	sort.Ints(opens)
 	for _, open := range opens {
 		s := f.sites[open]
+		if s.End == 0 {
+			s.End = f.siteEnd(open, s)
+		}
+		if hasMember(s, "Keys") {
+			batchGetPart(s)
+		}
 		if f.style != nil {
 			s.Style = f.style(f, open)
 		}
@@ -170,18 +259,56 @@ func (f *finder) result() *Result {
 			if m.Value.Kind == Opaque {
 				f.res.Skipped = append(f.res.Skipped, Skip{Pos: m.NamePos, Member: m.Name, Why: m.Value.Why})
 			}
+			if groupOf(m.Name) {
+				f.skipInGroup(m.Name, m.Value, 0)
+			}
 		}
 	}
 	sort.SliceStable(f.res.Skipped, func(i, j int) bool { return f.res.Skipped[i].Pos < f.res.Skipped[j].Pos })
 	return f.res
 }
 
-// skipRuntime records an expression member set at run time
-// (params["KeyConditionExpression"] = ..., params.FilterExpression = ...):
-// the request it belongs to is built by code, and nothing of it is read.
-func (f *finder) skipRuntime(name string, pos int) {
-	if strings.HasSuffix(name, "Expression") {
+// skipInGroup lists the expressions the code computes in a group's
+// member requests (TransactItems[...].Update.ConditionExpression).
+func (f *finder) skipInGroup(path string, v Value, depth int) {
+	if depth > 8 {
+		return
+	}
+	for _, e := range v.Elems {
+		f.skipInGroup(path, e, depth+1)
+	}
+	for _, e := range v.Entries {
+		if e.Key.Kind != String {
+			continue
+		}
+		name := path + "." + e.Key.Text
+		if e.Value.Kind == Opaque && (strings.HasSuffix(e.Key.Text, "Expression") || strings.HasPrefix(e.Key.Text, "ExpressionAttribute")) {
+			f.res.Skipped = append(f.res.Skipped, Skip{Pos: e.Key.Start, Member: name, Why: e.Value.Why})
+			continue
+		}
+		f.skipInGroup(name, e.Value, depth+1)
+	}
+}
+
+// setAtRunTime reads an expression member set at run time
+// (params["KeyConditionExpression"] = ..., params.FilterExpression = ...),
+// its name at token key and its value from token from: a literal is
+// checked alone, in a partial site of its own (what the rest of the
+// request holds is not known: only what the expression holds by itself is
+// judged); anything else is skipped. A member set right after a literal
+// passed later joins that literal's site instead (attachPassed).
+func (f *finder) setAtRunTime(name string, key, from int) {
+	if !strings.HasSuffix(name, "Expression") {
+		return
+	}
+	pos := f.toks[key].start
+	v := f.value(from, f.valueEnd(from, f.lang != Java), 0)
+	if v.Kind != String {
 		f.res.Skipped = append(f.res.Skipped, Skip{Pos: pos, Member: name, Why: "a member set at run time"})
+		return
+	}
+	if _, ok := memberOf(name); ok {
+		f.sites[key] = &Site{Pos: pos, End: v.End, Partial: true, Members: []Member{{Name: name, NamePos: pos, Value: v}}}
 	}
 }
 
@@ -199,7 +326,11 @@ func (f *finder) valueEnd(from int, lines bool) int {
 	if !lines {
 		return end
 	}
-	for j := from + 1; j < end; j++ {
+	j0 := from + 1
+	if t := f.toks[from]; t.kind == tOpen && t.match > from && t.match < end {
+		j0 = t.match + 1 // a bracket's lines are the value's
+	}
+	for j := j0; j < end; j++ {
 		t := f.toks[j]
 		if t.nl && !f.continues(j) {
 			return j
@@ -253,6 +384,11 @@ func (f *finder) value(a, b, depth int) Value {
 	v, next := f.primary(a, b, depth)
 	if next >= b {
 		return v
+	}
+	if f.is(next, "+") && v.Kind == String {
+		if joined, ok := f.concatenation(v, next, b, depth); ok {
+			return joined
+		}
 	}
 	why := f.whyAt(next)
 	if why == "a concatenation" && v.Kind != String && !f.isKind(next+1, tString) {
@@ -415,7 +551,87 @@ func (f *finder) identValue(a, b, depth int) (Value, int) {
 		}
 		return f.opaque(a, b, "a call"), b
 	}
+	if j == a+1 {
+		if v, ok := f.named(a, depth); ok {
+			return v, j
+		}
+	}
 	return f.opaque(a, j, "a variable"), j
+}
+
+// named is the value a name read at token a means: the literal of its one
+// plain assignment in scope (bind.go). A string, number or boolean is its
+// literal; a map or list only where nothing can change it: the name is
+// read once, and only its members set right after it are added. ok is
+// false for anything else, which stays a variable.
+func (f *finder) named(a, depth int) (Value, bool) {
+	bd, ok := f.resolve(a)
+	if !ok || depth > maxDepth/2 {
+		return Value{}, false
+	}
+	if !bd.valueRead {
+		bd.valueRead = true // (a name whose value reads itself finds it opaque)
+		bd.value = f.opaque(bd.from, bd.to, "a name that refers to itself")
+		bd.value = f.value(bd.from, bd.to, depth+1)
+	}
+	v := bd.value
+	v.Entries = append([]Entry(nil), v.Entries...)
+	switch v.Kind {
+	case String, Number, Bool:
+		v.Joined = v.Joined || v.Kind == String
+		return v, true
+	case Map:
+		if f.mutable(bd) {
+			return Value{}, false
+		}
+		for _, m := range f.setAfter(bd) {
+			key := f.memberKey(m.key)
+			if key.Kind != String {
+				return Value{}, false
+			}
+			v.Entries = append(v.Entries, Entry{Key: key, Value: f.value(m.from, m.to, depth+1)})
+		}
+		return v, true
+	case List:
+		if f.mutable(bd) || len(f.setAfter(bd)) > 0 {
+			return Value{}, false
+		}
+		return v, true
+	}
+	return Value{}, false
+}
+
+// memberKey is the name a member set writes: params.X or params["X"].
+func (f *finder) memberKey(k int) Value {
+	if f.isKind(k, tString) {
+		v, _ := f.stringValue(k, k+1)
+		return v
+	}
+	return f.identKey(k)
+}
+
+// concatenation reads "a " + "b" + NAME, where every operand is a string
+// the code shows (a literal, or a name bound once to one), as the one
+// string it makes; first is the operand read, plus the + after it.
+func (f *finder) concatenation(first Value, plus, b, depth int) (Value, bool) {
+	v := first
+	text := []byte(first.Text)
+	offs := append([]int(nil), first.Offsets...)
+	for j := plus; j < b; {
+		if !f.is(j, "+") || j+1 >= b {
+			return Value{}, false
+		}
+		part, next := f.primary(j+1, b, depth+1)
+		if part.Kind != String || len(part.Offsets) != len(part.Text)+1 {
+			return Value{}, false
+		}
+		text = append(text, part.Text...)
+		offs = append(offs[:len(offs)-1], part.Offsets...)
+		v.End = max(v.End, part.End)
+		j = next
+	}
+	v.Text, v.Offsets, v.Joined = string(text), offs, true
+	return v, true
 }
 
 // dotted is the name tokens a to j write: "Map.of", "AttributeValue.fromS".
@@ -683,7 +899,11 @@ func (f *finder) mapLiteral(open, depth int) Value {
 			switch {
 			case colon < 0 && b == a+1 && f.isKind(a, tIdent):
 				// Shorthand: { TableName } is TableName: TableName.
-				m.Entries = append(m.Entries, Entry{Key: f.identKey(a), Value: f.opaque(a, b, "a variable")})
+				val, ok := f.named(a, depth+1)
+				if !ok {
+					val = f.opaque(a, b, "a variable")
+				}
+				m.Entries = append(m.Entries, Entry{Key: f.identKey(a), Value: val})
 				continue
 			case colon == a+1 && f.isKind(a, tIdent):
 				m.Entries = append(m.Entries, Entry{Key: f.identKey(a), Value: f.value(colon+1, b, depth+1)})

@@ -30,6 +30,16 @@ func f(c *dynamodb.Client) {
 import ("github.com/aws/aws-sdk-go/aws"; "github.com/aws/aws-sdk-go/service/dynamodb")
 var x = []*dynamodb.ScanInput{{TableName: aws.String("T"), FilterExpression: aws.String("a > :b"),
 	ExpressionAttributeValues: map[string]*dynamodb.AttributeValue{":b": {N: aws.String("1")}, k: {SS: nil}}}}`)
+	f.Add(`package p
+import ("github.com/aws/aws-sdk-go-v2/aws"; "github.com/aws/aws-sdk-go-v2/service/dynamodb"; "github.com/aws/aws-sdk-go-v2/service/dynamodb/types")
+const byUser = "userId = :u"
+func f(c *dynamodb.Client, k string) {
+	filter := "pk = :pk AND " + byUser
+	in := &dynamodb.QueryInput{TableName: aws.String("T"), KeyConditionExpression: aws.String(filter),
+		ExclusiveStartKey: map[string]types.AttributeValue{k: &types.AttributeValueMemberS{Value: "x"}}}
+	c.Query(ctx, in)
+	c.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{RequestItems: map[string][]types.WriteRequest{k: reqs}})
+}`)
 	f.Fuzz(func(t *testing.T, src string) {
 		res := Read(Go, []byte(src))
 		s := NewSource("f.go", []byte(src))

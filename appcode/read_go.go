@@ -1,3 +1,8 @@
+//lint:file-ignore SA1019 the parser's resolution of names within one file (ast.Object) is
+// what a reader of one file without type information can know: a name it cannot resolve
+// stays unknown, and a composite literal's key it resolves wrongly only counts as one more
+// use, which makes a name less readable, never more.
+
 package appcode
 
 import (
@@ -48,7 +53,8 @@ var goMethods = map[string]bool{
 
 // goEnums are the SDK's enum types of string members: a constant
 // types.SelectCount is the member's value COUNT.
-var goEnums = []string{"ReturnValuesOnConditionCheckFailure", "ReturnItemCollectionMetrics", "ReturnConsumedCapacity", "ReturnValue", "Select"}
+var goEnums = []string{"ReturnValuesOnConditionCheckFailure", "ReturnItemCollectionMetrics", "ReturnConsumedCapacity", "ReturnValue", "Select",
+	"ComparisonOperator", "ConditionalOperator"}
 
 type goReader struct {
 	src    []byte
@@ -60,12 +66,24 @@ type goReader struct {
 	// vars maps a variable a site's literal is assigned to, in the function
 	// being read, to the site, for the fields assigned to it later.
 	vars map[string]*Site
+	// uses counts the identifiers of each object of the file (its
+	// declaration among them), writes the statements that assign it,
+	// set an entry or a field of it, or take its address (its
+	// declaration among them); toClient the objects passed to a client's
+	// method.
+	uses, writes map[*ast.Object]int
+	toClient     map[*ast.Object]bool
+	packageVars  map[any]bool // the file's package-level var specs
+	depth        int          // names being resolved, against cycles
 }
 
 func readGo(src []byte) *Result {
 	out := &Result{}
 	fset := gotoken.NewFileSet()
-	f, _ := parser.ParseFile(fset, "", src, parser.ParseComments|parser.SkipObjectResolution)
+	// Objects are resolved: a name read in a function means the
+	// declaration the parser finds for it in the file (a local, a
+	// constant), or nothing.
+	f, _ := parser.ParseFile(fset, "", src, parser.ParseComments)
 	if f == nil {
 		return out
 	}
@@ -91,6 +109,15 @@ func readGo(src []byte) *Result {
 	for _, d := range f.Decls {
 		if g, ok := d.(*ast.GenDecl); ok && g.Tok == gotoken.CONST {
 			collectConsts(g, r.consts)
+		}
+	}
+	r.countObjects(f)
+	r.packageVars = map[any]bool{}
+	for _, d := range f.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == gotoken.VAR {
+			for _, sp := range g.Specs {
+				r.packageVars[sp] = true
+			}
 		}
 	}
 	for _, d := range f.Decls {
@@ -181,6 +208,116 @@ func (r *goReader) function(body *ast.BlockStmt) {
 	r.local, r.vars = nil, nil
 }
 
+// countObjects fills uses, writes and toClient.
+func (r *goReader) countObjects(f *ast.File) {
+	r.uses, r.writes, r.toClient = map[*ast.Object]int{}, map[*ast.Object]int{}, map[*ast.Object]bool{}
+	write := func(e ast.Expr) {
+		for {
+			switch x := unparen(e).(type) {
+			case *ast.Ident:
+				if x.Obj != nil {
+					r.writes[x.Obj]++
+				}
+				return
+			case *ast.IndexExpr:
+				e = x.X
+			case *ast.SelectorExpr:
+				e = x.X
+			case *ast.StarExpr:
+				e = x.X
+			default:
+				return
+			}
+		}
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Ident:
+			if n.Obj != nil {
+				r.uses[n.Obj]++
+			}
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				write(l)
+			}
+		case *ast.IncDecStmt:
+			write(n.X)
+		case *ast.UnaryExpr:
+			if n.Op == gotoken.AND {
+				write(n.X)
+			}
+		case *ast.ValueSpec:
+			for _, id := range n.Names {
+				write(id)
+			}
+		case *ast.RangeStmt:
+			if n.Key != nil {
+				write(n.Key)
+			}
+			if n.Value != nil {
+				write(n.Value)
+			}
+		case *ast.CallExpr:
+			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && goMethods[sel.Sel.Name] {
+				for _, a := range n.Args {
+					if id, ok := unparen(a).(*ast.Ident); ok && id.Obj != nil {
+						r.toClient[id.Obj] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+}
+
+// named is the value a name means where it is read: a constant's, or a
+// local's assigned once (filter := "..."; var t = "T") and never
+// written, addressed or changed after; a map only where it is read once.
+func (r *goReader) named(x *ast.Ident) (Value, bool) {
+	obj := x.Obj
+	if obj == nil || r.depth > maxDepth/2 {
+		return Value{}, false
+	}
+	var rhs ast.Expr
+	switch d := obj.Decl.(type) {
+	case *ast.ValueSpec:
+		for i, n := range d.Names {
+			if n.Name == x.Name && i < len(d.Values) && len(d.Values) == len(d.Names) {
+				rhs = d.Values[i]
+			}
+		}
+	case *ast.AssignStmt:
+		if d.Tok != gotoken.DEFINE || len(d.Lhs) != len(d.Rhs) {
+			return Value{}, false
+		}
+		for i, l := range d.Lhs {
+			if id, ok := l.(*ast.Ident); ok && id.Obj == obj {
+				rhs = d.Rhs[i]
+			}
+		}
+	}
+	if rhs == nil || obj.Kind == ast.Var && (r.writes[obj] != 1 || r.packageVars[obj.Decl]) {
+		// (A package's variable may be set by another file of it.)
+		return Value{}, false
+	}
+	if _, ok := unparen(rhs).(*ast.Ident); ok && unparen(rhs).(*ast.Ident).Name == "iota" {
+		return Value{}, false
+	}
+	r.depth++
+	v := r.value(rhs)
+	r.depth--
+	switch v.Kind {
+	case String, Number, Bool:
+		v.Joined = v.Joined || v.Kind == String
+		return v, true
+	case Map, List:
+		if obj.Kind == ast.Var && r.uses[obj] == 2 {
+			return v, true
+		}
+	}
+	return Value{}, false
+}
+
 // opaqueMember makes member name of s opaque, replacing what the literal
 // gave, or adds it.
 func (r *goReader) opaqueMember(s *Site, name string, at int, why string) {
@@ -200,7 +337,7 @@ func (r *goReader) opaqueMember(s *Site, name string, at int, why string) {
 // assigned to a variable (x := &dynamodb.QueryInput{...}).
 func (r *goReader) walk(n ast.Node, assigned func(string, *Site)) {
 	direct := map[ast.Expr]bool{} // literals passed straight to a client's method
-	named := map[ast.Expr]string{}
+	named := map[ast.Expr]*ast.Ident{}
 	ast.Inspect(n, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
@@ -213,14 +350,14 @@ func (r *goReader) walk(n ast.Node, assigned func(string, *Site)) {
 			if len(n.Lhs) == len(n.Rhs) {
 				for i, l := range n.Lhs {
 					if id, ok := l.(*ast.Ident); ok {
-						named[unparen(unaddr(n.Rhs[i]))] = id.Name
+						named[unparen(unaddr(n.Rhs[i]))] = id
 					}
 				}
 			}
 		case *ast.ValueSpec:
 			if len(n.Names) == len(n.Values) {
 				for i, id := range n.Names {
-					named[unparen(unaddr(n.Values[i]))] = id.Name
+					named[unparen(unaddr(n.Values[i]))] = id
 				}
 			}
 		case *ast.FuncLit:
@@ -240,8 +377,16 @@ func (r *goReader) walk(n ast.Node, assigned func(string, *Site)) {
 			}
 			s := r.site(n, cmd, part)
 			s.Whole = direct[n]
-			if name := named[n]; name != "" && assigned != nil {
-				assigned(name, s)
+			if id := named[n]; id != nil {
+				if assigned != nil {
+					assigned(id.Name, s)
+				}
+				// in := &dynamodb.QueryInput{...}; c.Query(ctx, in): the
+				// variable read once, by the client's method, and never
+				// written: the literal is the whole request.
+				if o := id.Obj; o != nil && r.uses[o] == 2 && r.writes[o] == 1 && r.toClient[o] {
+					s.Whole = true
+				}
 			}
 			r.out.Sites = append(r.out.Sites, s)
 			return false // its literals are its members'
@@ -409,8 +554,13 @@ func (r *goReader) value(e ast.Expr) Value {
 		case "nil":
 			return Value{Kind: Null, Start: r.off(x.Pos()), End: r.off(x.End())}
 		}
-		if lit := r.constant(x.Name); lit != nil {
-			return r.basic(lit, x)
+		if v, ok := r.named(x); ok {
+			return v
+		}
+		if x.Obj == nil {
+			if lit := r.constant(x.Name); lit != nil {
+				return r.basic(lit, x)
+			}
 		}
 		return r.opaque(x, "a variable ("+x.Name+")")
 	case *ast.UnaryExpr:
@@ -420,6 +570,9 @@ func (r *goReader) value(e ast.Expr) Value {
 		return r.opaque(x, "an expression")
 	case *ast.BinaryExpr:
 		if x.Op == gotoken.ADD {
+			if v, ok := r.concatenation(x); ok {
+				return v
+			}
 			return r.opaque(x, "a concatenation")
 		}
 		return r.opaque(x, "an expression")
@@ -434,6 +587,35 @@ func (r *goReader) value(e ast.Expr) Value {
 		return r.composite(x)
 	}
 	return r.opaque(e, "an expression")
+}
+
+// concatenation reads "a " + "b" + c, where every operand is a string the
+// code shows, as the one string it makes.
+func (r *goReader) concatenation(x *ast.BinaryExpr) (Value, bool) {
+	l, ok := r.concatPart(x.X)
+	if !ok {
+		return Value{}, false
+	}
+	rt, ok := r.concatPart(x.Y)
+	if !ok {
+		return Value{}, false
+	}
+	v := Value{Kind: String, Start: r.off(x.Pos()), End: r.off(x.End()), Text: l.Text + rt.Text, Joined: true}
+	v.Offsets = append(append([]int(nil), l.Offsets[:len(l.Offsets)-1]...), rt.Offsets...)
+	return v, true
+}
+
+func (r *goReader) concatPart(e ast.Expr) (Value, bool) {
+	var v Value
+	if b, ok := unparen(e).(*ast.BinaryExpr); ok && b.Op == gotoken.ADD {
+		var ok bool
+		if v, ok = r.concatenation(b); !ok {
+			return Value{}, false
+		}
+	} else {
+		v = r.value(e)
+	}
+	return v, v.Kind == String && len(v.Offsets) == len(v.Text)+1
 }
 
 // text is an expression's source, for messages.

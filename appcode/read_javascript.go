@@ -5,6 +5,8 @@ package appcode
 // passed to the SDK v3 commands (new QueryCommand({...})), the v2
 // DocumentClient's methods, or built as a params constant.
 
+import "strings"
+
 var javaScriptSyntax = syntax{slashComments: true, regexps: true, dollarIdent: true, lexString: lexJavaScript}
 
 func readJavaScript(src []byte) *Result {
@@ -22,6 +24,9 @@ func readJavaScript(src []byte) *Result {
 			return
 		}
 		member, ok := memberOf(name)
+		if !ok && groupOf(name) && f.is(i+1, ":") && (f.isOpen(i+2, '[') || f.isOpen(i+2, '{')) {
+			member, ok = name, true // TransactItems: [...], written out
+		}
 		if !ok {
 			return
 		}
@@ -34,14 +39,18 @@ func readJavaScript(src []byte) *Result {
 			f.member(open, i, member, i+2, false)
 		case f.isKind(i, tIdent) && (f.is(i+1, ",") || i+1 == f.toks[open].match):
 			// Shorthand: { KeyConditionExpression } passes a variable.
-			f.memberValue(open, i, member, f.opaque(i, i+1, "a variable"))
+			v, ok := f.named(i, 0)
+			if !ok {
+				v = f.opaque(i, i+1, "a variable")
+			}
+			f.memberValue(open, i, member, v)
 		}
 	}, func(f *finder, i int) {
 		switch {
 		case f.isKind(i, tIdent) && f.is(i-1, ".") && f.is(i+1, "="):
-			f.skipRuntime(f.text(i), f.toks[i].start) // params.FilterExpression = ...
+			f.setAtRunTime(f.text(i), i, i+2) // params.FilterExpression = ...
 		case f.isKind(i, tString) && f.isOpen(i-1, '[') && f.is(i+1, "]") && f.is(i+2, "="):
-			f.skipRuntime(string(f.strs[f.toks[i].str].text), f.toks[i].start)
+			f.setAtRunTime(string(f.strs[f.toks[i].str].text), i, i+3)
 		}
 	})
 	modules := jsImports(f)
@@ -67,21 +76,55 @@ func readJavaScript(src []byte) *Result {
 		}
 		return clients.styleOf(f, -1)
 	}
-	for open, s := range f.sites {
-		// The one argument of an SDK command (new QueryCommand({...}),
-		// the class imported from @aws-sdk) is the whole request: what it
-		// leaves out, the request has not. A function of the project's own
-		// may add members, so its arguments stay open.
-		call := w.calls[open]
-		if call <= 0 || f.toks[call].match != f.toks[open].match+1 || call+1 != open {
-			continue
+	// The one argument of an SDK command (new QueryCommand({...}), the
+	// class imported from @aws-sdk) or of a method of a client the file
+	// makes (doc.update({...}) on a DocumentClient) is the whole request:
+	// what it leaves out, the request has not. A function of the
+	// project's own may add members, so its arguments stay open.
+	whole := func(call, arg int) bool {
+		if call <= 0 || f.toks[call].match != f.stop[arg] {
+			return false // not the one argument
 		}
-		if first, name := f.callee(call - 1); name != "" && f.is(first, "new") {
+		first, name := f.callee(call - 1)
+		if name == "" {
+			return false
+		}
+		if f.is(first, "new") {
 			_, sdk := modules.style(name)
-			s.Whole = sdk
+			return sdk
+		}
+		recv, ok := f.receiver(call)
+		if !ok || !jsClientMethods[name] {
+			return false
+		}
+		_, known := clients.byName[recv]
+		return known
+	}
+	for open, s := range f.sites {
+		if call := w.calls[open]; call > 0 && call+1 == open {
+			s.Whole = !s.Partial && whole(call, open)
+		}
+	}
+	f.attachPassed(w.calls, whole)
+	for open, s := range f.sites {
+		// X-Ray's GetTraceSummariesCommand({FilterExpression}) is not a
+		// DynamoDB request: a site named by another service's command.
+		if modules[s.Call] == jsOtherService || strings.HasSuffix(s.Call, "Command") && !dynamoType(s.Call) {
+			delete(f.sites, open)
 		}
 	}
 	return f.result()
+}
+
+// jsClientMethods are the methods of the SDK v2 clients (DynamoDB,
+// DocumentClient) and of v3's aggregated clients (DynamoDB,
+// DynamoDBDocument) that take one request.
+var jsClientMethods = map[string]bool{
+	"get": true, "put": true, "update": true, "delete": true, "query": true, "scan": true,
+	"batchGet": true, "batchWrite": true, "transactGet": true, "transactWrite": true,
+	"getItem": true, "putItem": true, "updateItem": true, "deleteItem": true,
+	"batchGetItem": true, "batchWriteItem": true, "transactGetItems": true, "transactWriteItems": true,
+	"executeStatement": true,
 }
 
 // keyName is the name an object key at token i writes: a word or a
@@ -132,6 +175,7 @@ func tsTypeWord(w string) bool {
 const (
 	jsDocumentModule = "@aws-sdk/lib-dynamodb"
 	jsLowLevelModule = "@aws-sdk/client-dynamodb"
+	jsOtherService   = "another service of the SDK"
 )
 
 // jsModules are the names a file imports from the SDK's DynamoDB modules,
@@ -173,7 +217,10 @@ func jsImports(f *finder) jsModules {
 		}
 		module := string(f.strs[f.toks[mod].str].text)
 		if module != jsDocumentModule && module != jsLowLevelModule {
-			continue
+			if !strings.HasPrefix(module, "@aws-sdk/") {
+				continue
+			}
+			module = jsOtherService // another service's command: not DynamoDB's
 		}
 		for j := open + 1; j < f.toks[open].match; j++ {
 			if !f.isKind(j, tIdent) || f.is(j, "type") && f.isKind(j+1, tIdent) {

@@ -42,7 +42,25 @@ func readKotlin(src []byte) *Result {
 		}
 	}
 	f.builderChains()
+	f.wholeChains()
+	for open, s := range f.sites {
+		// QueryRequest { ... } passed to ddb.query(...), or ddb.query { ... }:
+		// a block that sets only members is the whole request.
+		if !f.isOpen(open, '{') || s.Partial {
+			continue
+		}
+		first, name := f.callee(open - 1)
+		if name == "" {
+			continue
+		}
+		if name[0] >= 'A' && name[0] <= 'Z' {
+			s.Whole = f.clientArg(first, f.toks[open].match)
+		} else {
+			s.Whole = f.isKind(open-1, tIdent) && f.is(open-2, ".") && CommandOfCall(name) != ""
+		}
+	}
 	f.style = func(*finder, int) ValueStyle { return StyleLowLevel }
+	f.dynamoTypesOnly()
 	return f.result()
 }
 

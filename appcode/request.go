@@ -52,12 +52,6 @@ func (s *Source) Pos(off int) diag.Pos {
 	return diag.Pos{File: s.Name, Offset: off, Line: line + 1, Col: off - s.lines[line] + 1}
 }
 
-// line is the text of the line of p, up to the column of p.
-func (s *Source) line(p diag.Pos) string {
-	start := p.Offset - p.Col + 1
-	return string(s.Src[max(0, start):p.Offset])
-}
-
 // lineOf is the 1-based line of byte off.
 func (s *Source) lineOf(off int) int { return s.Pos(off).Line }
 
@@ -71,6 +65,11 @@ func Convert(src *Source, site *Site, dirs []Directive) (*Request, error) {
 	command := site.Command
 	if command == "" {
 		command = CommandOfCall(site.Call)
+	}
+	if command == "" {
+		// What no call names, only a member that tells does: one the code
+		// computes (UpdateExpression: f(x)) tells as well as a literal.
+		command = request.SureCommand(func(n string) bool { return hasMember(site, n) })
 	}
 	w.object(site.Pos, func(obj int) {
 		if command != "" {
@@ -92,12 +91,7 @@ func Convert(src *Source, site *Site, dirs []Directive) (*Request, error) {
 	if len(f.Requests) != 1 {
 		return nil, diag.Errorf(src.Pos(site.Pos), "the request written for this code does not read back as one request (a dynexpr bug; please report it)")
 	}
-	r := &Request{Request: f.Requests[0], Site: site, src: src, origin: w.origin}
-	f.Outside = func(off int) (diag.Pos, string) {
-		at := r.Pos(f.Pos(off))
-		return at, src.line(at)
-	}
-	return r, nil
+	return &Request{Request: f.Requests[0], Site: site, src: src, origin: w.origin}, nil
 }
 
 // Pos maps a position in the written request (a finding's) to the code
@@ -258,22 +252,24 @@ func (w *jsonWriter) members(obj int, ms []Member) {
 func (w *jsonWriter) memberValue(name string, v Value) {
 	switch name {
 	case "Key", "Item", "ExclusiveStartKey", "ExpressionAttributeValues":
-		w.attributes(v, name == "ExpressionAttributeValues")
+		w.attributes(v)
 	case "ExpressionAttributeNames":
 		known := v
 		known.Entries = nil
 		for _, e := range v.Entries {
-			if e.Value.Kind != String {
+			if e.Value.Kind == Opaque {
 				e.Key = Value{Kind: Opaque} // a name the code computes: the map is incomplete
 			}
 			known.Entries = append(known.Entries, e)
 		}
-		w.entries(known, w.str)
+		// A literal that is not a string (12, None) is written as it is,
+		// and judged as in a request file.
+		w.entries(known, w.plain)
 	case "Keys":
 		w.open("[", v.Start)
 		for _, e := range v.Elems {
 			w.comma(e.Start)
-			w.attributes(e, false)
+			w.attributes(e)
 		}
 		w.close("]", v.End)
 	case "TransactItems", "RequestItems":
@@ -284,20 +280,14 @@ func (w *jsonWriter) memberValue(name string, v Value) {
 }
 
 // attributes writes a map of attribute values: an item, a key, the
-// placeholders' values. A computed key drops its entry; in the
-// placeholders' map the map is then incomplete, in an item or key the
-// whole member is unknown (a key whose attributes are not known cannot be
-// judged).
-func (w *jsonWriter) attributes(v Value, placeholders bool) {
+// placeholders' values. A computed key or a spread drops its entry and
+// makes the map incomplete, never empty: the rules that read one entry
+// judge the others, those that need them all (a key's missing attribute,
+// an unused placeholder) do not run.
+func (w *jsonWriter) attributes(v Value) {
 	if v.Kind != Map {
 		w.null(v)
 		return
-	}
-	for _, e := range v.Entries {
-		if e.Key.Kind != String && !placeholders {
-			w.null(v)
-			return
-		}
 	}
 	w.entries(v, w.attribute)
 }
@@ -479,10 +469,14 @@ func (w *jsonWriter) group(v Value) {
 		}
 		w.close("]", v.End)
 	case Map: // {"Put": {...}}, or RequestItems by table
+		start := len(w.b)
 		w.open("{", v.Start)
 		for _, e := range v.Entries {
 			if e.Key.Kind != String || e.Value.Kind == Opaque {
-				continue // a table the code names by a variable cannot be checked
+				// A table the code names by a variable, or its requests
+				// computed: not checked, and the map is not empty.
+				w.partial.Incomplete(start)
+				continue
 			}
 			w.comma(e.Key.Start)
 			w.str(e.Key)
@@ -542,6 +536,12 @@ func (w *jsonWriter) plain(v Value) {
 		}
 		w.close("]", v.End)
 	case Map:
+		if len(v.Entries) == 1 && v.Entries[0].Key.Kind == String && typeLetters[v.Entries[0].Key.Text] && v.Entries[0].Value.Kind == Opaque {
+			// {S: aws.String(f(x))} in a legacy member's value list: an
+			// attribute value the code computes, whole.
+			w.null(v)
+			return
+		}
 		w.entries(v, w.plain)
 	default:
 		w.null(v)

@@ -2,6 +2,8 @@ package appcode
 
 import (
 	"bytes"
+	"fmt"
+	"github.com/dynexpr/dynexpr/validate"
 	"os"
 	"path/filepath"
 	"strings"
@@ -47,12 +49,12 @@ func TestStringLiterals(t *testing.T) {
 		{"javascript surrogate pair", JavaScript, `x({KeyConditionExpression: '\uD83D\uDE00'})`, "\U0001F600", `\uD8`, '\'', '\''},
 		{"javascript template", JavaScript, "x({KeyConditionExpression: `a\\`b\r\nc`})", "a`b\nc", "a\\b\rc", '`', '`'},
 		{"javascript string key", JavaScript, `x({"KeyConditionExpression": "a = :a"})`, "a = :a", "a = :a", '"', '"'},
-		{"java escapes", Java, `Q.builder().keyConditionExpression("a\"b\u0041\101\s");`, `a"bAA `, `a\b\\\`, '"', '"'},
-		{"java text block", Java, "Q.builder().filterExpression(\"\"\"\n    a \\\n    b\\s\n    \"\"\");", "a b \n", "a b\\\n", '"', '"'},
-		{"java text block closing on the last line", Java, "Q.builder().filterExpression(\"\"\"\n      a = :a\n    AND b\"\"\");", "  a = :a\nAND b", "  a = :a\nAND b", '"', '"'},
-		{"kotlin escapes", Kotlin, "Q { keyConditionExpression = \"a\\$b\\t\" }", "a$b\t", `a\b\`, '"', '"'},
-		{"kotlin raw trimIndent", Kotlin, "Q { keyConditionExpression = \"\"\"\n        a = :a\n          AND b\n    \"\"\".trimIndent() }", "a = :a\n  AND b", "a = :a\n  AND b", '"', '"'},
-		{"kotlin raw keeps backslashes", Kotlin, "Q { keyConditionExpression = \"\"\"a\\tb\"\"\"\" }", "a\\tb\"", "a\\tb\"", '"', '"'},
+		{"java escapes", Java, `QueryRequest.builder().keyConditionExpression("a\"b\u0041\101\s");`, `a"bAA `, `a\b\\\`, '"', '"'},
+		{"java text block", Java, "QueryRequest.builder().filterExpression(\"\"\"\n    a \\\n    b\\s\n    \"\"\");", "a b \n", "a b\\\n", '"', '"'},
+		{"java text block closing on the last line", Java, "QueryRequest.builder().filterExpression(\"\"\"\n      a = :a\n    AND b\"\"\");", "  a = :a\nAND b", "  a = :a\nAND b", '"', '"'},
+		{"kotlin escapes", Kotlin, "QueryRequest { keyConditionExpression = \"a\\$b\\t\" }", "a$b\t", `a\b\`, '"', '"'},
+		{"kotlin raw trimIndent", Kotlin, "QueryRequest { keyConditionExpression = \"\"\"\n        a = :a\n          AND b\n    \"\"\".trimIndent() }", "a = :a\n  AND b", "a = :a\n  AND b", '"', '"'},
+		{"kotlin raw keeps backslashes", Kotlin, "QueryRequest { keyConditionExpression = \"\"\"a\\tb\"\"\"\" }", "a\\tb\"", "a\\tb\"", '"', '"'},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			v := firstValue(t, c.lang, c.src)
@@ -99,16 +101,63 @@ func TestOpaqueValues(t *testing.T) {
 		{JavaScript, "x({KeyConditionExpression: String.raw`a = :a`})", "a tagged template"},
 		{JavaScript, `x({KeyConditionExpression: ["a", "b"].join(" AND ")})`, "a call"},
 		{JavaScript, `x({KeyConditionExpression: cond ? "a = :a" : "b = :b"})`, "a conditional"},
-		{Java, `Q.builder().keyConditionExpression("a = " + ":a");`, "a concatenation"},
-		{Java, `Q.builder().keyConditionExpression(KEY);`, "a variable"},
-		{Java, `Q.builder().keyConditionExpression(String.format("%s = :v", k));`, "a call"},
-		{Kotlin, `Q { keyConditionExpression = "$k = :v" }`, "a string template"},
-		{Kotlin, `Q { keyConditionExpression = "${k.name} = :v" }`, "a string template"},
-		{Kotlin, `Q { keyConditionExpression = """a = :a""".trimMargin() }`, "a call"},
+		{Java, `QueryRequest.builder().keyConditionExpression("a = " + v);`, "a concatenation"},
+		{Java, `QueryRequest.builder().keyConditionExpression("a = " + ":a" + v);`, "a concatenation"},
+		{Python, "K = 'a = :a'\nK = 'b = :b'\nt.query(KeyConditionExpression=K)", "a variable"},
+		{Python, "def f(K):\n    t.query(KeyConditionExpression=K)\nK = 'a = :a'", "a variable"},
+		{Python, "def f():\n    K = 'a = :a'\ndef g():\n    t.query(KeyConditionExpression=K)", "a variable"},
+		{Python, "class C:\n    K = 'a = :a'\n    def f(self):\n        t.query(KeyConditionExpression=K)", "a variable"},
+		{Python, "for K in ks:\n    pass\nK = 'a = :a'\nt.query(KeyConditionExpression=K)", "a variable"},
+		{Python, "from m import K\nK = 'a = :a'\nt.query(KeyConditionExpression=K)", "a variable"},
+		{Python, "K = 'a = :a'\nK += ' AND b = :b'\nt.query(KeyConditionExpression=K)", "a variable"},
+		{Python, "K, J = 'a = :a', 'b'\nt.query(KeyConditionExpression=K)", "a variable"},
+		{Python, "K = 'a = :a'\nf = lambda K: t.query(KeyConditionExpression=K)", "a variable"},
+		{Python, "K = 'a = :a'\nwith open(p) as K:\n    t.query(KeyConditionExpression=K)", "a variable"},
+		{Python, "K = 'a = :a'\ndef f():\n    global K\n    K = 'b'\nt.query(KeyConditionExpression=K)", "a variable"},
+		{Python, "def f():\n    K = 'a = :a'\n    def g(K):\n        t.query(KeyConditionExpression=K)", "a variable"},
+		{JavaScript, "let k = 'a = :a'; k = 'b = :b'; x({KeyConditionExpression: k})", "a variable"},
+		{JavaScript, "const k = 'a = :a'; function f(k) { x({KeyConditionExpression: k}) }", "a variable"},
+		{JavaScript, "function f() { const k = 'a = :a' } x({KeyConditionExpression: k})", "a variable"},
+		{JavaScript, "const { k } = o; const k2 = 'a'; x({KeyConditionExpression: k})", "a variable"},
+		{JavaScript, "xs.map(k => x({KeyConditionExpression: k})); const k = 'a = :a'", "a variable"},
+		{Java, `class A { String K = "a = :a"; void f() { QueryRequest.builder().keyConditionExpression(K); } }`, "a variable"},
+		{Kotlin, "class A { var k = \"a = :a\"\n fun f() { QueryRequest { keyConditionExpression = k } } }", "a variable"},
+		{Java, `QueryRequest.builder().keyConditionExpression(KEY);`, "a variable"},
+		{Java, `QueryRequest.builder().keyConditionExpression(String.format("%s = :v", k));`, "a call"},
+		{Kotlin, `QueryRequest { keyConditionExpression = "$k = :v" }`, "a string template"},
+		{Kotlin, `QueryRequest { keyConditionExpression = "${k.name} = :v" }`, "a string template"},
+		{Kotlin, `QueryRequest { keyConditionExpression = """a = :a""".trimMargin() }`, "a call"},
 	} {
 		v := firstValue(t, c.lang, c.src)
 		if v.Kind != Opaque || v.Why != c.why {
 			t.Errorf("%s: %s: got %s, want opaque(%s)", c.lang, c.src, dumpValue(v), c.why)
+		}
+	}
+}
+
+// TestBoundNames reads a name bound once, in scope, as its literal, and a
+// concatenation of literals as the string it makes.
+func TestBoundNames(t *testing.T) {
+	for _, c := range []struct {
+		lang Lang
+		src  string
+		want string
+	}{
+		{Python, "K = 'a = :a'\ndef f():\n    t.query(KeyConditionExpression=K)", `"a = :a"`},
+		{Python, "def f():\n    k = 'a = :a'\n    t.query(KeyConditionExpression=k)", `"a = :a"`},
+		{Python, "P = 'pk'\nt.query(KeyConditionExpression=P + ' = :a')", `"pk = :a"`},
+		{Python, "class C:\n    K = 'a = :a'\n    t.query(KeyConditionExpression=K)", `"a = :a"`},
+		{Python, "K: str = 'a = :a'\nt.query(KeyConditionExpression=K)", `"a = :a"`},
+		{JavaScript, "const k = 'a = :a'; x({KeyConditionExpression: k})", `"a = :a"`},
+		{JavaScript, "const KeyConditionExpression = 'a = :a'; x({KeyConditionExpression})", `"a = :a"`},
+		{JavaScript, "x({KeyConditionExpression: 'a = :a ' + 'AND b = :b'})", `"a = :a AND b = :b"`},
+		{Java, `class A { static final String K = "a = :a"; void f() { QueryRequest.builder().keyConditionExpression(K); } }`, `"a = :a"`},
+		{Java, `class A { void f() { String k = "a = :a"; QueryRequest.builder().keyConditionExpression(k); } }`, `"a = :a"`},
+		{Kotlin, "const val K = \"a = :a\"\nfun f() = QueryRequest { keyConditionExpression = K }", `"a = :a"`},
+	} {
+		v := firstValue(t, c.lang, c.src)
+		if got := dumpValue(v); got != c.want {
+			t.Errorf("%s: %q: got %s, want %s", c.lang, c.src, got, c.want)
 		}
 	}
 }
@@ -154,19 +203,34 @@ func TestBoundedWork(t *testing.T) {
 		}
 		return b.Bytes()
 	}
+	// chain binds each name to the one before it twice, and uses the last:
+	// read naively, the last is 2^n reads of the first.
+	chain := func(def, use string) []byte {
+		var b bytes.Buffer
+		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(def, "a%d + a%d", "'x'"), "%d", "0"))
+		for i := 1; i < 3000; i++ {
+			fmt.Fprintf(&b, def, i, i-1, i-1)
+		}
+		fmt.Fprintf(&b, use, 2999)
+		return b.Bytes()
+	}
 	inputs := map[string]struct {
 		lang Lang
 		src  []byte
 	}{
 		"python nested":      {Python, deep("[", "]", "t.query(KeyConditionExpression=\"a\", Key=")},
 		"javascript nested":  {JavaScript, deep("{a:", "}", "x({KeyConditionExpression: \"a\", Key: ")},
-		"java nested":        {Java, deep("Map.of(\"a\",", ")", "Q.builder().keyConditionExpression(\"a\").key(")},
-		"kotlin nested":      {Kotlin, deep("mapOf(\"a\" to ", ")", "Q { keyConditionExpression = \"a\"\n key = ")},
+		"java nested":        {Java, deep("Map.of(\"a\",", ")", "QueryRequest.builder().keyConditionExpression(\"a\").key(")},
+		"kotlin nested":      {Kotlin, deep("mapOf(\"a\" to ", ")", "QueryRequest { keyConditionExpression = \"a\"\n key = ")},
 		"python unclosed":    {Python, bytes.Repeat([]byte("t.query(KeyConditionExpression=(\"a\", "), 4000)},
 		"javascript members": {JavaScript, append([]byte("x({"), bytes.Repeat([]byte("KeyConditionExpression: `a`, FilterExpression: {"), 4000)...)},
 		"java chain":         {Java, bytes.Repeat([]byte(".keyConditionExpression(\"a\")"), 10000)},
 		"kotlin templates":   {Kotlin, bytes.Repeat([]byte("\"${\"${"), 4000)},
 		"python f-strings":   {Python, bytes.Repeat([]byte("f'{f\"{"), 4000)},
+		"python names":       {Python, bytes.Repeat([]byte("def f():\n    params = {\"KeyConditionExpression\": K}\n    t.query(**params)\nK = 'a'\n"), 3000)},
+		"python self":        {Python, append([]byte("class C:\n"), bytes.Repeat([]byte("    def f(self):\n        self.t = x.Table('T')\n        self.t.query(KeyConditionExpression='a')\n"), 3000)...)},
+		"javascript chain":   {JavaScript, chain("const a%d = a%d + a%d;\n", "x({KeyConditionExpression: a%d});\n")},
+		"kotlin chain":       {Kotlin, chain("val a%d = a%d + a%d\n", "QueryRequest { keyConditionExpression = a%d }\n")},
 	}
 	// The reference: as many bytes of plain members, read in the same
 	// run (the machine may be shared). Reading a value costs at most
@@ -175,8 +239,8 @@ func TestBoundedWork(t *testing.T) {
 	plain := map[Lang][]byte{
 		Python:     []byte(`t.query(KeyConditionExpression="a = :a", Limit=1)` + "\n"),
 		JavaScript: []byte(`x({ KeyConditionExpression: "a = :a", Limit: 1 });` + "\n"),
-		Java:       []byte(`Q.builder().keyConditionExpression("a = :a").limit(1);` + "\n"),
-		Kotlin:     []byte(`Q { keyConditionExpression = "a = :a"; limit = 1 }` + "\n"),
+		Java:       []byte(`QueryRequest.builder().keyConditionExpression("a = :a").limit(1);` + "\n"),
+		Kotlin:     []byte(`QueryRequest { keyConditionExpression = "a = :a"; limit = 1 }` + "\n"),
 	}
 	for name, in := range inputs {
 		ref := bytes.Repeat(plain[in.lang], len(in.src)/len(plain[in.lang])+1)
@@ -197,6 +261,11 @@ func TestBoundedWork(t *testing.T) {
 // fuzzRead is each reader's fuzz target: no panic, and the invariants of
 // checkInvariants on whatever the input.
 func fuzzRead(f *testing.F, lang Lang, ext string) {
+	// Seeds of what the binder reads: names bound once and twice, in
+	// nested scopes, a literal passed later with members set after it.
+	for _, seed := range bindSeeds[lang] {
+		f.Add([]byte(seed))
+	}
 	names, _ := filepath.Glob("testdata/read/*" + ext)
 	for _, name := range names {
 		if src, err := os.ReadFile(name); err == nil && !strings.HasSuffix(name, ".want") {
@@ -204,8 +273,31 @@ func fuzzRead(f *testing.F, lang Lang, ext string) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		checkInvariants(t, src, Read(lang, src))
+		r := Read(lang, src)
+		checkInvariants(t, src, r)
+		// Every site reads back as request JSON, and every finding on it
+		// points inside the file.
+		s := NewSource("f"+ext, src)
+		for _, site := range r.Sites {
+			req, err := Convert(s, site, r.Directives)
+			if err != nil {
+				t.Fatalf("a site does not read back: %v", err)
+			}
+			for _, fd := range validate.CheckRequest(req.Request, nil, &validate.Config{}) {
+				if p := req.Pos(fd.Pos); p.Offset < 0 || p.Offset > len(src) || p.Line < 1 {
+					t.Fatalf("finding outside the file: %v", p)
+				}
+			}
+		}
 	})
+}
+
+var bindSeeds = map[Lang][]string{
+	Python: {"K = 'a = :a'\nclass C:\n    T = 'x'\n    def __init__(self):\n        self.t = r.Table('T')\n    def f(self, k):\n        p = {'KeyConditionExpression': K + ' AND b = :b', 'Key': {k: 1}}\n        p['FilterExpression'] = 'c = :c'\n        return self.t.query(**p)\n",
+		"def f():\n    global K\n    K = 'x'\n    for a, b in c:\n        t.query(KeyConditionExpression=K)\n"},
+	JavaScript: {"const K = 'a = :a';\nfunction f(k) {\n  const p = { KeyConditionExpression: K + ' AND b = :b', Key: { [k]: 1, ...o } };\n  p.FilterExpression = 'c = :c';\n  return doc.query(p).promise();\n}\nconst doc = new AWS.DynamoDB.DocumentClient();\n"},
+	Java:       {"class A { static final String K = \"a\"; void f(String k) { String c = K + \" = :a\"; ddb.query(QueryRequest.builder().keyConditionExpression(c).key(Map.of(k, v)).build()); } }"},
+	Kotlin:     {"const val K = \"a\"\nsuspend fun f(k: String) { val c = K + \" = :a\"\n ddb.query(QueryRequest { keyConditionExpression = c\n key = mapOf(k to v) }) }\n"},
 }
 
 func FuzzReadPython(f *testing.F)     { fuzzRead(f, Python, ".py") }
@@ -255,7 +347,7 @@ func BenchmarkReadGo(b *testing.B) {
 func TestUnclosedInterpolation(t *testing.T) {
 	for lang, src := range map[Lang]string{
 		Python: "x = f\"{a\nt.query(KeyConditionExpression=\"a = :a\")\n",
-		Kotlin: "val x = \"${a\nQ { keyConditionExpression = \"a = :a\" }\n",
+		Kotlin: "val x = \"${a\nQueryRequest { keyConditionExpression = \"a = :a\" }\n",
 	} {
 		if v := firstValue(t, lang, src); v.Text != "a = :a" {
 			t.Errorf("%s: got %s", lang, dumpValue(v))

@@ -131,6 +131,11 @@ type Value struct {
 	// A B value (and each element of a BS) is a String whose Text is the
 	// bytes themselves: the conversion writes their base64.
 	Type string
+	// Joined says a string's text is joined from literals written apart
+	// (a concatenation, a constant declared elsewhere): its Offsets point
+	// at each byte's literal, and need not rise nor lie within Start and
+	// End.
+	Joined bool
 	// Why, for Opaque, says what the value is, in a few words: "a
 	// variable", "a concatenation", "an f-string".
 	Why string

@@ -1,6 +1,9 @@
 package appcode
 
-import "bytes"
+import (
+	"bytes"
+	"sort"
+)
 
 // This file is what the readers of Python and JavaScript share beyond
 // values: the walk over tokens with the enclosing brackets at hand, the
@@ -158,7 +161,11 @@ func assignedClients(f *finder, tell func(f *finder, a, b int) (ValueStyle, bool
 			b++
 		}
 		if st, ok := tell(f, e+1, b); ok {
-			c.byName[f.dotted(a, e)] = st
+			name := f.dotted(a, e)
+			if prev, seen := c.byName[name]; seen && prev != st {
+				st = StyleUnknown // two clients under one name (in two classes): the values tell
+			}
+			c.byName[name] = st
 			c.low = c.low || st == StyleLowLevel
 			c.doc = c.doc || st == StyleDocument
 		}
@@ -197,4 +204,124 @@ func (f *finder) receiver(call int) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// passed finds, for the site a literal at open makes, the call it is
+// passed to later: the literal is the whole value of a name bound once
+// (params = {...}, const input = {...}), read once in its scope, as a
+// call's argument (client.query(**params), new QueryCommand(input),
+// doc.update(params)); its members set right after it (params.X = ...,
+// params["X"] = ...) are its members. call is the call's ( and arg the
+// token of the name there.
+func (f *finder) passed(open int) (bd *binding, call, arg int, ok bool) {
+	if f.binds == nil || !f.isKind(open, tOpen) {
+		return nil, 0, 0, false
+	}
+	// The name the literal is assigned to: the tokens before it.
+	for k := open - 1; k >= 0 && k > open-16 && bd == nil; k-- {
+		if f.isKind(k, tIdent) {
+			if b := f.binds.innermost(f, f.text(k), k); b != nil && b.from == open && b.to == f.toks[open].match+1 {
+				bd = b
+			}
+		}
+	}
+	if bd == nil || !f.binds.onlyBinding(f, bd) {
+		return nil, 0, 0, false
+	}
+	if f.mutable(bd) { // (which reads the name's uses)
+		return nil, 0, 0, false
+	}
+	use := -1
+	reads := f.binds.reads[f.text(bd.name)]
+	for _, r := range reads[sort.SearchInts(reads, bd.to):sort.SearchInts(reads, bd.scopeEnd)] {
+		if f.mutationAt(bd, r) {
+			continue
+		}
+		if use >= 0 {
+			return nil, 0, 0, false // read twice: what the other read does is not seen
+		}
+		use = r
+	}
+	if use < 0 {
+		return nil, 0, 0, false
+	}
+	a := use
+	if f.lang == Python {
+		if !f.is(use-1, "**") {
+			return nil, 0, 0, false
+		}
+		a = use - 1
+	}
+	if !(f.isOpen(a-1, '(') || f.is(a-1, ",")) || !(f.is(use+1, ")") || f.is(use+1, ",")) {
+		return nil, 0, 0, false
+	}
+	// The call's bracket: back over the arguments before it.
+	k := a - 1
+	for k >= 0 && !f.isOpen(k, '(') {
+		if f.isKind(k, tClose) && f.toks[k].match >= 0 && f.toks[k].match < k {
+			k = f.toks[k].match
+		}
+		if f.is(k, ";") || f.isOpen(k, '{') || f.isOpen(k, '[') {
+			return nil, 0, 0, false
+		}
+		k--
+	}
+	if k < 0 || f.toks[k].match < use {
+		return nil, 0, 0, false
+	}
+	return bd, k, a, true
+}
+
+// attachPassed reads each literal passed later to a call (passed) as if it
+// were written at the call: it takes the call's name, the members set
+// right after it, and (Python) the call's own keyword arguments; whole
+// says whether the call, so written, sends the whole request.
+func (f *finder) attachPassed(calls map[int]int, whole func(call, arg int) bool) {
+	for open, s := range f.sites {
+		if !f.isOpen(open, '{') {
+			continue
+		}
+		bd, call, arg, ok := f.passed(open)
+		if !ok {
+			continue
+		}
+		_, name := f.callee(call - 1)
+		s.Call = name
+		calls[open] = call
+		for _, m := range f.setAfter(bd) {
+			key := f.memberKey(m.key)
+			member, ok := memberOf(key.Text)
+			if key.Kind != String || !ok {
+				s.Partial = true
+				continue
+			}
+			s.Members = append(s.Members, Member{Name: member, NamePos: f.toks[m.key].start, Value: f.value(m.from, m.to, 0)})
+			f.unskip(f.toks[m.key].start)
+			delete(f.sites, m.key) // not a site of its own: a member of this one
+		}
+		if cs, ok := f.sites[call]; ok && cs != s {
+			// client.query(TableName=T, **params): one request.
+			s.Members = append(s.Members, cs.Members...)
+			delete(f.sites, call)
+			spreads := 0
+			for _, p := range f.split(call) {
+				if f.is(p[0], "**") {
+					spreads++
+				}
+			}
+			s.Partial = s.Partial || spreads > 1
+		}
+		s.Whole = !s.Partial && whole(call, arg)
+	}
+}
+
+// unskip drops the skip of a member set at run time at pos: it is read.
+func (f *finder) unskip(pos int) {
+	out := f.res.Skipped[:0]
+	for _, k := range f.res.Skipped {
+		if k.Pos != pos {
+			out = append(out, k)
+		}
+	}
+	f.res.Skipped = out
 }

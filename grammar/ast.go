@@ -204,6 +204,10 @@ type Consistent struct {
 type Condition struct {
 	Pos diag.Pos
 	Or  []*AndCondition
+	// Open, on an item key or start key read from a map, says the map has
+	// key attributes the statement does not show (application code
+	// computes them). The parser never sets it.
+	Open bool
 }
 
 // AndCondition is a conjunction.
@@ -328,6 +332,10 @@ type List struct {
 type Map struct {
 	Pos     diag.Pos
 	Entries []*MapEntry
+	// Open says the map has entries the statement does not show: one
+	// read from application code that computes a key or spreads a value
+	// into it. The parser never sets it.
+	Open bool
 }
 
 // MapEntry is one name: value pair.

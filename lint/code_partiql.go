@@ -26,19 +26,20 @@ func (l *Linter) partiqlSite(src *appcode.Source, site *appcode.Site, stmt appco
 		return nil, false
 	}
 	// The statement is parsed as a file of its own, so that its positions
-	// are told from those in the code (Parameters') and mapped.
-	at := func(p diag.Pos) diag.Pos {
-		if p.File != statementFile {
-			return p
-		}
-		off := max(0, min(p.Offset, len(v.Offsets)-1))
-		return src.Pos(v.Offsets[off])
+	// are told from those in the code (Parameters') and moved.
+	move := &validate.Relocation{
+		Inner: v.Text,
+		In: func(p diag.Pos) (int, bool) {
+			return max(0, min(p.Offset, len(v.Offsets)-1)), p.IsValid() && p.File == statementFile
+		},
+		Host:   src.Src,
+		Offset: func(i int) int { return v.Offsets[max(0, min(i, len(v.Offsets)-1))] },
+		Pos:    src.Pos,
 	}
 	st, err := partiql.ParseStatement(statementFile, v.Text)
 	if err != nil {
 		for _, d := range diag.Append(nil, err) {
-			d.Pos = at(d.Pos)
-			findings = append(findings, inputFinding(d))
+			findings = append(findings, move.Finding(inputFinding(d)))
 		}
 		return findings, true
 	}
@@ -53,13 +54,7 @@ func (l *Linter) partiqlSite(src *appcode.Source, site *appcode.Site, stmt appco
 	}
 	req := &validate.PartiQLRequest{Command: builder.CommandExecuteStatement, Pos: st.Pos, Statements: []*validate.PartiQLStatement{ps}}
 	for _, f := range validate.CheckPartiQL(req, l.Schema, l.Rules) {
-		end := at(f.End)
-		f.Pos, f.End = at(f.Pos), diag.Pos{}
-		if end.IsValid() && end.Offset > f.Pos.Offset {
-			f.End = end
-		}
-		f.Fix = nil // the edits are of the statement's text, not of the literal, escapes and all
-		findings = append(findings, f)
+		findings = append(findings, move.Finding(f))
 	}
 	return findings, true
 }

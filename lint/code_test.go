@@ -72,15 +72,19 @@ func TestCode(t *testing.T) {
 // member in either case, or Statement, and only such a file.
 func TestMentions(t *testing.T) {
 	for src, want := range map[string]bool{
-		"KeyConditionExpression":         true,
-		".keyConditionExpression(":       true,
-		"expression":                     true,
-		"xpression Expression":           true,
-		"ExecuteStatement":               true,
-		"a regular xpression, Xpression": false,
-		"xpressio n":                     false,
-		"Statemen t":                     false,
-		"":                               false,
+		"KeyConditionExpression":                true,
+		".keyConditionExpression(":              true,
+		"expression":                            true,
+		"xpression Expression":                  true,
+		"ExecuteStatement":                      true,
+		"a regular xpression, Xpression":        false,
+		"xpressio n":                            false,
+		"Statemen t":                            false,
+		"table.put_item(Item=x)":                true,
+		"new DeleteCommand({ TableName, Key })": true,
+		"t.delete_item(Key=k)":                  true,
+		"queue_item(x); OrderItem":              false,
+		"":                                      false,
 	} {
 		if got := mentions([]byte(src)); got != want {
 			t.Errorf("mentions(%q) = %v, want %v", src, got, want)

@@ -46,8 +46,13 @@ type Result struct {
 	// Sites counts the requests of a code file; CodeSkips are the members
 	// it computes where the rules would read an expression or a
 	// placeholder map, for -v.
-	Sites      int
-	CodeSkips  []CodeSkip
+	Sites     int
+	CodeSkips []CodeSkip
+	// Coverage counts the literal expressions of a code file checked, and
+	// those not checked by why; Checked are the places of the ones
+	// checked.
+	Coverage   CodeCoverage
+	Checked    []diag.Pos
 	Unreadable bool   // the file could not be read: lint could not do as asked
 	Skipped    bool   // not linted: a walked *.json that is not request JSON, or not a regular file
 	Why        string // why it was skipped, for -v

@@ -290,6 +290,11 @@ func (c *converter) request() *grammar.Statement {
 	if m := obj.Member("ExclusiveStartKey"); m != nil {
 		st.After = c.after(m)
 		clause(m, grammar.ClauseAfter)
+	} else if r.MayHave("ExclusiveStartKey") && (kind == grammar.KindQuery || kind == grammar.KindScan) {
+		// A start key the code computes, or may set where it is not
+		// seen: the request may be a page of a loop, its key unknown.
+		at := c.pos(obj.Start)
+		st.After = &grammar.After{Pos: at, Map: &grammar.Map{Pos: at, Open: true}}
 	}
 	if m := obj.Member("UpdateExpression"); m != nil {
 		c.update(m, clause)

@@ -20,7 +20,9 @@ func (c *converter) tableRef(m *Member) *grammar.TableRef {
 	if !grammar.InBackticks(v.Text) {
 		c.failAt(v.Start, "%s %q cannot be written in the DSL: a table or index name there is bare or in backticks, so it cannot be empty or hold a backtick or a line break", m.Name, v.Text)
 	}
-	return &grammar.TableRef{Pos: c.pos(v.Start), Raw: grammar.TableName(v.Text), Name: v.Text}
+	// Raw is the JSON string as written, so that an edit of the name is
+	// an edit of the JSON.
+	return &grammar.TableRef{Pos: c.pos(v.Start), Raw: string(c.src[v.Start:v.End]), Name: v.Text}
 }
 
 func (c *converter) boolean(m *Member) bool {

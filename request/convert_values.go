@@ -134,6 +134,7 @@ func (c *converter) mapValue(obj *Value, at diag.Pos, what string) *grammar.Valu
 			Value: c.value(e.Value, c.pos(e.Value.Start), fmt.Sprintf("%s.%s", what, strconv.Quote(e.Name))),
 		})
 	}
+	m.Open = c.r.Incomplete(obj)
 	return &grammar.Value{Pos: at, Map: m, Type: grammar.TypeM}
 }
 
@@ -178,6 +179,9 @@ func (c *converter) itemKey(m *Member) *grammar.Condition {
 	if v.Kind != Object {
 		c.failAt(v.Start, "Key is a map of the key attributes, like {\"id\": {\"S\": \"a91f\"}}, not %s", v.Kind)
 	}
+	if len(v.Members) == 0 && c.r.Incomplete(v) {
+		c.failAt(v.Start, "Key has no key attribute the code shows") // unknown: not reported
+	}
 	if len(v.Members) == 0 {
 		c.failAt(v.Start, "Key is empty: give the item's key attributes, like {\"id\": {\"S\": \"a91f\"}}")
 	}
@@ -199,7 +203,7 @@ func (c *converter) keyCondition(v *Value, member string) *grammar.Condition {
 		cmp := &grammar.Comparison{Pos: np, Left: &grammar.Operand{Pos: np, Path: path}, Op: "=", Right: &grammar.Operand{Pos: vp, Value: val}}
 		and.And = append(and.And, &grammar.NotCondition{Pos: np, Compare: cmp})
 	}
-	return &grammar.Condition{Pos: at, Or: []*grammar.AndCondition{and}}
+	return &grammar.Condition{Pos: at, Or: []*grammar.AndCondition{and}, Open: c.r.Incomplete(v)}
 }
 
 // after reads ExclusiveStartKey: `after k = V and k = V`, or the map form

@@ -62,7 +62,12 @@ func ParsePartial(name string, src []byte, p *Partial) (*File, error) {
 	if err == nil {
 		f.partial = p
 		for _, r := range f.Requests {
-			r.CommandGuessed = false // the code's own call says, or the members as in a file
+			if r.CommandGuessed && !IsGroup(r.Command) {
+				// Code shows what it sends, not what it leaves out: only
+				// a member that tells is taken (SureCommand).
+				r.Command = SureCommand(func(n string) bool { return r.Obj.Get(n) != nil })
+			}
+			r.CommandGuessed = false // the code's own call says, or the members that tell
 		}
 	}
 	return f, err
@@ -80,6 +85,13 @@ func (r *Request) MayHave(name string) bool {
 		return false
 	}
 	return !p.shown[r.Obj.Start] || contains(p.opaque[r.Obj.Start], name)
+}
+
+// Incomplete reports whether object v has entries whose keys the code
+// computes (a computed key, a spread), which it does not show: a rule that
+// needs every entry cannot judge it, one that reads an entry still can.
+func (r *Request) Incomplete(v *Value) bool {
+	return r.File.partial != nil && v != nil && r.File.partial.incomplete[v.Start]
 }
 
 // Computed reports whether v stands for a value the code computes.

@@ -310,6 +310,25 @@ func GuessCommand(member func(name string) bool) string {
 	return ""
 }
 
+// SureCommand is GuessCommand where only what is there tells: a member
+// only one command takes (KeyConditionExpression: query; UpdateExpression:
+// update-item; Item: put-item; Statement: execute-statement). It never
+// tells a command from a member that is absent, as GuessCommand's
+// delete-item (a Key without an UpdateExpression) does: for a request
+// written from code, whose absent members may be given where they are not
+// seen; "" when nothing tells.
+func SureCommand(member func(name string) bool) string {
+	switch g := GuessCommand(member); g {
+	case "execute-transaction", "batch-execute-statement", "execute-statement", "query", "update-item", "put-item":
+		return g
+	case "scan":
+		if member("Segment") || member("TotalSegments") || member("ScanFilter") {
+			return g
+		}
+	}
+	return ""
+}
+
 // LooksLikeRequest is a quick first look for --requests by content: JSON
 // that mentions "TableName" somewhere. It also matches describe-table output
 // and CloudFormation templates; a caller that must tell them apart parses

@@ -102,6 +102,12 @@ type Rule struct {
 	// 2, not 1; lint reports them as findings (1), but for a file it could
 	// not read (2).
 	BadInput bool
+	// CannotWrite says, for a reader in which no request can be written
+	// that the rule fires on, why (the docs show it, and the parity matrix
+	// of docs/rules/README.md takes it for that reader's cell). A reason
+	// every rule of a class shares (a request JSON rule in the DSL, a
+	// PartiQL rule in the DSL) is the class's (Rule.cannotWrite).
+	CannotWrite []Unwritable
 	// Kinds are the statements check runs on; nil is every request of its
 	// own and every member of a group. A rule whose Kinds are groups
 	// (transact write, transact get, batch get, batch write) checks the

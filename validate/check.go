@@ -31,6 +31,11 @@ type Finding struct {
 type Edit struct {
 	Pos, End diag.Pos
 	Text     string
+	// anyReader says the edit is one request JSON, PartiQL and the string
+	// literals of code take alike (a name between its quotes); every
+	// other edit is of the DSL's text, and is made on a statement written
+	// in the DSL only (Pass.ReportFix).
+	anyReader bool
 }
 
 // after is the place n bytes after p, on p's line.
@@ -83,6 +88,11 @@ type Pass struct {
 	// outside maps a place of a statement made from a request of
 	// application code to the code (request.File.Outside); nil otherwise.
 	outside func(off int) (diag.Pos, string)
+	// sent says that the statement was made from text sent to DynamoDB as
+	// it is written — request JSON, PartiQL, the literals of code — rather
+	// than written in the DSL: its names are not resolved (tableNamed), and
+	// the DSL's edits are not edits of its text.
+	sent bool
 }
 
 // statementPaths is statementPaths(p.Stmt), computed once per statement.
@@ -106,7 +116,13 @@ func (p *Pass) ReportAt(sev Severity, at diag.Pos, suggestion, format string, ar
 }
 
 // ReportFix is ReportAt with the edits that make the suggestion.
+// On a statement made from text sent as written, the fix is kept only when
+// every edit is one its text takes too (Edit.anyReader): an edit of the DSL's
+// text is no edit of JSON or PartiQL.
 func (p *Pass) ReportFix(sev Severity, at diag.Pos, suggestion string, fix []Edit, format string, args ...any) {
+	if p.sent && slices.ContainsFunc(fix, func(e Edit) bool { return !e.anyReader }) {
+		fix = nil
+	}
 	if p.report(sev, at, suggestion, fmt.Sprintf(format, args...)) {
 		(*p.out)[len(*p.out)-1].Fix = fix
 	}
@@ -147,16 +163,18 @@ func Check(st *grammar.Statement, sch *schema.Schema, cfg *Config) []Finding {
 // are asked for once, of the group, which holds every member's.
 //
 // outside is request.File.Outside of the request st was made from, for
-// the second places messages name; nil for a statement of its own.
+// the second places messages name; nil for a statement of its own. A
+// statement made from a request (refusals false) carries its names as
+// they are sent (Pass.sent).
 func check(st *grammar.Statement, sch *schema.Schema, cfg *Config, refusals bool, outside func(int) (diag.Pos, string)) []Finding {
 	var out []Finding
 	for _, m := range st.Members {
 		p := newPass(m, schemaFor(m, sch), cfg, &out)
-		p.Group, p.outside = st, outside
+		p.Group, p.outside, p.sent = st, outside, !refusals
 		p.run()
 	}
 	p := newPass(st, schemaFor(st, sch), cfg, &out)
-	p.outside = outside
+	p.outside, p.sent = outside, !refusals
 	p.run()
 	if refusals {
 		checkBuildRefusals(&p)

@@ -59,7 +59,7 @@ func (c *requestPass) groupShape() {
 	if v == nil {
 		return
 	}
-	if len(v.Members) == 0 {
+	if len(v.Members) == 0 && !c.r.Incomplete(v) {
 		// The AWS CLI sends it (it checks the length of lists, not of
 		// maps); DynamoDB refuses it.
 		c.report(invalidRequestMember, Error, v.Start, v.End, "", "RequestItems is empty, and a batch reads or writes at least one table; DynamoDB refuses it (%q): give at least one table",
@@ -107,7 +107,7 @@ func (c *requestPass) entry(e *request.Value, shape, path string) {
 		}
 	}
 	switch {
-	case len(e.Members) == 0:
+	case len(e.Members) == 0 && !c.r.Incomplete(e):
 		c.report(missingRequestMember, Error, e.Start, e.End, "", "%s holds no request: give it one of %s; DynamoDB refuses an entry without one",
 			path, orList(allowed))
 	case len(known) > 1:
@@ -125,7 +125,8 @@ func (c *requestPass) groupStatement() {
 		c.stmt = conv.Statement
 		return
 	}
-	if c.blocked || c.broken || len(c.later) > 0 {
+	// Nor what code does not show, as for a request alone.
+	if c.blocked || c.broken || len(c.later) > 0 || c.r.Unknowns() {
 		return
 	}
 	msg, at := err.Error(), c.r.Obj.Start

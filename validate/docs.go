@@ -31,6 +31,7 @@ func Markdown(r *Rule) string {
 	if r.Good != "" {
 		fmt.Fprintf(&b, "\n## Good\n\n```\n%s\n```\n", r.Good)
 	}
+	b.WriteString(readersSection(r))
 	if r.RequestOnly {
 		// JSON has no comments, and the AWS CLI refuses a request with any
 		// member it does not know: request files are silenced per project.

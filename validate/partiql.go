@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"strings"
+
 	"strconv"
 
 	"github.com/dynexpr/dynexpr/builder"
@@ -103,6 +105,7 @@ func CheckPartiQL(req *PartiQLRequest, sch *schema.Schema, cfg *Config) []Findin
 			continue
 		}
 		p := newPass(st, sch, cfg, &out)
+		p.sent = true // the table's name is sent as written: tableNamed reads it
 		for _, r := range catalog {
 			if !r.partiql || !r.runsOn(st.Kind) || r.NeedsSchema && sch == nil || disabled(cfg, r) {
 				continue
@@ -188,10 +191,9 @@ func partiqlStatement(s *PartiQLStatement, sch *schema.Schema) *grammar.Statemen
 		return nil
 	}
 	c := partiqlConverter{params: s}
-	st := &grammar.Statement{Pos: ps.Pos, EndPos: ps.EndPos, Source: ps.Source,
-		Table: &grammar.TableRef{Pos: ps.Table.Pos, Raw: ps.Table.Name, Name: ps.Table.Name}}
+	st := &grammar.Statement{Pos: ps.Pos, EndPos: ps.EndPos, Source: ps.Source, Table: partiqlTableRef(ps.Table)}
 	if ps.Index != nil {
-		st.Index = &grammar.TableRef{Pos: ps.Index.Pos, Raw: ps.Index.Name, Name: ps.Index.Name}
+		st.Index = partiqlTableRef(ps.Index)
 	}
 	keys := partiqlKeyOf(sch, ps)
 	switch ps.Kind {
@@ -235,6 +237,17 @@ func partiqlStatement(s *PartiQLStatement, sch *schema.Schema) *grammar.Statemen
 		return nil
 	}
 	return st
+}
+
+// partiqlTableRef is a PartiQL table or index name as the DSL's rules read
+// it, Raw as written (a quoted identifier with its quotes and its doubled
+// quotes), so that an edit of the name is one of the statement's text.
+func partiqlTableRef(n *partiql.Name) *grammar.TableRef {
+	raw := n.Name
+	if n.Quoted {
+		raw = `"` + strings.ReplaceAll(n.Name, `"`, `""`) + `"`
+	}
+	return &grammar.TableRef{Pos: n.Pos, Raw: raw, Name: n.Name}
 }
 
 // partiqlKeyOf is the key of the table or index a statement reads.

@@ -75,14 +75,23 @@ func CheckPartiQLRequest(r *request.Request, sch *schema.Schema, cfg *Config) []
 	}
 	for i, fd := range out {
 		if lit := lits[fd.Pos.File]; lit != nil {
-			raw := string(f.Src[lit.Start:lit.End])
-			out[i].Pos = f.Pos(lit.Start + ddbexpr.MapOffset(raw, fd.Pos.Offset))
-			out[i].End, out[i].Fix = diag.Pos{}, nil // edits of the statement's text, not of the JSON
-			if fd.End.IsValid() && fd.End.File == fd.Pos.File {
-				out[i].End = f.Pos(lit.Start + ddbexpr.MapOffset(raw, fd.End.Offset))
-			}
+			out[i] = statementRelocation(f, lit, fd.Pos.File).Finding(fd)
 		}
 	}
 	SortFindings(out)
 	return out
+}
+
+// statementRelocation moves the findings of a Statement's decoded text,
+// parsed as a file called name, to the JSON string lit that writes it
+// (ddbexpr.MapOffset, escapes and all).
+func statementRelocation(f *request.File, lit *request.Value, name string) *Relocation {
+	raw := string(f.Src[lit.Start:lit.End])
+	return &Relocation{
+		Inner:  lit.Text,
+		In:     func(p diag.Pos) (int, bool) { return p.Offset, p.IsValid() && p.File == name },
+		Host:   f.Src,
+		Offset: func(i int) int { return lit.Start + ddbexpr.MapOffset(raw, i) },
+		Pos:    f.Pos,
+	}
 }

@@ -7,6 +7,9 @@ var batchGetTablesDisagree = &Rule{
 	Name:     "batch-get-tables-disagree",
 	Severity: Error,
 	Title:    "members of one table in a batch get with different projections or consistency",
+	CannotWrite: []Unwritable{
+		{Readers: requestReaders, Why: "RequestItems gives each table of a BatchGetItem one ProjectionExpression and one ConsistentRead, so its gets cannot disagree"},
+	},
 	Why: `BatchGetItem asks each table once: RequestItems holds, for each table, its list
 of keys with one ProjectionExpression and one ConsistentRead for them all. A
 batch get whose gets of one table select different attributes, or read some

@@ -9,6 +9,9 @@ var batchTooManyItems = &Rule{
 	Name:     "batch-too-many-items",
 	Severity: Error,
 	Title:    "a batch write of more than 25 requests, or a batch get of more than 100 keys",
+	CannotWrite: []Unwritable{
+		{Readers: []Reader{ReaderPartiQL}, Why: "in PartiQL the same mistake is partiql-group-too-many's"},
+	},
 	Why: `BatchWriteItem takes at most 25 put and delete requests, and BatchGetItem at
 most 100 keys, counted over all the tables of the request. DynamoDB refuses a
 longer one whole: when one table's list is too long, that list fails its length

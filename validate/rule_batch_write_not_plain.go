@@ -7,6 +7,9 @@ var batchWriteNotPlain = &Rule{
 	Name:     "batch-write-not-plain",
 	Severity: Error,
 	Title:    "a condition, an update or a check in a batch write",
+	CannotWrite: []Unwritable{
+		{Readers: requestReaders, Why: "a condition, an update or a check in a BatchWriteItem is a member the AWS CLI refuses, which unknown-request-member reports"},
+	},
 	Why: `BatchWriteItem takes plain puts and deletes: a PutRequest holds only the item,
 a DeleteRequest only the key, and there is no update or condition check
 request. A condition (if), an update or a check has no place in the request:

@@ -11,6 +11,9 @@ var checkWithoutCondition = &Rule{
 	Name:     "check-without-condition",
 	Severity: Error,
 	Title:    "a check member without a condition",
+	CannotWrite: []Unwritable{
+		{Readers: requestReaders, Why: "a ConditionCheck without its ConditionExpression is a request the AWS CLI refuses for the missing member, which missing-request-member reports"},
+	},
 	Why: `A check member is a ConditionCheck: it writes nothing, and its whole job is its
 condition, which the transaction needs to hold for any of its writes to happen.
 ConditionExpression is a required member of a ConditionCheck: the AWS CLI

@@ -4,6 +4,9 @@ var consistentReadOnGSI = &Rule{
 	Name:     "consistent-read-on-gsi",
 	Severity: Error,
 	Title:    "consistent read of a global secondary index",
+	CannotWrite: []Unwritable{
+		{Readers: []Reader{ReaderPartiQL}, Why: "a .partiql file holds statements only: ConsistentRead is a member of execute-statement's request JSON"},
+	},
 	Why: `A global secondary index is updated asynchronously from its table, so it
 cannot be read consistently: DynamoDB refuses ConsistentRead on a query or scan
 of one. Read the table (or a local secondary index) when you need the latest

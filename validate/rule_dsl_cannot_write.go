@@ -10,6 +10,9 @@ var dslCannotWrite = &Rule{
 	Name:     builder.RuleCannotWrite,
 	Severity: Error,
 	Title:    "a statement the DSL cannot turn into a request",
+	CannotWrite: []Unwritable{
+		{Readers: append([]Reader{ReaderPartiQL}, requestReaders...), Why: "what it reports is a statement build cannot turn into a request; request JSON, PartiQL and code are requests already, sent as written and never built"},
+	},
 	Why: `Some statements parse but have no request: a get, update or delete key is
 written k = VALUE [and k = VALUE], each attribute once, a top-level name on the
 left and a value on the right, with no or, not or other test; a start key

@@ -11,6 +11,9 @@ var filterOnKey = &Rule{
 	Name:     "filter-on-key",
 	Severity: Error,
 	Title:    "a query's filter that tests a key attribute of what it queries",
+	CannotWrite: []Unwritable{
+		{Readers: []Reader{ReaderPartiQL}, Why: "PartiQL has no filter apart from its key condition: one WHERE, in which a test of the key is what makes the statement a query"},
+	},
 	Why: `A query's key condition already says which key values it reads; its filter may
 not test the partition or sort key of the table or index queried. Put the test in
 the key condition. (On a query of a global secondary index, the table's own key

@@ -4,6 +4,9 @@ var ignoreWithoutReason = &Rule{
 	Name:     "ignore-without-reason",
 	Severity: Error,
 	Title:    "a dynexpr:ignore comment without a reason",
+	CannotWrite: []Unwritable{
+		{Readers: []Reader{ReaderJSON}, Why: jsonHasNoComments},
+	},
 	Why: `Silencing a rule needs a reason the next reader can weigh: write it after "--".
 An ignore without one silences nothing.`,
 	Bad:       "# dynexpr:ignore limit-with-filter\nscan Tickets filter priority = 1 limit 10",

@@ -13,6 +13,9 @@ var invalidRequestMember = &Rule{
 	Name:     "invalid-request-member",
 	Severity: Error,
 	Title:    "a request member of the wrong JSON type or with a value the operation does not take",
+	CannotWrite: []Unwritable{
+		{Readers: []Reader{ReaderGo, ReaderJVM}, Why: "Go's, Java's and Kotlin's SDKs type each member: a value of the wrong type does not compile"},
+	},
 	Why: `Each member of a request has one JSON type: Limit and Segment are numbers,
 ConsistentRead and ScanIndexForward are true or false, not strings. The AWS CLI
 refuses the file for any other ("Invalid type for parameter ..."), and for a

@@ -12,6 +12,9 @@ var keyConditionInvalid = &Rule{
 	Name:     "key-condition-invalid",
 	Severity: Error,
 	Title:    "a key condition DynamoDB does not accept",
+	CannotWrite: []Unwritable{
+		{Readers: []Reader{ReaderPartiQL}, Why: "PartiQL has no key condition apart from its filter: one WHERE, which DynamoDB reads as a query where it fixes the partition key (partiql-full-scan says where it does not)"},
+	},
 	Why: `A query's key condition picks one partition and, optionally, a range of sort
 keys: partition key = VALUE, then at most one test of the sort key (=, <, <=, >,
 >=, between, begins_with), the key attribute first. DynamoDB refuses or, not, <>,

@@ -14,6 +14,9 @@ var keyIncomplete = &Rule{
 	Name:     "key-incomplete",
 	Severity: Error,
 	Title:    "an item key or start key that is not exactly the key",
+	CannotWrite: []Unwritable{
+		{Readers: []Reader{ReaderPartiQL}, Why: "in PartiQL the same mistake is partiql-key-incomplete's"},
+	},
 	Why: `get, update, delete and check name one item by its full primary key: every key
 attribute of the table, and nothing else. A put item must hold every key
 attribute. A start key (after) is a LastEvaluatedKey: the table's key attributes,
@@ -38,7 +41,7 @@ checked like any other.`,
 // cannot write: every table has a partition key, so DynamoDB refuses them
 // whatever the schema.
 func checkEmptyKey(c *requestPass) {
-	if m := c.member("Key"); m != nil && len(m.Value.Members) == 0 && (c.cmd == "get-item" || c.cmd == "update-item" || c.cmd == "delete-item" || c.cmd == "condition-check") {
+	if m := c.member("Key"); m != nil && len(m.Value.Members) == 0 && !c.r.Incomplete(m.Value) && (c.cmd == "get-item" || c.cmd == "update-item" || c.cmd == "delete-item" || c.cmd == "condition-check") {
 		what := "a " + c.cmd
 		switch {
 		case c.r.Path != "":
@@ -52,13 +55,13 @@ func checkEmptyKey(c *requestPass) {
 	if v := c.value("Keys"); v != nil {
 		// A batch get's keys of one table.
 		for i, k := range v.Elems {
-			if k.Kind == request.Object && len(k.Members) == 0 {
+			if k.Kind == request.Object && len(k.Members) == 0 && !c.r.Incomplete(k) {
 				c.report(c.rule, Error, k.Start, k.End, "", "%s.Keys[%d] is empty, and a batch get names each item by the whole primary key; DynamoDB answers %q. Write the key attributes, like {\"id\": {\"S\": \"a91f\"}}",
 					c.r.Path, i, msgKeyElement)
 			}
 		}
 	}
-	if m := c.member("ExclusiveStartKey"); m != nil && len(m.Value.Members) == 0 && (c.cmd == "query" || c.cmd == "scan") {
+	if m := c.member("ExclusiveStartKey"); m != nil && len(m.Value.Members) == 0 && !c.r.Incomplete(m.Value) && (c.cmd == "query" || c.cmd == "scan") {
 		msg := msgStartKey
 		if c.cmd == "scan" && c.r.Obj.Get("IndexName") == nil {
 			msg = msgStartKeyScan
@@ -91,7 +94,9 @@ func checkKeyIncomplete(p *Pass) {
 			p.Reportf(at, "an item key names each key attribute of table %s once, as ATTR = VALUE joined with and; DynamoDB takes no other key (%q). Write %s",
 				t.Name, msgKeyElement, keyTemplate(t.Key.Attributes()))
 		}
-		checkKeyTerms(p, terms, len(bad) > 0, keySpec{
+		// A key whose other attributes the code computes lacks nothing
+		// that can be seen.
+		checkKeyTerms(p, terms, len(bad) > 0 || st.Key.Open, keySpec{
 			what:     "key",
 			holds:    fmt.Sprintf("the key of table %s is %s", t.Name, keyNames(t.Key)),
 			required: t.Key.Attributes(),
@@ -108,7 +113,7 @@ func checkKeyIncomplete(p *Pass) {
 				missing = append(missing, a)
 			}
 		}
-		if len(missing) > 0 {
+		if len(missing) > 0 && !st.Item.Map.Open {
 			var add []string
 			for _, a := range missing {
 				add = append(add, grammar.Name(a)+": VALUE")
@@ -126,7 +131,8 @@ func checkKeyIncomplete(p *Pass) {
 		if p.Index != nil {
 			of = "index " + p.Index.Name + " (the table's key and the index's)"
 		}
-		checkKeyTerms(p, start.terms, len(start.bad) > 0, keySpec{
+		open := st.After.Key != nil && st.After.Key.Open || st.After.Map != nil && st.After.Map.Open
+		checkKeyTerms(p, start.terms, len(start.bad) > 0 || open, keySpec{
 			what:     "start key (after)",
 			holds:    fmt.Sprintf("a start key of %s holds %s", of, strings.Join(start.required, ", ")),
 			required: start.required,

@@ -13,6 +13,9 @@ var keyTypeMismatch = &Rule{
 	Name:     "key-type-mismatch",
 	Severity: Error,
 	Title:    "a key value whose type differs from the key attribute's type",
+	CannotWrite: []Unwritable{
+		{Readers: []Reader{ReaderPartiQL}, Why: "in PartiQL the same mistake is partiql-key-type-mismatch's"},
+	},
 	Why: `Every key attribute of a table or index has one type, S, N or B, declared in
 the table's AttributeDefinitions. A value of another type for it (a number for a
 string key, null, a map, a list or a set) is refused: in a get, update or delete

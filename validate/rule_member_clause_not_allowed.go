@@ -7,6 +7,10 @@ var memberClauseNotAllowed = &Rule{
 	Name:     "member-clause-not-allowed",
 	Severity: Error,
 	Title:    "a clause a member may not have in its group",
+	CannotWrite: []Unwritable{
+		{Readers: requestReaders, Why: "a member of a group has no place for the clause there: the AWS CLI refuses the member it would be, which unknown-request-member reports"},
+		{Readers: []Reader{ReaderPartiQL}, Why: "PartiQL's statements have none of these clauses; a RETURNING clause in a transaction is partiql-transaction-returning's"},
+	},
 	Why: `The members of a group are written as single requests, but the API gives each
 member only some of a request's parameters. return (ReturnValues) exists on no
 member: a transaction returns nothing of the items it writes, and a batch write

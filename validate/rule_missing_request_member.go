@@ -10,6 +10,9 @@ var missingRequestMember = &Rule{
 	Name:     "missing-request-member",
 	Severity: Error,
 	Title:    "a request without a member its operation requires, or whose operation cannot be told",
+	CannotWrite: []Unwritable{
+		{Readers: []Reader{ReaderPython, ReaderJavaScript, ReaderGo, ReaderJVM}, Why: "a member the code does not show may be set where the reader cannot see it (a resource's Table, a variable, a builder held elsewhere), so in code an absent member is unknown, never missing"},
+	},
 	Why: `Every request needs TableName; get-item, update-item and delete-item need Key,
 put-item needs Item (the AWS CLI refuses the file without them: "Missing required
 parameter in input"), and a query needs KeyConditionExpression (or the legacy

@@ -12,6 +12,9 @@ var startKeyOutsideCondition = &Rule{
 	Name:     "start-key-outside-condition",
 	Severity: Error,
 	Title:    "a query's start key that lies outside what its key condition selects",
+	CannotWrite: []Unwritable{
+		{Readers: []Reader{ReaderPartiQL}, Why: "a PartiQL statement has no start key: execute-statement pages with NextToken"},
+	},
 	Why: `A start key (after, ExclusiveStartKey) is where a query resumes: the
 LastEvaluatedKey of an earlier page of the same query, so it lies inside what the
 key condition selects. DynamoDB checks that before it reads. When the key

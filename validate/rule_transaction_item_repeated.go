@@ -6,6 +6,9 @@ var transactionItemRepeated = &Rule{
 	Name:     "transaction-item-repeated",
 	Severity: Error,
 	Title:    "two members of one transaction on the same item",
+	CannotWrite: []Unwritable{
+		{Readers: []Reader{ReaderPartiQL}, Why: "in PartiQL the same mistake is partiql-transaction-item-repeated's"},
+	},
 	Why: `A transaction acts at most once on each item: no two of its members may name
 the same item (the same table and primary key), whatever they do, a check and
 an update of one item included. DynamoDB refuses the whole transaction before

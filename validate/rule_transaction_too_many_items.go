@@ -9,6 +9,9 @@ var transactionTooManyItems = &Rule{
 	Name:     "transaction-too-many-items",
 	Severity: Error,
 	Title:    "a transaction of more than 100 members",
+	CannotWrite: []Unwritable{
+		{Readers: []Reader{ReaderPartiQL}, Why: "in PartiQL the same mistake is partiql-group-too-many's"},
+	},
 	Why: `TransactWriteItems and TransactGetItems take at most 100 actions, and
 DynamoDB refuses a longer TransactItems list before it runs any of them: the
 list fails its length constraint (the message echoes the whole list). A

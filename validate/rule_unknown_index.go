@@ -3,7 +3,6 @@ package validate
 import (
 	"fmt"
 
-	"github.com/dynexpr/dynexpr/grammar"
 	"github.com/dynexpr/dynexpr/schema"
 )
 
@@ -34,7 +33,7 @@ func checkUnknownIndex(p *Pass) {
 	names := t.IndexNames()
 	switch s := schema.Suggest(name, names); {
 	case s != "":
-		p.ReportFix(Error, st.Index.Pos, s, renamed(st.Index, s), "table %s has no index %q; DynamoDB answers %q. Did you mean %s?", t.Name, name, msg, s)
+		p.ReportFix(Error, st.Index.Pos, s, renamed(st.Index, s, p.sent), "table %s has no index %q; DynamoDB answers %q. Did you mean %s?", t.Name, name, msg, s)
 	case len(names) == 0:
 		p.ReportAt(Error, st.Index.Pos, "", "table %s has no indexes, so no %q; DynamoDB answers %q. Read the table itself: drop index %s",
 			t.Name, name, msg, name)
@@ -42,14 +41,4 @@ func checkUnknownIndex(p *Pass) {
 		p.ReportAt(Error, st.Index.Pos, "", "table %s has no index %q (it has %s); DynamoDB answers %q. Write one of those",
 			t.Name, name, nameList(names), msg)
 	}
-}
-
-// renamed is the edit that writes the table or index name ref names as
-// name instead; none for a name written as a $parameter, which is the
-// binding's to change.
-func renamed(ref *grammar.TableRef, name string) []Edit {
-	if ref.Param != "" {
-		return nil
-	}
-	return []Edit{{Pos: ref.Pos, End: after(ref.Pos, len(ref.Raw)), Text: grammar.TableName(name)}}
 }

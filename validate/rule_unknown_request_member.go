@@ -14,6 +14,9 @@ var unknownRequestMember = &Rule{
 	Name:     "unknown-request-member",
 	Severity: Error,
 	Title:    "a member the aws dynamodb command's --cli-input-json does not take",
+	CannotWrite: []Unwritable{
+		{Readers: []Reader{ReaderPython, ReaderJavaScript, ReaderGo, ReaderJVM}, Why: "the code readers take as members only the names DynamoDB gives its members, so a name of no member is never read as one"},
+	},
 	Why: `The AWS CLI checks a request's members against the operation before it sends
 anything, and refuses the whole file for one it does not know (exit status 252 with
 AWS CLI v2, 255 with v1): a misspelt member, or one that belongs to another

@@ -4,6 +4,9 @@ var unusedIgnore = &Rule{
 	Name:     "unused-ignore",
 	Severity: Warning,
 	Title:    "a dynexpr:ignore comment that silences nothing",
+	CannotWrite: []Unwritable{
+		{Readers: []Reader{ReaderJSON}, Why: jsonHasNoComments},
+	},
 	Why: `An ignore comment names rules to silence on one statement: the one whose line
 it ends, or the next one when only comments stand between them. When none of
 them fires there (the statement was fixed, or the name is misspelt), the

@@ -181,6 +181,9 @@ func (e *env) lint(args []string, f lintFlags) error {
 			for _, s := range r.CodeSkips {
 				fmt.Fprintf(e.stderr, "dynexpr: not checked %s: %s is %s\n", s.Pos, s.Member, diag.Printable(s.Why))
 			}
+			if cov := r.Coverage.String(); cov != "" {
+				fmt.Fprintf(e.stderr, "dynexpr: coverage %s: %s\n", r.Name, diag.Printable(cov))
+			}
 		}
 		for _, fd := range r.Findings {
 			if err := printer.Print(fd); err != nil {
