@@ -147,6 +147,9 @@ func TestRealCode(t *testing.T) {
 			}
 		}
 		for _, p := range rf.Problems {
+			if _, err := validate.RuleNamed(p.Rule); err != nil && p.Miss == "" {
+				t.Errorf("%s:%d: the answer key names no rule of the catalog: %v", rf.File, p.Line, err)
+			}
 			k := fmt.Sprintf("%d %s", p.Line, p.Rule)
 			tl.problems++
 			total.problems++
