@@ -60,7 +60,9 @@ type binder struct {
 	// another scope; self are the values of self.NAME in a class, by
 	// the class's pyScopes index (readPython).
 	elsewhere map[string]bool
-	self      map[bindKey][3]int
+	// classes are the names the file declares classes and objects by.
+	classes map[string]bool
+	self    map[bindKey][3]int
 	// mutations are the statements that set a member or an entry of a
 	// name (params.X = ..., params["X"] = ...), by name.
 	mutations map[string][]mutation
@@ -92,7 +94,7 @@ var declWords = map[string]bool{
 // bind reads the bindings of the file's tokens.
 func (f *finder) bind() *binder {
 	b := &binder{at: map[string][]int{}, plain: map[bindKey]*binding{}, mutations: map[string][]mutation{},
-		elsewhere: map[string]bool{}, self: map[bindKey][3]int{}}
+		elsewhere: map[string]bool{}, self: map[bindKey][3]int{}, classes: map[string]bool{}}
 	if f.lang == Python {
 		b.pyScopes, b.pyIn = f.pythonScopes()
 	}
@@ -148,6 +150,9 @@ func (f *finder) bind() *binder {
 			}
 			continue
 		case declWords[f.text(i-1)] && !f.is(i-1, "."):
+			if f.is(i-1, "class") || f.is(i-1, "object") {
+				b.classes[f.text(i)] = true
+			}
 			bindName(i)
 			continue
 		case f.is(i+1, "=>") || f.is(i+1, "->") && f.lang != Kotlin:

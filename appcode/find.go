@@ -1,6 +1,7 @@
 package appcode
 
 import (
+	"bytes"
 	"sort"
 	"strings"
 
@@ -307,9 +308,13 @@ func (f *finder) setAtRunTime(name string, key, from int) {
 		f.res.Skipped = append(f.res.Skipped, Skip{Pos: pos, Member: name, Why: "a member set at run time"})
 		return
 	}
-	if _, ok := memberOf(name); ok {
+	// Only in a file that shows DynamoDB: another service's params may
+	// have a FilterExpression too (X-Ray's).
+	if _, ok := memberOf(name); ok && (bytes.Contains(f.src, []byte("dynamodb")) || bytes.Contains(f.src, []byte("DynamoDB"))) {
 		f.sites[key] = &Site{Pos: pos, End: v.End, Partial: true, Members: []Member{{Name: name, NamePos: pos, Value: v}}}
+		return
 	}
+	f.res.Skipped = append(f.res.Skipped, Skip{Pos: pos, Member: name, Why: "a member set at run time"})
 }
 
 // valueEnd is where the value starting at token from ends: the separator
@@ -553,6 +558,13 @@ func (f *finder) identValue(a, b, depth int) (Value, int) {
 	}
 	if j == a+1 {
 		if v, ok := f.named(a, depth); ok {
+			return v, j
+		}
+	}
+	if j == a+3 && (f.lang == Java || f.lang == Kotlin) && f.binds != nil && f.binds.classes[f.text(a)] {
+		// DynamoDbCatalog.COL_VERSION inside the file's class of that
+		// name: its constant, where the class is in scope.
+		if v, ok := f.named(a+2, depth); ok {
 			return v, j
 		}
 	}

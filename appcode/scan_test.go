@@ -153,6 +153,7 @@ func TestBoundNames(t *testing.T) {
 		{JavaScript, "x({KeyConditionExpression: 'a = :a ' + 'AND b = :b'})", `"a = :a AND b = :b"`},
 		{Java, `class A { static final String K = "a = :a"; void f() { QueryRequest.builder().keyConditionExpression(K); } }`, `"a = :a"`},
 		{Java, `class A { void f() { String k = "a = :a"; QueryRequest.builder().keyConditionExpression(k); } }`, `"a = :a"`},
+		{Java, `class A { static final String V = "v"; void f() { QueryRequest.builder().keyConditionExpression("attribute_not_exists(" + A.V + ")"); } }`, `"attribute_not_exists(v)"`},
 		{Kotlin, "const val K = \"a = :a\"\nfun f() = QueryRequest { keyConditionExpression = K }", `"a = :a"`},
 	} {
 		v := firstValue(t, c.lang, c.src)

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"bytes"
+	"slices"
 
 	"github.com/dynexpr/dynexpr/builder"
 	"github.com/dynexpr/dynexpr/config"
@@ -16,7 +17,7 @@ import (
 // read and dropped, and so allocates nothing.
 func (l *Linter) file(in Input, buf *[]byte) Result {
 	if in.Skip != "" {
-		return Result{Name: in.Path, Skipped: true, Why: in.Skip}
+		return Result{Name: in.Path, Kind: in.Kind, Skipped: true, Why: in.Skip}
 	}
 	var data []byte
 	var err error
@@ -32,14 +33,14 @@ func (l *Linter) file(in Input, buf *[]byte) Result {
 			}
 			if !mentions(data) {
 				// No site, so no finding to show a line of.
-				return Result{Name: display}
+				return Result{Name: display, Kind: Code}
 			}
 			data = bytes.Clone(data) // the result keeps it
 		}
 	} else {
 		data, err = l.MaxInput.Read(name)
 	}
-	r := Result{Name: display, Src: string(data)}
+	r := Result{Name: display, Kind: in.Kind, Src: string(data)}
 	if err != nil && name != "-" {
 		if msg := config.DanglingLink(name); msg != "" {
 			// Met walking a folder (a named one is refused before): a
@@ -66,43 +67,62 @@ func (l *Linter) Text(name string, src []byte, kind Kind) Result {
 
 // text checks the file r names, whose bytes are data.
 func (l *Linter) text(r Result, data []byte, kind Kind) Result {
-	display := r.Name
 	if kind == ByContent {
-		// DSL never starts with "{" or "[": JSON does.
-		kind = DSL
-		if t := bytes.TrimLeft(data, " \t\r\n"); len(t) > 0 && (t[0] == '{' || t[0] == '[') {
-			kind = Request
-		}
+		kind = KindOfText(data)
 	}
+	r.Kind = kind
 	if kind == Code {
 		return l.code(r, data)
 	}
 	if kind != DSL && kind != PartiQL {
 		return l.requests(r, data, kind)
 	}
-	if kind == PartiQL || isPartiQLFile(display) {
+	if kind == PartiQL {
 		return l.partiqlFile(r)
 	}
-	r, err := l.dsl(r)
-	if err != nil {
-		return notParsed(r, err)
-	}
-	return r
+	return l.dsl(r)
 }
 
-// dsl checks the DSL file r names, or returns why it does not parse.
-func (l *Linter) dsl(r Result) (Result, error) {
+// dsl checks the DSL file r names. Each statement stands alone: one that
+// does not parse is a finding at its place and counts as a statement read,
+// and the others are checked all the same.
+func (l *Linter) dsl(r Result) Result {
 	// One statement at a time: each tree is dropped once checked.
-	ignores, err := validate.EachStatement(r.Name, r.Src, func(st *grammar.Statement, ignores *validate.Ignores) error {
+	broken := false
+	ignores, err := validate.EachStatementAlone(r.Name, r.Src, func(st *grammar.Statement, ignores *validate.Ignores) error {
 		r.Statements++
 		l.check(&r, st, ignores)
 		return nil
+	}, func(err error) {
+		broken = true
+		r.Statements++
+		for _, d := range diag.Append(nil, err) {
+			r.Findings = append(r.Findings, inputFinding(d))
+		}
 	})
 	if err != nil {
-		return r, err
+		// fn returns none: a failure of the parser itself.
+		return notParsed(r, err)
 	}
 	r.Findings = append(r.Findings, ignores.Loose(l.Rules)...)
-	return r, nil
+	if broken {
+		// The ignore comments of a statement that does not parse are judged
+		// once it parses, but one naming a rule that cannot be silenced is
+		// wrong whatever follows: say so now (those of the statements that
+		// parsed were reported by Apply already).
+		added := false
+		for _, f := range validate.UnsilenceableIgnores(r.Name, r.Src, l.Rules) {
+			if !slices.ContainsFunc(r.Findings, func(g validate.Finding) bool {
+				return g.Rule == f.Rule && g.Pos.Offset == f.Pos.Offset
+			}) {
+				r.Findings, added = append(r.Findings, f), true
+			}
+		}
+		if added {
+			validate.SortFindings(r.Findings)
+		}
+	}
+	return r
 }
 
 // notParsed is r for a file that does not parse, as err says: a file that
@@ -117,6 +137,9 @@ func notParsed(r Result, err error) Result {
 
 // check adds the findings of the statement st to r.
 func (l *Linter) check(r *Result, st *grammar.Statement, ignores *validate.Ignores) {
+	if l.Accesses {
+		r.Accesses = append(r.Accesses, accessOf(st))
+	}
 	notes, err := validate.DeployedName(st, l.Schema)
 	r.Findings = append(r.Findings, notes...)
 	if err != nil {
@@ -142,6 +165,7 @@ func (l *Linter) requests(r Result, data []byte, kind Kind) Result {
 	// syntax error may come last), so its findings are kept until then.
 	var sniff requestSniff
 	var findings []validate.Finding
+	var accesses []Access
 	n, named := 0, false
 	_, err := request.ParseEach(r.Name, data, func(req *request.Request) error {
 		sniff.add(req)
@@ -152,14 +176,20 @@ func (l *Linter) requests(r Result, data []byte, kind Kind) Result {
 		n++
 		if request.IsPartiQL(req.Command) {
 			findings = append(findings, validate.CheckPartiQLRequest(req, l.Schema, l.Rules)...)
+			if l.Accesses {
+				accesses = append(accesses, l.partiqlRequestAccesses(req)...)
+			}
 		} else {
 			findings = append(findings, validate.CheckRequest(req, l.Schema, l.Rules)...)
+			if l.Accesses {
+				accesses = append(accesses, requestAccess(req, req.File.Pos(req.Obj.Start)))
+			}
 		}
 		return nil
 	})
 	if kind == MaybeRequest {
 		if why := whyNotRequest(data, &sniff, err); why != "" {
-			return Result{Name: r.Name, Skipped: true, Why: why}
+			return Result{Name: r.Name, Kind: kind, Skipped: true, Why: why}
 		}
 	}
 	switch {
@@ -175,6 +205,7 @@ func (l *Linter) requests(r Result, data []byte, kind Kind) Result {
 	}
 	r.Requests = n
 	r.Findings = append(r.Findings, findings...)
+	r.Accesses = accesses
 	return r
 }
 

@@ -1,15 +1,10 @@
 package lint
 
 import (
-	"strings"
-
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/partiql"
 	"github.com/dynexpr/dynexpr/validate"
 )
-
-// isPartiQLFile reports whether a file is read as PartiQL: *.partiql.
-func isPartiQLFile(name string) bool { return strings.HasSuffix(name, ".partiql") }
 
 // partiqlFile checks a PartiQL script: each request it sends (each
 // statement, or the whole file under -- dynexpr:batch or
@@ -24,8 +19,15 @@ func (l *Linter) partiqlFile(r Result) Result {
 		return r
 	}
 	r.Statements = len(sc.Statements)
-	for _, req := range validate.PartiQLRequests(sc) {
+	for i, req := range validate.PartiQLRequests(sc) {
 		r.Findings = append(r.Findings, validate.CheckPartiQL(req, l.Schema, l.Rules)...)
+		if l.Accesses {
+			label := ""
+			if sc.Mode == partiql.ModeEach && i < len(sc.Names) {
+				label = sc.Names[i]
+			}
+			r.Accesses = append(r.Accesses, l.partiqlAccesses(req, label, nil)...)
+		}
 	}
 	r.Findings = append(r.Findings, validate.PartiQLStrayIgnores(sc, l.Rules)...)
 	validate.SortFindings(r.Findings)

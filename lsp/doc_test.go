@@ -15,8 +15,8 @@ func TestEditorDocSnippets(t *testing.T) {
 		t.Fatal(err)
 	}
 	blocks := regexp.MustCompile("(?s)```(lua|toml|elisp)\n(.*?)```").FindAllStringSubmatch(string(data), -1)
-	if len(blocks) != 3 {
-		t.Fatalf("%d editor snippets, want Neovim's, Helix's and Emacs's", len(blocks))
+	if len(blocks) != 4 {
+		t.Fatalf("%d editor snippets, want Neovim's two, Helix's and Emacs's", len(blocks))
 	}
 	for _, b := range blocks {
 		body := b[2]
@@ -27,7 +27,7 @@ func TestEditorDocSnippets(t *testing.T) {
 			t.Errorf("%s snippet does not name .dx files", b[1])
 		}
 	}
-	if l := languageOf("q.dx", ""); l == nil || l.ids[0] != "dynexpr" {
+	if l := languageOf("", "dynexpr"); l == nil || l != languageOf("q.dx", "") {
 		t.Errorf("the docs' language id dynexpr is not the .dx reader's")
 	}
 }

@@ -17,7 +17,9 @@ import (
 // standing at at; what names it in messages.
 func (c *converter) value(v *Value, at diag.Pos, what string) *grammar.Value {
 	if c.r.Computed(v) {
-		return c.unknownValue(at, what)
+		// Named by its place: two values the code computes are not
+		// known to be one (the same item twice in a transaction).
+		return c.unknownValue(at, what+"_"+strconv.Itoa(v.Start))
 	}
 	if v.Kind != Object {
 		c.failAt(v.Start, "%s is not a DynamoDB value: write it as an object with one type, like {\"S\": \"text\"} or {\"N\": \"42\"}", what)

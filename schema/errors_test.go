@@ -50,10 +50,10 @@ func TestErrors(t *testing.T) {
 			`13:18: error: table name "ab" is 2 characters long: DynamoDB names are 3 to 255 characters`,
 		}},
 		{"comments.yaml", []string{
-			" error: the schema file is empty: write a project schema (tables:), describe-table JSON or a CloudFormation template",
+			` error: the schema file is empty: write project YAML (tables:), describe-table JSON ({"Table": ...}), describe-time-to-live JSON ({"TimeToLiveDescription": ...}), CloudFormation or SAM templates (Resources:), serverless.yml (service: and provider:), terraform show -json (format_version:) or pulumi stack export (deployment:)`,
 		}},
 		{"empty.yaml", []string{
-			" error: the schema file is empty: write a project schema (tables:), describe-table JSON or a CloudFormation template",
+			` error: the schema file is empty: write project YAML (tables:), describe-table JSON ({"Table": ...}), describe-time-to-live JSON ({"TimeToLiveDescription": ...}), CloudFormation or SAM templates (Resources:), serverless.yml (service: and provider:), terraform show -json (format_version:) or pulumi stack export (deployment:)`,
 		}},
 		{"json-duplicates.json", []string{
 			`3:3: error: "TableName" appears twice in a table description (first at line 2): keep one`,
@@ -120,7 +120,7 @@ func TestErrors(t *testing.T) {
 		{"project-all-at-once.yaml", []string{
 			`2:3: error: table name "Al" is 2 characters long: DynamoDB names are 3 to 255 characters`,
 			`3:32: error: key attribute "s" of table "Al" has no type: declare its type under the table's attributes, e.g. s: S (or N, B)`,
-			`5:5: error: unknown field "colour" in table "Al": the fields are "key", "attributes", "indexes", "ttl" and "logical"`,
+			`5:5: error: unknown field "colour" in table "Al": the fields are "key", "attributes", "indexes", "ttl", "logical" and "item_size"`,
 			`8:28: error: unknown type "Q" for attribute "n": write S (string), N (number) or B (binary)`,
 			`10:61: error: unknown projection "bogus" for index "gsi": write all, keys_only or include`,
 			`11:7: error: table "Bravo" has no sort key, which a local index needs ("Table KeySchema does not have a range key, which is required when specifying a LocalSecondaryIndex"): give the table a sort key, or make index "lsi" global`,
@@ -183,16 +183,16 @@ func TestErrors(t *testing.T) {
 		}},
 		{"project-unknown-field-far.yaml", []string{
 			`3:11: error: unknown field "partiton" in the key of table "Tickets"; did you mean "partition"?`,
-			`5:5: error: unknown field "colour" in table "Tickets": the fields are "key", "attributes", "indexes", "ttl" and "logical"`,
+			`5:5: error: unknown field "colour" in table "Tickets": the fields are "key", "attributes", "indexes", "ttl", "logical" and "item_size"`,
 		}},
 		{"project-unknown-field.yaml", []string{
 			`9:9: error: unknown field "projecton" in index "open-tickets-index"; did you mean "projection"?`,
 		}},
 		{"scalar.json", []string{
-			`1:1: error: expected a project schema (tables:), describe-table JSON ({"Table": ...}), describe-time-to-live JSON ({"TimeToLiveDescription": ...}), a CloudFormation template (Resources:), a serverless.yml (service: and provider:), terraform show -json output (format_version:) or pulumi stack export output (deployment:), found "just a string"`,
+			`1:1: error: expected project YAML (tables:), describe-table JSON ({"Table": ...}), describe-time-to-live JSON ({"TimeToLiveDescription": ...}), CloudFormation or SAM templates (Resources:), serverless.yml (service: and provider:), terraform show -json (format_version:) or pulumi stack export (deployment:), found "just a string"`,
 		}},
 		{"unknown-format.yaml", []string{
-			`1:1: error: cannot tell what kind of schema file this is: expected a project schema (tables:), describe-table JSON ({"Table": ...}), describe-time-to-live JSON ({"TimeToLiveDescription": ...}), a CloudFormation template (Resources:), a serverless.yml (service: and provider:), terraform show -json output (format_version:) or pulumi stack export output (deployment:)`,
+			`1:1: error: cannot tell what kind of schema file this is: expected project YAML (tables:), describe-table JSON ({"Table": ...}), describe-time-to-live JSON ({"TimeToLiveDescription": ...}), CloudFormation or SAM templates (Resources:), serverless.yml (service: and provider:), terraform show -json (format_version:) or pulumi stack export (deployment:)`,
 		}},
 		{"yaml-syntax.yaml", []string{
 			"2:3: error: invalid YAML: did not find expected ',' or '}'",
