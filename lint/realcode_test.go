@@ -291,7 +291,7 @@ func checkedExpressions(t *testing.T, l *Linter, path string) map[int]bool {
 	mark := func(at int) { lines[src.Pos(at).Line] = true }
 	for _, site := range found.Sites {
 		if stmt, ok := appcode.StatementOf(site); ok {
-			if _, checked := l.partiqlSite(src, site, stmt); checked {
+			if _, checked, _ := l.partiqlSite(src, site, stmt); checked {
 				mark(stmt.NamePos)
 			}
 			continue
