@@ -1,3 +1,5 @@
+//go:build realcode
+
 package lint
 
 import (
@@ -20,6 +22,13 @@ import (
 // would refuse or its user would regret, at their lines, and the lines of
 // the expressions the file writes as literals. TestRealCode holds lint to
 // that key.
+//
+// The files are public repositories' code, not ours, so they are not
+// committed: only the key is. The build tag keeps the test out of
+// `go test ./...`; to run it, put each file the manifest lists at its
+// place under testdata/realcode (its repository, path and commit are in
+// the manifest) and run `go test -tags realcode ./lint`. A file missing
+// fails the test: nothing is skipped.
 
 // realFile is one file of the collection and its answer key.
 type realFile struct {

@@ -1,3 +1,5 @@
+//go:build realcode
+
 package report_test
 
 import (
@@ -47,6 +49,11 @@ type realReport struct {
 	Findings []struct{ Rule, Table, Index, File string }
 }
 
+// The applications' files are public repositories' code, not ours: only
+// their keys are committed (testdata/real/SOURCES.md says where each file
+// comes from); the build tag keeps the test out of `go test ./...`, and
+// `go test -tags realcode ./report` runs it where the files are.
+//
 // TestRealApplications holds dynexpr report, run on each real application
 // as a user runs it (its template as the schema, its handlers as code), to
 // its answer key: every keyed request found at its place (or, when
