@@ -34,6 +34,10 @@ type Linter struct {
 	AWSCLI builder.AWSCLI
 	// MaxInput caps each file read (standard input is ReadStdin's).
 	MaxInput textfile.Limit
+	// Env names, by hand, the table an environment variable holds where
+	// code reads its table's name from one (env.go); it wins over what
+	// the schema's functions are given.
+	Env map[string]string
 }
 
 // Result is what linting one file produced.

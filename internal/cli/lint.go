@@ -25,6 +25,7 @@ type lintFlags struct {
 	config   string
 	verbose  bool
 	awsCLI   string
+	env      []string
 }
 
 func newLintCmd(e *env) *cobra.Command {
@@ -79,6 +80,7 @@ a bad flag, a bad schema or config, a pattern that matches no file.`,
 	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 on findings at this severity or above: error, warning or info")
 	fl.StringVar(&f.color, "color", "auto", "colour in text output: auto (on a terminal, unless NO_COLOR is set), always or never")
 	fl.StringVar(&f.config, "config", "", "use this config `FILE` instead of looking for .dynexpr.yaml")
+	fl.StringArrayVar(&f.env, "env", nil, "say which table an environment variable the code reads its TableName from holds: `NAME=TABLE` (wins over the config's env: and the schema's functions); repeatable")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "say on standard error which files were skipped, and why")
 	registerAWSCLI(e, cmd, &f.awsCLI)
 	f.schemas.registerCompletions(e, cmd, &f.config, nil)
@@ -114,6 +116,10 @@ func (e *env) lint(args []string, f lintFlags) error {
 		return err
 	}
 	files, err := lint.Inputs(args, f.requests, f.code, conf)
+	if err != nil {
+		return err
+	}
+	envs, err := envTables(f.env, conf)
 	if err != nil {
 		return err
 	}
@@ -166,7 +172,7 @@ func (e *env) lint(args []string, f lintFlags) error {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(1 << 30))
 	}
-	linter := &lint.Linter{Schema: sch, Rules: vcfg, ReadStdin: e.readStdin, AWSCLI: cli, MaxInput: e.limit}
+	linter := &lint.Linter{Schema: sch, Rules: vcfg, ReadStdin: e.readStdin, AWSCLI: cli, MaxInput: e.limit, Env: envs}
 	var t tally
 	err = linter.Run(files, func(r lint.Result) error {
 		if r.Skipped {
