@@ -128,6 +128,12 @@ func handlerFiles(dir, codeURI, handler string) []string {
 		return nil
 	}
 	module := handler[:i]
+	switch filepath.Ext(codeURI) {
+	case ".js", ".mjs", ".cjs", ".ts", ".py":
+		// CodeUri may name the handler's file itself (CodeUri:
+		// src/function.js, Handler: function.handler).
+		return []string{filepath.Join(dir, strings.TrimSuffix(codeURI, filepath.Ext(codeURI)))}
+	}
 	out := []string{filepath.Join(dir, codeURI, module)}
 	if strings.Contains(module, ".") {
 		out = append(out, filepath.Join(dir, codeURI, strings.ReplaceAll(module, ".", "/")))
