@@ -54,7 +54,7 @@ import (
 )
 
 // shellPages are the pages whose shell examples run, relative to docs/.
-var shellPages = []string{"../README.md", "cookbook.md", "import.md", "language.md", "partiql.md", "schema.md"}
+var shellPages = []string{"../README.md", "cookbook.md", "cost.md", "import.md", "language.md", "partiql.md", "schema.md"}
 
 // exampleEnv is the environment every block runs with: the variables the
 // pages' loops and commands take from the user's shell.

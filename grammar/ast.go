@@ -105,6 +105,14 @@ var kindWords = [kindEnd]string{"", "query", "scan", "get", "put", "update", "de
 var kindCommands = [kindEnd]string{"", "query", "scan", "get-item", "put-item", "update-item", "delete-item", "",
 	"transact-write-items", "transact-get-items", "batch-get-item", "batch-write-item"}
 
+var kindOperations = [kindEnd]string{"", "Query", "Scan", "GetItem", "PutItem", "UpdateItem", "DeleteItem", "ConditionCheck",
+	"TransactWriteItems", "TransactGetItems", "BatchGetItem", "BatchWriteItem"}
+
+// Operation is the DynamoDB API operation a request of kind k is: GetItem,
+// Query, TransactWriteItems; ConditionCheck for a check, which is a member
+// of TransactWriteItems only.
+func (k Kind) Operation() string { return kindOperations[k] }
+
 // String is the DSL verb: for a group, its two words.
 func (k Kind) String() string { return kindWords[k] }
 

@@ -60,7 +60,8 @@ func (l *Linter) code(r Result, data []byte) Result {
 	var spans [][2]int // each site's lines, for the ignores
 	for _, site := range found.Sites {
 		if stmt, ok := appcode.StatementOf(site); ok {
-			fs, checked := l.partiqlSite(src, site, stmt)
+			fs, checked, acc := l.partiqlSite(src, site, stmt)
+			r.Accesses = append(r.Accesses, acc...)
 			findings = append(findings, fs...)
 			if checked {
 				r.Sites++
@@ -69,6 +70,9 @@ func (l *Linter) code(r Result, data []byte) Result {
 			continue
 		}
 		req, err := appcode.Convert(src, site, found.Directives)
+		if err != nil && l.Accesses { // a request not read: its table is not known
+			r.Accesses = append(r.Accesses, Access{Pos: src.Pos(site.Pos)})
+		}
 		if err != nil {
 			for _, d := range diag.Append(nil, err) {
 				findings = append(findings, inputFinding(d))
@@ -77,6 +81,11 @@ func (l *Linter) code(r Result, data []byte) Result {
 		}
 		r.Sites++
 		spans = append(spans, siteLines(src, site))
+		if l.Accesses {
+			a := requestAccess(req.Request, src.Pos(site.Pos))
+			a.At = req.Pos
+			r.Accesses = append(r.Accesses, a)
+		}
 		move := requestRelocation(src, req)
 		req.File.Outside = move.Place
 		for _, f := range validate.CheckRequest(req.Request, l.Schema, l.Rules) {

@@ -20,10 +20,13 @@ import (
 // statementFile names a statement's own text while it is checked.
 const statementFile = "\x00statement"
 
-func (l *Linter) partiqlSite(src *appcode.Source, site *appcode.Site, stmt appcode.Member) (findings []validate.Finding, checked bool) {
+func (l *Linter) partiqlSite(src *appcode.Source, site *appcode.Site, stmt appcode.Member) (findings []validate.Finding, checked bool, accesses []Access) {
 	v := stmt.Value
 	if v.Kind != appcode.String {
-		return nil, false
+		if l.Accesses { // a statement the code computes: its table is not known
+			accesses = []Access{{Pos: src.Pos(site.Pos), PartiQL: "ExecuteStatement"}}
+		}
+		return nil, false, accesses
 	}
 	// The statement is parsed as a file of its own, so that its positions
 	// are told from those in the code (Parameters') and moved.
@@ -41,7 +44,7 @@ func (l *Linter) partiqlSite(src *appcode.Source, site *appcode.Site, stmt appco
 		for _, d := range diag.Append(nil, err) {
 			findings = append(findings, move.Finding(inputFinding(d)))
 		}
-		return findings, true
+		return findings, true, nil
 	}
 	ps := &validate.PartiQLStatement{Stmt: st, ParamsPos: src.Pos(site.Pos)}
 	params, paramsAt, given := appcode.Params(site)
@@ -53,8 +56,14 @@ func (l *Linter) partiqlSite(src *appcode.Source, site *appcode.Site, stmt appco
 		}
 	}
 	req := &validate.PartiQLRequest{Command: builder.CommandExecuteStatement, Pos: st.Pos, Statements: []*validate.PartiQLStatement{ps}}
+	if l.Accesses {
+		accesses = l.partiqlAccesses(req, "", placeIn(move))
+		for i := range accesses {
+			accesses[i].Pos = src.Pos(site.Pos) // the call's line
+		}
+	}
 	for _, f := range validate.CheckPartiQL(req, l.Schema, l.Rules) {
 		findings = append(findings, move.Finding(f))
 	}
-	return findings, true
+	return findings, true, accesses
 }

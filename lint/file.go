@@ -117,6 +117,9 @@ func notParsed(r Result, err error) Result {
 
 // check adds the findings of the statement st to r.
 func (l *Linter) check(r *Result, st *grammar.Statement, ignores *validate.Ignores) {
+	if l.Accesses {
+		r.Accesses = append(r.Accesses, accessOf(st))
+	}
 	notes, err := validate.DeployedName(st, l.Schema)
 	r.Findings = append(r.Findings, notes...)
 	if err != nil {
@@ -142,6 +145,7 @@ func (l *Linter) requests(r Result, data []byte, kind Kind) Result {
 	// syntax error may come last), so its findings are kept until then.
 	var sniff requestSniff
 	var findings []validate.Finding
+	var accesses []Access
 	n, named := 0, false
 	_, err := request.ParseEach(r.Name, data, func(req *request.Request) error {
 		sniff.add(req)
@@ -152,8 +156,14 @@ func (l *Linter) requests(r Result, data []byte, kind Kind) Result {
 		n++
 		if request.IsPartiQL(req.Command) {
 			findings = append(findings, validate.CheckPartiQLRequest(req, l.Schema, l.Rules)...)
+			if l.Accesses {
+				accesses = append(accesses, l.partiqlRequestAccesses(req)...)
+			}
 		} else {
 			findings = append(findings, validate.CheckRequest(req, l.Schema, l.Rules)...)
+			if l.Accesses {
+				accesses = append(accesses, requestAccess(req, req.File.Pos(req.Obj.Start)))
+			}
 		}
 		return nil
 	})
@@ -175,6 +185,7 @@ func (l *Linter) requests(r Result, data []byte, kind Kind) Result {
 	}
 	r.Requests = n
 	r.Findings = append(r.Findings, findings...)
+	r.Accesses = accesses
 	return r
 }
 

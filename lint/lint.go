@@ -38,6 +38,9 @@ type Linter struct {
 	// code reads its table's name from one (env.go); it wins over what
 	// the schema's functions are given.
 	Env map[string]string
+	// Accesses keeps in each Result the requests its file holds, as the
+	// rules read them (dynexpr report's input).
+	Accesses bool
 }
 
 // Result is what linting one file produced.
@@ -55,6 +58,10 @@ type Result struct {
 	Unreadable bool   // the file could not be read: lint could not do as asked
 	Skipped    bool   // not linted: a walked *.json that is not request JSON, or not a regular file
 	Why        string // why it was skipped, for -v
+
+	// Accesses are the file's requests, when Linter.Accesses asks, in the
+	// order of the file.
+	Accesses []Access
 
 	// UnboundNames counts the statements that name a table or index (of
 	// theirs or of a member) by a $parameter, which lint does not bind:

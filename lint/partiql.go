@@ -24,8 +24,15 @@ func (l *Linter) partiqlFile(r Result) Result {
 		return r
 	}
 	r.Statements = len(sc.Statements)
-	for _, req := range validate.PartiQLRequests(sc) {
+	for i, req := range validate.PartiQLRequests(sc) {
 		r.Findings = append(r.Findings, validate.CheckPartiQL(req, l.Schema, l.Rules)...)
+		if l.Accesses {
+			label := ""
+			if sc.Mode == partiql.ModeEach && i < len(sc.Names) {
+				label = sc.Names[i]
+			}
+			r.Accesses = append(r.Accesses, l.partiqlAccesses(req, label, nil)...)
+		}
 	}
 	r.Findings = append(r.Findings, validate.PartiQLStrayIgnores(sc, l.Rules)...)
 	validate.SortFindings(r.Findings)

@@ -120,7 +120,7 @@ func TestErrors(t *testing.T) {
 		{"project-all-at-once.yaml", []string{
 			`2:3: error: table name "Al" is 2 characters long: DynamoDB names are 3 to 255 characters`,
 			`3:32: error: key attribute "s" of table "Al" has no type: declare its type under the table's attributes, e.g. s: S (or N, B)`,
-			`5:5: error: unknown field "colour" in table "Al": the fields are "key", "attributes", "indexes", "ttl" and "logical"`,
+			`5:5: error: unknown field "colour" in table "Al": the fields are "key", "attributes", "indexes", "ttl", "logical" and "item_size"`,
 			`8:28: error: unknown type "Q" for attribute "n": write S (string), N (number) or B (binary)`,
 			`10:61: error: unknown projection "bogus" for index "gsi": write all, keys_only or include`,
 			`11:7: error: table "Bravo" has no sort key, which a local index needs ("Table KeySchema does not have a range key, which is required when specifying a LocalSecondaryIndex"): give the table a sort key, or make index "lsi" global`,
@@ -183,7 +183,7 @@ func TestErrors(t *testing.T) {
 		}},
 		{"project-unknown-field-far.yaml", []string{
 			`3:11: error: unknown field "partiton" in the key of table "Tickets"; did you mean "partition"?`,
-			`5:5: error: unknown field "colour" in table "Tickets": the fields are "key", "attributes", "indexes", "ttl" and "logical"`,
+			`5:5: error: unknown field "colour" in table "Tickets": the fields are "key", "attributes", "indexes", "ttl", "logical" and "item_size"`,
 		}},
 		{"project-unknown-field.yaml", []string{
 			`9:9: error: unknown field "projecton" in index "open-tickets-index"; did you mean "projection"?`,

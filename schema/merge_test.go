@@ -55,10 +55,10 @@ func TestMergeKeyErrors(t *testing.T) {
 			`IN:5:37: error: the alias *n stands for a node that contains it: YAML that contains itself is no schema`},
 		// A quoted "<<" is a name, as YAML says.
 		{"tables:\n  Tickets:\n    \"<<\": {key: {partition: id}}\n    key: {partition: id}\n    attributes: {id: S}\n",
-			`IN:3:5: error: unknown field "<<" in table "Tickets": the fields are "key", "attributes", "indexes", "ttl" and "logical"`},
+			`IN:3:5: error: unknown field "<<" in table "Tickets": the fields are "key", "attributes", "indexes", "ttl", "logical" and "item_size"`},
 		// JSON has no merge keys.
 		{`{"tables": {"Tickets": {"<<": {}, "key": {"partition": "id"}, "attributes": {"id": "S"}}}}`,
-			`IN:1:25: error: unknown field "<<" in table "Tickets": the fields are "key", "attributes", "indexes", "ttl" and "logical"`},
+			`IN:1:25: error: unknown field "<<" in table "Tickets": the fields are "key", "attributes", "indexes", "ttl", "logical" and "item_size"`},
 	} {
 		_, err := Parse("IN", []byte(tt.src))
 		if err == nil || err.Error() != tt.want {

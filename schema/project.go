@@ -14,6 +14,7 @@ import (
 //	    key: {partition: A, sort: B}
 //	    attributes: {A: S, B: N}
 //	    ttl: C
+//	    item_size: 2KB  # the size of an item, for capacity (dynexpr explain --cost)
 //	    logical: OTHER  # the source's own name for it (a CloudFormation logical ID)
 //	    indexes:
 //	      NAME: {type: global, key: {partition: [A, B], sort: C}, projection: include, include: [D]}
@@ -53,7 +54,16 @@ func (p *parser) projectTable(k, v *yaml.Node) *tableDecl {
 	if f == nil {
 		return nil
 	}
-	f.only("key", "attributes", "indexes", "ttl", "logical")
+	f.only("key", "attributes", "indexes", "ttl", "logical", "item_size")
+	if _, sv := f.get("item_size"); !isNull(sv) {
+		if s, ok := p.text(sv, "the item_size of "+what); ok {
+			if n, err := ParseSize(s); err != nil {
+				p.errorf(sv, "the item_size of %s: %v", what, err)
+			} else {
+				d.itemSize = n
+			}
+		}
+	}
 	for _, opt := range []struct {
 		field string
 		to    *name

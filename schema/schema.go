@@ -98,7 +98,10 @@ type Table struct {
 	// TTL is the attribute DynamoDB's time to live reads, "" when the
 	// source names none.
 	TTL string
-	Key Key
+	// ItemSize is the size in bytes of the table's items as the project
+	// YAML states it (item_size), for capacity figures; 0 when not stated.
+	ItemSize int64
+	Key      Key
 	// Attributes has the type of every attribute whose type the schema
 	// declares: key attributes always, others where the project YAML says.
 	Attributes map[string]Type

@@ -166,3 +166,16 @@ func TestSuggest(t *testing.T) {
 		}
 	}
 }
+
+func TestParseSize(t *testing.T) {
+	for text, want := range map[string]int64{"500": 500, "500B": 500, "3.5KB": 3584, "2 KB": 2048, "1.6kb": 1639, "0.5": 1, "400KB": 409600} {
+		if got, err := ParseSize(text); err != nil || got != want {
+			t.Errorf("ParseSize(%q) = %d, %v; want %d", text, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "KB", "1.2.3", "-1", "1e3", "401KB", "2GB"} {
+		if _, err := ParseSize(bad); err == nil {
+			t.Errorf("ParseSize(%q): no error", bad)
+		}
+	}
+}

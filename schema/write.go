@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -38,6 +39,9 @@ func WriteYAML(w io.Writer, s *Schema) error {
 		}
 		if t.TTL != "" {
 			addField(tm, "ttl", strNode(t.TTL))
+		}
+		if t.ItemSize > 0 {
+			addField(tm, "item_size", strNode(strconv.FormatInt(t.ItemSize, 10)))
 		}
 		if len(t.Indexes) > 0 {
 			indexes := &yaml.Node{Kind: yaml.MappingNode}

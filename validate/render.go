@@ -32,6 +32,10 @@ type PrintOptions struct {
 	Line func(file string, n int) string
 	// Version is dynexpr's version, for SARIF.
 	Version string
+	// Rules are rules besides the catalog's whose findings are printed,
+	// for SARIF's list of rules (dynexpr report's, which judge a
+	// repository's requests together).
+	Rules []*Rule
 }
 
 // line is the text of the line p is on, "" when it cannot be read.
@@ -258,7 +262,7 @@ func sarifLevel(s Severity) string {
 }
 
 func (p *sarifPrinter) begin() error {
-	rules := All()
+	rules := append(All(), p.opt.Rules...)
 	p.index = make(map[string]int, len(rules))
 	srules := make([]sarifRule, len(rules))
 	for i, r := range rules {

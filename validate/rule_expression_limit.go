@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"github.com/dynexpr/dynexpr/capacity"
 	"slices"
 	"strconv"
 	"sync"
@@ -207,51 +208,12 @@ func checkValueNesting(p *Pass) {
 	}
 }
 
-// Item sizes, as DynamoDB counts them: an attribute is its name's UTF-8
-// bytes plus its value's; a string is its UTF-8 bytes, binary its bytes, a
-// number about one byte per two significant digits plus one, a boolean or
-// null one byte, a list or map 3 bytes plus one per element plus its
-// elements (and a map's names), a set its elements. valueBytes never counts
-// more than DynamoDB does, so a size over the limit is certain.
+// valueBytes is a value's size as DynamoDB counts it (capacity.ValueBytes,
+// the one place of the rule). It never counts more than DynamoDB does, so
+// a size over the limit is certain.
 func valueBytes(v *grammar.Value) int {
-	if v == nil {
-		return 0
-	}
-	switch {
-	case v.List != nil:
-		n := 3 + len(v.List.Items)
-		for _, it := range v.List.Items {
-			n += valueBytes(it)
-		}
-		return n
-	case v.Map != nil:
-		n := 3 + len(v.Map.Entries)
-		for _, e := range v.Map.Entries {
-			if e != nil {
-				n += len(e.Key) + valueBytes(e.Value)
-			}
-		}
-		return n
-	case v.Set != nil:
-		n := 0
-		for _, it := range v.Set.Items {
-			n += valueBytes(it)
-		}
-		return n
-	}
-	switch v.Type {
-	case grammar.TypeS:
-		return len(v.Text)
-	case grammar.TypeB:
-		b, _ := binaryBytes(v.Text)
-		return len(b)
-	case grammar.TypeN:
-		d, _ := grammar.ParseDecimal(v.Text)
-		return 1 + (len(d.Digits)+1)/2
-	case grammar.TypeBOOL, grammar.TypeNULL:
-		return 1
-	}
-	return 0
+	n, _ := capacity.ValueBytes(v) // what is not known counts as nothing: a lower bound
+	return int(n)
 }
 
 func checkItemSize(p *Pass) {

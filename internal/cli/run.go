@@ -102,7 +102,7 @@ against the tables' schema before DynamoDB refuses them.`,
 	root.PersistentFlags().Var(&e.limit, textfile.FlagName, "read no input (file, standard input, schema, config) larger than `SIZE`: 64MiB, 1GiB")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return err })
 	setVersionFlag(root)
-	root.AddCommand(newBuildCmd(e), newLintCmd(e), newFmtCmd(e), newExplainCmd(e), newRulesCmd(e), newSchemaCmd(e), newImportCmd(e), newVersionCmd(e))
+	root.AddCommand(newBuildCmd(e), newLintCmd(e), newFmtCmd(e), newExplainCmd(e), newReportCmd(e), newRulesCmd(e), newSchemaCmd(e), newImportCmd(e), newVersionCmd(e))
 	root.AddCommand(newLSPCmd(e))
 	return root
 }
