@@ -248,3 +248,39 @@ func textOf(n *yaml.Node) string {
 	}
 	return n.Value
 }
+
+// slsEnvVars reads the environment variables of a serverless.yml: the
+// provider's, which every function is given, and each function's, whose
+// handler (src/orders.list) names its file from the service's folder.
+// The framework's variables in them are replaced first.
+func (p *parser) slsEnvVars(top *fields, sv *slsVars) {
+	dir := filepath.Dir(p.src.file)
+	env := p.newCFNEnv(top)
+	env.unknown = p.unknown
+	_, provider := top.get("provider")
+	if vars := field(provider, "environment"); vars != nil {
+		sv.substitute(vars, 0)
+		env.unknown = p.unknown
+		p.envVariables(vars, "", nil, env)
+	}
+	_, functions := top.get("functions")
+	functions = resolve(functions)
+	if functions == nil || functions.Kind != yaml.MappingNode {
+		return
+	}
+	for i := 0; i+1 < len(functions.Content); i += 2 {
+		k, fn := resolve(functions.Content[i]), functions.Content[i+1]
+		vars := field(fn, "environment")
+		if k.Kind != yaml.ScalarNode || vars == nil {
+			continue
+		}
+		sv.substitute(vars, 0)
+		env.unknown = p.unknown
+		var handlers []string
+		if h := field(fn, "handler"); h != nil {
+			sv.substitute(h, 0)
+			handlers = handlerFiles(dir, "", textOf(h))
+		}
+		p.envVariables(vars, k.Value, handlers, env)
+	}
+}

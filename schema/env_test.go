@@ -140,3 +140,75 @@ Resources:
 		}
 	}
 }
+
+// A serverless.yml: the provider's environment is every function's; a
+// function's own wins for its handler's file. The real service
+// (testdata/env/SOURCES.md) names its table and the variable by one
+// expression of the stage, which --var gives.
+func TestEnvTableServerless(t *testing.T) {
+	path := filepath.Join("testdata", "env", "aws-node-rest-api-with-dynamodb", "serverless.yml")
+	s, err := LoadWith(Options{Vars: map[string]string{"stage": "dev"}}, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := s.EnvTable("DYNAMODB_TABLE", filepath.Join(filepath.Dir(path), "todos", "update.js"))
+	if l.Table == nil || l.Table.Name != "serverless-rest-api-with-dynamodb-dev" {
+		t.Fatalf("EnvTable(DYNAMODB_TABLE) = %+v, want serverless-rest-api-with-dynamodb-dev", l)
+	}
+	// Without the stage neither the table's name nor the variable's value
+	// is known: nothing is guessed.
+	if s, err = Load(path); err != nil {
+		t.Fatal(err)
+	}
+	if l := s.EnvTable("DYNAMODB_TABLE", "todos/update.js"); l.Table != nil || l.Candidates != nil {
+		t.Errorf("without --var stage: %+v, want nothing", l)
+	}
+
+	const src = `service: shop
+provider:
+  name: aws
+  environment:
+    TABLE: {Ref: Orders}
+    AUDIT: shop-audit
+functions:
+  users:
+    handler: src/users.handler
+    environment:
+      TABLE: !Ref Users
+  orders:
+    handler: src/orders.handler
+resources:
+  Resources:
+    Orders:
+      Type: AWS::DynamoDB::Table
+      Properties:
+        TableName: shop-orders
+        KeySchema: [{AttributeName: id, KeyType: HASH}]
+        AttributeDefinitions: [{AttributeName: id, AttributeType: S}]
+    Users:
+      Type: AWS::DynamoDB::Table
+      Properties:
+        TableName: ${self:service}-users
+        KeySchema: [{AttributeName: id, KeyType: HASH}]
+        AttributeDefinitions: [{AttributeName: id, AttributeType: S}]
+    Audit:
+      Type: AWS::DynamoDB::Table
+      Properties:
+        TableName: shop-audit
+        KeySchema: [{AttributeName: id, KeyType: HASH}]
+        AttributeDefinitions: [{AttributeName: id, AttributeType: S}]
+`
+	if s, err = Parse("svc/serverless.yml", []byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ variable, file, want string }{
+		{"TABLE", "svc/src/users.ts", "shop-users"},
+		{"TABLE", "svc/src/orders.js", "shop-orders"},
+		{"TABLE", "svc/src/lib/db.js", "shop-orders"}, // no function's handler: the provider's
+		{"AUDIT", "svc/src/users.ts", "shop-audit"},
+	} {
+		if l := s.EnvTable(tc.variable, tc.file); l.Table == nil || l.Table.Name != tc.want {
+			t.Errorf("EnvTable(%s, %s) = %+v, want %s", tc.variable, tc.file, l, tc.want)
+		}
+	}
+}
