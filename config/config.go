@@ -30,6 +30,7 @@ const FileName = ".dynexpr.yaml"
 //	requests: ["fixtures/**/*.json"]
 //	code: ["src/**/*.go", "lambdas/**/*.py"]
 //	aws_cli: v1
+//	env: {ORDERS_TABLE: Orders}
 //	rules:
 //	  limit-with-filter: off
 type Config struct {
