@@ -81,7 +81,7 @@ func loadWorkspace(dir string) *workspace {
 	if conf == nil {
 		return ws
 	}
-	ws.linter.AWSCLI = conf.AWSCLI
+	ws.linter.AWSCLI, ws.linter.Env = conf.AWSCLI, conf.Env
 	for _, f := range conf.Schemas {
 		ws.stamps = append(ws.stamps, stampOf(f))
 	}
