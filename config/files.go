@@ -97,39 +97,6 @@ func notRegular(mode fs.FileMode) string {
 	return "not a regular file"
 }
 
-// DSLFiles expands the arguments of a command that reads DSL files: a
-// folder gives its *.dx files (see Walk), sorted; a file or "-" (standard
-// input) is itself.
-func DSLFiles(args []string) ([]string, error) {
-	var out []string
-	for _, a := range args {
-		if a == "-" {
-			out = append(out, a)
-			continue
-		}
-		fi, err := os.Stat(a)
-		if err != nil {
-			return nil, diag.Errorf(diag.Pos{File: a}, "cannot read: %v", Cause(err))
-		}
-		if !fi.IsDir() {
-			out = append(out, a)
-			continue
-		}
-		var found []string
-		err = Walk(a, func(p, notRegular string) {
-			if notRegular == "" && strings.HasSuffix(p, ".dx") {
-				found = append(found, p)
-			}
-		})
-		if err != nil {
-			return nil, err
-		}
-		sort.Strings(found)
-		out = append(out, found...)
-	}
-	return out, nil
-}
-
 // ExpandGlob lists the files a --requests pattern matches, sorted: **
 // stands for any number of folders, the rest is path.Match syntax, relative
 // to the working folder unless absolute. A pattern that matches nothing is

@@ -75,7 +75,9 @@ func TestPreCommitHooks(t *testing.T) {
 	}
 	// pre-commit runs a hook when a staged file matches files (re.search).
 	for hook, cases := range map[*preCommitHook]map[string]bool{
-		&lint:    {"queries/a.dx": true, "requests/q.json": true, "r.jsonl": true, ".dynexpr.yaml": true, "sub/.dynexpr.yaml": true, "README.md": false, "schema.yaml": false},
+		// Every kind of input lint reads, and the schema sources: a
+		// commit that changes only the schema can make a request wrong.
+		&lint:    {"queries/a.dx": true, "requests/q.json": true, "r.jsonl": true, "q.partiql": true, "src/app.py": true, "web/a.ts": true, "schema.yaml": true, "infra/main.tf": true, ".dynexpr.yaml": true, "sub/.dynexpr.yaml": true, "README.md": false},
 		&fmtHook: {"a.dx": true, "queries/b.dx": true, "a.json": false, "a.dx.bak": false},
 	} {
 		re := regexp.MustCompile(hook.Files)

@@ -16,7 +16,7 @@ import (
 // read and dropped, and so allocates nothing.
 func (l *Linter) file(in Input, buf *[]byte) Result {
 	if in.Skip != "" {
-		return Result{Name: in.Path, Skipped: true, Why: in.Skip}
+		return Result{Name: in.Path, Kind: in.Kind, Skipped: true, Why: in.Skip}
 	}
 	var data []byte
 	var err error
@@ -32,14 +32,14 @@ func (l *Linter) file(in Input, buf *[]byte) Result {
 			}
 			if !mentions(data) {
 				// No site, so no finding to show a line of.
-				return Result{Name: display}
+				return Result{Name: display, Kind: Code}
 			}
 			data = bytes.Clone(data) // the result keeps it
 		}
 	} else {
 		data, err = l.MaxInput.Read(name)
 	}
-	r := Result{Name: display, Src: string(data)}
+	r := Result{Name: display, Kind: in.Kind, Src: string(data)}
 	if err != nil && name != "-" {
 		if msg := config.DanglingLink(name); msg != "" {
 			// Met walking a folder (a named one is refused before): a
@@ -66,21 +66,17 @@ func (l *Linter) Text(name string, src []byte, kind Kind) Result {
 
 // text checks the file r names, whose bytes are data.
 func (l *Linter) text(r Result, data []byte, kind Kind) Result {
-	display := r.Name
 	if kind == ByContent {
-		// DSL never starts with "{" or "[": JSON does.
-		kind = DSL
-		if t := bytes.TrimLeft(data, " \t\r\n"); len(t) > 0 && (t[0] == '{' || t[0] == '[') {
-			kind = Request
-		}
+		kind = KindOfText(data)
 	}
+	r.Kind = kind
 	if kind == Code {
 		return l.code(r, data)
 	}
 	if kind != DSL && kind != PartiQL {
 		return l.requests(r, data, kind)
 	}
-	if kind == PartiQL || isPartiQLFile(display) {
+	if kind == PartiQL {
 		return l.partiqlFile(r)
 	}
 	r, err := l.dsl(r)
@@ -169,7 +165,7 @@ func (l *Linter) requests(r Result, data []byte, kind Kind) Result {
 	})
 	if kind == MaybeRequest {
 		if why := whyNotRequest(data, &sniff, err); why != "" {
-			return Result{Name: r.Name, Skipped: true, Why: why}
+			return Result{Name: r.Name, Kind: kind, Skipped: true, Why: why}
 		}
 	}
 	switch {

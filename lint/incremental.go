@@ -65,7 +65,7 @@ type cached struct {
 // Lint is l.Text(name, src, kind), from what the last Lint of the same
 // document and linter found where the text has not changed.
 func (c *Cache) Lint(l *Linter, name string, src []byte, kind Kind) Result {
-	if kind != DSL || isPartiQLFile(name) {
+	if kind != DSL {
 		return l.Text(name, src, kind)
 	}
 	if c.linter != l {

@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/dynexpr/dynexpr/appcode"
 	"github.com/dynexpr/dynexpr/config"
 	"github.com/dynexpr/dynexpr/diag"
 )
@@ -25,19 +24,15 @@ const (
 	// not request JSON (package.json, a schema, tsconfig) is skipped.
 	MaybeRequest
 	// ByContent: standard input, or a named file of another extension:
-	// request JSON if it looks like it, else DSL.
+	// told by its text (KindOfText).
 	ByContent
 	// Code: application code (appcode.LangOf tells its language), named,
 	// or matched by --code or the config's code: patterns.
 	Code
-	// PartiQL: a PartiQL script, whatever its name (a *.partiql file is
-	// one as DSL too: the language server's unsaved buffer has no name).
+	// PartiQL: a PartiQL script, whatever its name (the language server's
+	// unsaved buffer has none).
 	PartiQL
 )
-
-// CodeExtensions are the file extensions of the application code lint
-// reads (as Code).
-func CodeExtensions() []string { return appcode.Extensions() }
 
 // Input is one file to lint and how to read it; the path "-" is standard
 // input.
@@ -50,8 +45,9 @@ type Input struct {
 }
 
 // Inputs expands lint's arguments into the files to lint: files as given,
-// folders walked for *.dx, *.json and *.jsonl (filtered by the config's
-// include and exclude), "-" for standard input, and the files the
+// folders walked for the files of the kinds Readers reads by their
+// extension alone (*.dx, *.json, *.jsonl, *.partiql; filtered by the
+// config's include and exclude), "-" for standard input, and the files the
 // requestGlobs (--requests) match. Files matching a --requests glob or the
 // config's requests: patterns are request JSON whatever their extension.
 // No argument means the working folder, unless --requests names the files.
@@ -65,7 +61,11 @@ type Input struct {
 // config's code: patterns or codeGlobs match; a walk reads no code in
 // node_modules, vendor, .git, dist, build or .venv unless a pattern names
 // the folder.
-func Inputs(args, requestGlobs, codeGlobs []string, c *config.Config) ([]Input, error) {
+//
+// NotRead counts the files a walk met of a kind it reads only by pattern
+// (application code no code: or --code pattern names), by reader: lint -v
+// says them, so that a clean lint does not hide what it never read.
+func Inputs(args, requestGlobs, codeGlobs []string, c *config.Config) (inputs []Input, notRead map[*Reader]int, err error) {
 	var out []Input
 	index := map[string]int{}
 	add := func(p string, kind Kind) {
@@ -85,7 +85,7 @@ func Inputs(args, requestGlobs, codeGlobs []string, c *config.Config) ([]Input, 
 	for _, g := range requestGlobs {
 		matches, err := config.ExpandGlob(g)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for _, m := range matches {
 			add(m, Request)
@@ -99,16 +99,16 @@ func Inputs(args, requestGlobs, codeGlobs []string, c *config.Config) ([]Input, 
 		codePatterns = append(codePatterns, filepath.ToSlash(filepath.Clean(g)))
 		matches, err := config.ExpandFlagGlob("--code", g)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for _, m := range matches {
-			if _, ok := appcode.LangOf(m); ok && !inCodeFolder(filepath.ToSlash(filepath.Clean(m)), codePatterns) {
+			if r := ReaderOf(m); r != nil && r.Kind == Code && !inCodeFolder(filepath.ToSlash(filepath.Clean(m)), codePatterns) {
 				add(m, Code)
 			}
 		}
 	}
 	isCode := func(p string) bool {
-		if _, ok := appcode.LangOf(p); !ok {
+		if r := ReaderOf(p); r == nil || r.Kind != Code {
 			return false
 		}
 		return (config.MatchesGlob(codeGlobs, p) || c.IsCode(p)) && !inCodeFolder(p, codePatterns)
@@ -129,16 +129,17 @@ func Inputs(args, requestGlobs, codeGlobs []string, c *config.Config) ([]Input, 
 		}
 		fi, err := os.Stat(a)
 		if err != nil {
-			return nil, diag.Errorf(diag.Pos{File: a}, "cannot read: %s", config.NoSuchPath(a, err))
+			return nil, nil, diag.Errorf(diag.Pos{File: a}, "cannot read: %s", config.NoSuchPath(a, err))
 		}
 		if !fi.IsDir() {
-			_, code := appcode.LangOf(a)
+			// A file named is read as its extension says (request JSON
+			// whatever it holds), a match of requests: as request JSON,
+			// any other by its content.
+			r := ReaderOf(a)
 			switch {
-			case strings.HasSuffix(a, ".dx"):
-				add(a, DSL)
-			case code:
-				add(a, Code)
-			case isRequestExt(a) || isRequest(a):
+			case r != nil && r.Kind != Request:
+				add(a, r.Kind)
+			case r != nil || isRequest(a):
 				add(a, Request)
 			default:
 				add(a, ByContent)
@@ -158,22 +159,27 @@ func Inputs(args, requestGlobs, codeGlobs []string, c *config.Config) ([]Input, 
 		err = config.WalkInto(a, into, func(p, notRegular string) {
 			walked = append(walked, p)
 			in := Input{Path: p, Skip: notRegular}
+			r := ReaderOf(p)
 			switch {
 			case isRequest(p) && !c.Excluded(p):
 				in.Kind = Request
 			case isCode(p):
 				in.Kind = Code
-			case strings.HasSuffix(p, ".dx") && c.Selected(p):
-				in.Kind = DSL
-			case isRequestExt(p) && c.Selected(p):
-				in.Kind = MaybeRequest
+			case r != nil && !r.ByPattern && c.Selected(p):
+				in.Kind = r.Walked
 			default:
+				if r != nil && r.ByPattern && notRegular == "" && !inCodeFolder(p, codePatterns) && !c.Excluded(p) {
+					if notRead == nil {
+						notRead = map[*Reader]int{}
+					}
+					notRead[r]++
+				}
 				return
 			}
 			found = append(found, in)
 		})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if !anyRead(found) && empty == nil {
 			empty = noFileIn(a, c)
@@ -190,13 +196,13 @@ func Inputs(args, requestGlobs, codeGlobs []string, c *config.Config) ([]Input, 
 	if walkedFolder {
 		// A pattern's typo is the likelier cause of an empty folder.
 		if err := c.Unmatched(walked); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	if empty != nil {
-		return nil, empty
+		return nil, nil, empty
 	}
-	return out, nil
+	return out, notRead, nil
 }
 
 func anyRead(found []Input) bool {
@@ -212,13 +218,81 @@ func anyRead(found []Input) bool {
 // typo in a path, or include patterns that select nothing there, must not
 // pass as clean.
 func noFileIn(folder string, c *config.Config) error {
-	msg := "no file to lint in this folder: no *.dx, *.json or *.jsonl file below it"
+	msg := "no file to lint in this folder: no " + walkedPatterns() + " file below it"
 	if c != nil && len(c.Include)+len(c.Exclude) > 0 {
-		msg = "no file to lint in this folder: no *.dx, *.json or *.jsonl file below it that the include and exclude patterns of " + c.File + " select"
+		msg += " that the include and exclude patterns of " + c.File + " select"
 	}
 	return diag.Errorf(diag.Pos{File: folder}, "%s", msg)
 }
 
-func isRequestExt(p string) bool {
-	return strings.HasSuffix(p, ".json") || strings.HasSuffix(p, ".jsonl")
+// walkedPatterns are the files a walk reads by their extension alone:
+// "*.dx, *.json, *.jsonl or *.partiql".
+func walkedPatterns() string {
+	var pats []string
+	for _, r := range Readers() {
+		if !r.ByPattern {
+			for _, e := range r.Exts {
+				pats = append(pats, "*"+e)
+			}
+		}
+	}
+	return strings.Join(pats[:len(pats)-1], ", ") + " or " + pats[len(pats)-1]
+}
+
+// FormatInputs expands the arguments of fmt: a folder gives its files of
+// the kinds fmt formats (Reader.Formats: *.dx), sorted (see config.Walk);
+// a file or "-" (standard input) is itself, for fmt to refuse when it is
+// of a kind it does not format (FormatRefusal).
+func FormatInputs(args []string) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		if a == "-" {
+			out = append(out, a)
+			continue
+		}
+		fi, err := os.Stat(a)
+		if err != nil {
+			return nil, diag.Errorf(diag.Pos{File: a}, "cannot read: %v", config.Cause(err))
+		}
+		if !fi.IsDir() {
+			out = append(out, a)
+			continue
+		}
+		var found []string
+		err = config.Walk(a, func(p, notRegular string) {
+			if r := ReaderOf(p); notRegular == "" && r != nil && r.Formats {
+				found = append(found, p)
+			}
+		})
+		if err != nil {
+			return nil, err
+		}
+		sort.Strings(found)
+		out = append(out, found...)
+	}
+	return out, nil
+}
+
+// FormatRefusal says why fmt does not format the file name whose text is
+// src (told by its extension, or by its text for standard input, "-", and
+// other extensions), or "" when it does: fmt has a canonical layout for the DSL
+// only, and a PartiQL script or request JSON given to it must be said to be
+// left alone, not be parsed as the DSL and called wrong.
+func FormatRefusal(name string, src []byte) string {
+	r := ReaderOf(name)
+	if r == nil {
+		r = ReaderFor(name, KindOfText(src))
+	}
+	if r == nil || r.Formats {
+		return ""
+	}
+	var formats []string
+	for _, f := range Readers() {
+		if f.Formats {
+			for _, e := range f.Exts {
+				formats = append(formats, "*"+e)
+			}
+		}
+	}
+	return "this is " + r.Name + ", and dynexpr fmt formats the DSL (" + strings.Join(formats, ", ") + ") only: it is left as it is (dynexpr lint checks it)"
 }

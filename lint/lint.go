@@ -8,12 +8,9 @@ package lint
 
 import (
 	"runtime"
-	"sort"
 	"sync"
 
 	"github.com/dynexpr/dynexpr/builder"
-	"github.com/dynexpr/dynexpr/config"
-	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/internal/textfile"
 	"github.com/dynexpr/dynexpr/schema"
 	"github.com/dynexpr/dynexpr/validate"
@@ -46,6 +43,7 @@ type Linter struct {
 // Result is what linting one file produced.
 type Result struct {
 	Name       string // as findings name it: the path, or StdinName
+	Kind       Kind   // how it was read: never ByContent, which the text tells
 	Src        string // the file's text, for carets
 	Findings   []validate.Finding
 	Statements int
@@ -112,33 +110,4 @@ func (l *Linter) Run(files []Input, emit func(Result) error) error {
 	}
 	wg.Wait()
 	return err
-}
-
-// RuleConfig turns the config's rule severities into the linter's, naming
-// the place of an unknown rule or severity.
-func RuleConfig(c *config.Config) (*validate.Config, error) {
-	vc := &validate.Config{Severities: map[string]validate.Severity{}}
-	if c == nil {
-		return vc, nil
-	}
-	names := make([]string, 0, len(c.Rules))
-	for n := range c.Rules {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	var errs diag.List
-	for _, n := range names {
-		pos := c.RulePos[n]
-		if _, err := validate.RuleNamed(n); err != nil {
-			errs = append(errs, diag.Errorf(pos, "%v ('dynexpr rules' lists them)", err))
-			continue
-		}
-		sev, err := validate.ParseSeverity(c.Rules[n])
-		if err != nil {
-			errs = append(errs, diag.Errorf(pos, "rule %s: %v", n, err))
-			continue
-		}
-		vc.Severities[n] = sev
-	}
-	return vc, errs.Err()
 }

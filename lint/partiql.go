@@ -1,15 +1,10 @@
 package lint
 
 import (
-	"strings"
-
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/partiql"
 	"github.com/dynexpr/dynexpr/validate"
 )
-
-// isPartiQLFile reports whether a file is read as PartiQL: *.partiql.
-func isPartiQLFile(name string) bool { return strings.HasSuffix(name, ".partiql") }
 
 // partiqlFile checks a PartiQL script: each request it sends (each
 // statement, or the whole file under -- dynexpr:batch or

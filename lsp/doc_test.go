@@ -27,7 +27,7 @@ func TestEditorDocSnippets(t *testing.T) {
 			t.Errorf("%s snippet does not name .dx files", b[1])
 		}
 	}
-	if l := languageOf("q.dx", ""); l == nil || l.ids[0] != "dynexpr" {
+	if l := languageOf("", "dynexpr"); l == nil || l != languageOf("q.dx", "") {
 		t.Errorf("the docs' language id dynexpr is not the .dx reader's")
 	}
 }

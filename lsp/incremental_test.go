@@ -68,7 +68,7 @@ func TestAnswersWhileLintIsDue(t *testing.T) {
 	}
 	// What a lint of the whole text finds, as the server shows it.
 	path := filepath.Join(dir, "q.dx")
-	r := loadWorkspace(dir).linter.Text(path, []byte(d.text), lint.DSL)
+	r := loadWorkspace(dir, 0).linter.Text(path, []byte(d.text), lint.DSL)
 	fresh := &document{path: path, text: d.text, result: &r}
 	want := diagnosticsOf(fresh.findings())
 	if !slices.Contains(codes(p.Diagnostics), "unknown-table") || !reflect.DeepEqual(p.Diagnostics, want) {

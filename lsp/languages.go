@@ -1,24 +1,22 @@
 package lsp
 
 import (
-	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/dynexpr/dynexpr/format"
 	"github.com/dynexpr/dynexpr/lint"
 )
 
-// language is how the server reads one kind of file: a reader of the CLI,
-// plugged in as one entry of languages. Diagnostics go through the lint
-// engine (lint.Linter.Text, as `dynexpr lint` reads the file); the other
-// features are optional, nil where the language has none.
+// language is how the server reads one kind of file: the features it
+// serves for the readers of lint.Readers (the one table of what a file is,
+// by its extension or the editor's language id) of one lint.Kind.
+// Diagnostics go through the lint engine (lint.Linter.Text, as `dynexpr
+// lint` reads the file); the other features are optional, nil where the
+// language has none.
 type language struct {
 	name string
-	// ids are the editor's language identifiers (didOpen's languageId),
-	// exts the file extensions: a document is the first language whose
-	// extension its path has, else whose id the editor gives it.
-	ids, exts []string
+	// reads is the lint.Kind of the readers the language serves.
+	reads lint.Kind
 	// kind is how lint reads a document of the language at path (the
 	// workspace's config may say more, as requests: does).
 	kind func(ws *workspace, path string) lint.Kind
@@ -34,32 +32,42 @@ type language struct {
 	actions func(d *document, f findingAt) []codeAction
 }
 
-// languages are the readers the server serves, each with the lint.Kind
-// lint reads it as.
+// languages are what the server serves of each kind of reader.
 var languages = []*language{
 	{
-		name: "dynexpr", ids: []string{"dynexpr", "dx"}, exts: []string{".dx"},
+		name: "dynexpr", reads: lint.DSL,
 		kind:   func(*workspace, string) lint.Kind { return lint.DSL },
 		format: format.File,
 		hover:  dslHover, complete: dslComplete, definition: dslDefinition,
 		actions: dslActions,
 	},
 	{
-		name: "request JSON", ids: []string{"json", "jsonl", "jsonlines"}, exts: []string{".json", ".jsonl"},
+		name: "request JSON", reads: lint.Request,
 		kind: requestKind,
 	},
 	{
-		name: "PartiQL", ids: []string{"partiql"}, exts: []string{".partiql"},
+		name: "PartiQL", reads: lint.PartiQL,
 		kind:  func(*workspace, string) lint.Kind { return lint.PartiQL },
 		hover: partiqlHover,
 	},
 	{
 		// Diagnostics only: the requests the code writes as literals, as
 		// `dynexpr lint --code` checks them.
-		name: "application code", exts: lint.CodeExtensions(),
-		ids:  []string{"go", "python", "javascript", "javascriptreact", "typescript", "typescriptreact", "java", "kotlin"},
+		name: "application code", reads: lint.Code,
 		kind: func(*workspace, string) lint.Kind { return lint.Code },
 	},
+}
+
+// readers are the readers of lint.Readers the language serves: their
+// names, extensions and editors' language ids.
+func (l *language) readers() []*lint.Reader {
+	var out []*lint.Reader
+	for _, r := range lint.Readers() {
+		if r.Kind == l.reads {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // requestKind: a JSON file is request JSON when the config says so
@@ -73,17 +81,23 @@ func requestKind(ws *workspace, path string) lint.Kind {
 }
 
 // languageOf is the language of the document at path (may be ""), which
-// the editor says is of language id; nil for one the server does not read.
+// the editor says is of language id: its reader by the path's extension,
+// else by the id; nil for one the server does not read.
 func languageOf(path, id string) *language {
-	if ext := strings.ToLower(filepath.Ext(path)); ext != "" {
-		for _, l := range languages {
-			if slices.Contains(l.exts, ext) {
-				return l
+	r := lint.ReaderOf(path)
+	if r == nil {
+		for _, c := range lint.Readers() {
+			if slices.Contains(c.IDs, id) {
+				r = c
+				break
 			}
 		}
 	}
+	if r == nil {
+		return nil
+	}
 	for _, l := range languages {
-		if slices.Contains(l.ids, id) {
+		if slices.Contains(l.readers(), r) {
 			return l
 		}
 	}

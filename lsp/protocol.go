@@ -37,7 +37,38 @@ type initializeParams struct {
 		General struct {
 			PositionEncodings []string `json:"positionEncodings"`
 		} `json:"general"`
+		Workspace struct {
+			DidChangeWatchedFiles struct {
+				DynamicRegistration    bool `json:"dynamicRegistration"`
+				RelativePatternSupport bool `json:"relativePatternSupport"`
+			} `json:"didChangeWatchedFiles"`
+		} `json:"workspace"`
 	} `json:"capabilities"`
+}
+
+type didChangeWorkspaceFoldersParams struct {
+	Event struct {
+		Added   []workspaceFolder `json:"added"`
+		Removed []workspaceFolder `json:"removed"`
+	} `json:"event"`
+}
+
+type didChangeWatchedFilesParams struct {
+	Changes []struct {
+		URI  string `json:"uri"`
+		Type int    `json:"type"` // 1 created, 2 changed, 3 deleted
+	} `json:"changes"`
+}
+
+// fileSystemWatcher is a watcher to register: GlobPattern is a pattern
+// string, or a relativePattern where the client supports them.
+type fileSystemWatcher struct {
+	GlobPattern any `json:"globPattern"`
+}
+
+type relativePattern struct {
+	BaseURI string `json:"baseUri"`
+	Pattern string `json:"pattern"`
 }
 
 type workspaceFolder struct {

@@ -2,9 +2,10 @@
 // (the editor's pipes) for the files the CLI reads. Diagnostics are what
 // `dynexpr lint` finds, through the same engine; formatting is `dynexpr
 // fmt`; hover on a statement is `dynexpr explain`. The schema comes from
-// the .dynexpr.yaml found from the workspace root, as the CLI finds it
-// from the working folder. A reader of a new language is one entry of
-// languages (languages.go).
+// the .dynexpr.yaml found from the workspace folder that holds the file,
+// as the CLI finds it from the working folder (package project). What a
+// file is comes from lint.Readers; what the server serves of each kind is
+// one entry of languages (languages.go).
 //
 // The server writes nothing but protocol messages to its output, and a
 // message it cannot read, a method it does not know or a handler that
@@ -16,7 +17,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"runtime/debug"
 	"sort"
 	"time"
@@ -57,9 +57,18 @@ func Serve(in io.Reader, out io.Writer, opt Options) error {
 }
 
 type server struct {
-	opt  Options
-	out  *frameWriter
-	root string // the workspace root's path, "" if the editor gave none
+	opt Options
+	out *frameWriter
+	// folders are the workspace folders' paths (the root's alone when the
+	// editor gives no folders; none when it gives no root): each document
+	// is linted with the project of the folder that holds it.
+	folders []string
+	// watch is what the client can do for file watchers, and watching the
+	// patterns registered (workspace.go).
+	watch    watchSupport
+	watching []fileSystemWatcher
+	ready    bool // the client sent initialized: the server may ask
+	requests int  // the server's requests sent, for their ids
 
 	initialized, shuttingDown bool
 	utf8                      bool // positions count bytes: the client accepted utf-8
@@ -217,7 +226,7 @@ func init() {
 	// Set here: the handlers refer to the table through call.
 	handlers = map[string]handler{
 		"initialize":                          (*server).initialize,
-		"initialized":                         nothing,
+		"initialized":                         (*server).initializedNote,
 		"shutdown":                            (*server).shutdown,
 		"textDocument/didOpen":                (*server).didOpen,
 		"textDocument/didChange":              (*server).didChange,
@@ -232,7 +241,7 @@ func init() {
 		"textDocument/definition":             (*server).definition,
 		"$/cancelRequest":                     nothing,
 		"$/setTrace":                          nothing,
-		"workspace/didChangeWorkspaceFolders": nothing,
+		"workspace/didChangeWorkspaceFolders": (*server).didChangeWorkspaceFolders,
 	}
 }
 
@@ -255,14 +264,7 @@ func (s *server) initialize(params json.RawMessage) (any, *rpcError) {
 		return nil, err
 	}
 	s.initialized = true
-	switch {
-	case len(p.WorkspaceFolders) > 0:
-		s.root = pathOf(p.WorkspaceFolders[0].URI)
-	case p.RootURI != "":
-		s.root = pathOf(p.RootURI)
-	default:
-		s.root = p.RootPath
-	}
+	s.setFolders(&p)
 	encoding := "utf-16"
 	for _, e := range p.Capabilities.General.PositionEncodings {
 		if e == "utf-8" {
@@ -361,17 +363,6 @@ func (s *server) didClose(params json.RawMessage) (any, *rpcError) {
 	return nil, nil
 }
 
-// didChangeWatchedFiles: a config or schema may have changed (or been
-// created); every workspace is checked again at the next lint, which is
-// now for every open document.
-func (s *server) didChangeWatchedFiles(json.RawMessage) (any, *rpcError) {
-	for _, d := range s.docs {
-		d.dirty = true
-	}
-	s.lintDirty()
-	return nil, nil
-}
-
 // lintDirty lints every document changed since its last lint, in a fixed
 // order.
 func (s *server) lintDirty() {
@@ -385,24 +376,4 @@ func (s *server) lintDirty() {
 	for _, u := range uris {
 		s.lint(s.docs[u])
 	}
-}
-
-// workspaceOf is the workspace of the document: the root's, or, without
-// a root, the document's folder's; reloaded when its files changed.
-func (s *server) workspaceOf(d *document) *workspace {
-	dir := s.root
-	if dir == "" {
-		dir = "."
-		if pathOf(d.uri) != "" {
-			dir = filepath.Dir(d.path)
-		}
-	}
-	ws := s.workspaces[dir]
-	if ws == nil || ws.stale() {
-		old := ws
-		ws = loadWorkspace(dir)
-		s.workspaces[dir] = ws
-		s.publishProblems(old, ws)
-	}
-	return ws
 }

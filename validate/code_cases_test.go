@@ -68,13 +68,9 @@ func TestCodeRules(t *testing.T) {
 	}
 }
 
-// isCodeFile reports whether lint reads name as application code.
+// isCodeFile reports whether lint reads name as application code (the
+// table of readers).
 func isCodeFile(name string) bool {
-	ext := filepath.Ext(name)
-	for _, e := range lint.CodeExtensions() {
-		if e == ext {
-			return true
-		}
-	}
-	return false
+	r := lint.ReaderOf(name)
+	return r != nil && r.Kind == lint.Code
 }

@@ -27,7 +27,11 @@ function activate(context) {
   for (const language of languages) {
     documentSelector.push({ scheme: "file", language: language }, { scheme: "untitled", language: language });
   }
-  client = new LanguageClient("dynexpr", "dynexpr", { run: server, debug: server }, { documentSelector });
+  // The server registers watchers for the schema files its projects read;
+  // a .dynexpr.yaml created or changed anywhere is reported from the start,
+  // so that a new config is read at once.
+  const synchronize = { fileEvents: vscode.workspace.createFileSystemWatcher("**/.dynexpr.yaml") };
+  client = new LanguageClient("dynexpr", "dynexpr", { run: server, debug: server }, { documentSelector, synchronize });
   context.subscriptions.push(client);
   return client.start();
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/dynexpr/dynexpr/config"
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
+	"github.com/dynexpr/dynexpr/lint"
 	"github.com/dynexpr/dynexpr/schema"
 	"github.com/dynexpr/dynexpr/validate"
 	"github.com/spf13/cobra"
@@ -22,7 +23,6 @@ type buildFlags struct {
 	compact bool
 	noLint  bool
 	split   bool
-	awsCLI  string
 }
 
 func newBuildCmd(e *env) *cobra.Command {
@@ -114,24 +114,15 @@ func (e *env) build(args []string, f buildFlags) error {
 	var out spool
 	var findings []validate.Finding
 	var errs diag.List
-	var cli builder.AWSCLI
-	var cliErr error
-	cliRead := false
-	srcs, err := e.readSources(args, f.files)
+	srcs, kind, err := e.readStatements(args, f.files, "build")
 	if err != nil {
 		return err
 	}
-	if isPartiQL(srcs) {
+	if kind == lint.PartiQL {
 		return e.buildPartiQL(srcs, f)
 	}
 	in, err := e.eachStatement(srcs, f.statementFlags, "build", f.output == "jsonl", true, func(st *grammar.Statement, in *statementInput, ig *validate.Ignores) error {
-		if !cliRead {
-			cli, cliErr = awsCLI(f.awsCLI, in.conf)
-			cliRead = true
-		}
-		if cliErr != nil {
-			return nil
-		}
+		cli := in.cli
 		// parts are the statement's requests: one, or with --split the
 		// parts of a batch over DynamoDB's limits or over one argument.
 		parts := []*grammar.Statement{st}
@@ -177,9 +168,6 @@ func (e *env) build(args []string, f buildFlags) error {
 	})
 	if err != nil {
 		return err
-	}
-	if cliErr != nil {
-		return cliErr
 	}
 	if !f.noLint {
 		if err := e.lintBuilt(in, findings); err != nil {

@@ -8,6 +8,9 @@ import (
 
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
+	"github.com/dynexpr/dynexpr/lint"
+	"github.com/dynexpr/dynexpr/partiql"
+	"github.com/dynexpr/dynexpr/project"
 	"github.com/dynexpr/dynexpr/schema"
 	"github.com/dynexpr/dynexpr/validate"
 	"github.com/spf13/cobra"
@@ -31,14 +34,40 @@ var (
 )
 
 // The file names the flags and arguments that take a file expect, for the
-// shell to complete (with folders).
+// shell to complete (with folders): the inputs' from the one table of
+// readers (lint.Readers), made only when completing.
 var (
-	dslExts     = []string{"dx"}
-	schemaExts  = []string{"yaml", "yml", "json", "tf"} // and folders: a cdk.out, a Terraform module
-	jsonExts    = []string{"json"}
-	requestExts = []string{"json", "jsonl"}
-	configExts  = []string{"yaml", "yml"}
+	jsonExts   = func() []string { return []string{"json"} }
+	configExts = func() []string { return []string{"yaml", "yml"} }
+	// statementExts: build's and explain's -f, the DSL and PartiQL.
+	statementExts = readerExts(func(r *lint.Reader) bool { return r.Kind == lint.DSL || r.Kind == lint.PartiQL })
+	formatExts    = readerExts(func(r *lint.Reader) bool { return r.Formats })
+	requestExts   = readerExts(func(r *lint.Reader) bool { return r.Kind == lint.Request })
+	// schemaExts: and folders, a cdk.out or a Terraform module.
+	schemaExts = func() []string { return trimDots(lint.SchemaExtensions()) }
 )
+
+// readerExts are the extensions of the readers keep picks, as the shell
+// filters them (no dot).
+func readerExts(keep func(*lint.Reader) bool) func() []string {
+	return func() []string {
+		var out []string
+		for _, r := range lint.Readers() {
+			if keep(r) {
+				out = append(out, trimDots(r.Exts)...)
+			}
+		}
+		return out
+	}
+}
+
+func trimDots(exts []string) []string {
+	out := make([]string, len(exts))
+	for i, e := range exts {
+		out[i] = strings.TrimPrefix(e, ".")
+	}
+	return out
+}
 
 // maxCompletionRead is the largest file completion reads for its labels and
 // parameters: a larger one offers nothing rather than keep the shell
@@ -81,9 +110,9 @@ func completeWords(words ...string) cobra.CompletionFunc {
 
 // completeFiles lets the shell complete folders and files ending in one
 // of exts.
-func completeFiles(exts []string) cobra.CompletionFunc {
+func completeFiles(exts func() []string) cobra.CompletionFunc {
 	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return exts, cobra.ShellCompDirectiveFilterFileExt
+		return exts(), cobra.ShellCompDirectiveFilterFileExt
 	}
 }
 
@@ -105,7 +134,7 @@ func completeRules(_ *cobra.Command, args []string, toComplete string) ([]string
 // registers: --statement labels and -p parameters from the statements
 // given, --var names from the schema, files for the others.
 func (f *statementFlags) registerCompletions(e *env, cmd *cobra.Command) {
-	e.completeFlag(cmd, "file", completeFiles(dslExts))
+	e.completeFlag(cmd, "file", completeFiles(statementExts))
 	e.completeFlag(cmd, "statement", f.completeLabels)
 	e.completeFlag(cmd, "param", f.completeParams)
 	e.completeFlag(cmd, "params", completeFiles(jsonExts))
@@ -132,9 +161,7 @@ func (f *schemaFlags) registerCompletions(e *env, cmd *cobra.Command, config *st
 		}
 		var vars []schema.Variable
 		for _, files := range sides {
-			if files = completionSchemaFiles(files, conf); len(files) > 0 {
-				vars = append(vars, schema.DeclaredVariables(schema.Options{Env: os.LookupEnv}, files...)...)
-			}
+			vars = append(vars, completionProject(files, conf).Variables...)
 		}
 		return f.completeVars(vars, toComplete)
 	})
@@ -190,42 +217,52 @@ func describeCompletions(out []string) []string {
 	return out
 }
 
-// completionSchemaFiles are the --schema files, or else the config's;
-// none when there are neither, the config does not load, or one is neither
-// a regular file nor a folder (reading a named pipe would wait).
-func completionSchemaFiles(files []string, configFile string) []string {
-	if len(files) == 0 {
-		if conf, err := findConfig(configFile, 0); err == nil && conf != nil {
-			files = conf.Schemas
-		}
-	}
-	for _, f := range files {
-		if st, err := os.Stat(f); err != nil || !st.Mode().IsRegular() && !st.IsDir() {
-			return nil
-		}
-	}
-	return files
+// completionProject loads the project as the command would, with the
+// --schema files (or else the config's) and no --var, reading no schema
+// source that is not a regular file or a folder. What does not load
+// offers nothing.
+func completionProject(files []string, configFile string) *project.Project {
+	p, _ := project.Load(project.Options{ConfigFile: configFile, Schemas: files, RegularOnly: true})
+	return p
 }
 
-// completionSchema loads the --schema files, or else the config's, with
-// no --var; nil when there are none or they do not load.
+// completionSchema is the schema of completionProject; nil when there is
+// none or it does not load.
 func completionSchema(files []string, configFile string) *schema.Schema {
-	files = completionSchemaFiles(files, configFile)
-	if len(files) == 0 {
-		return nil
-	}
-	sch, err := schema.LoadWith(schema.Options{Env: os.LookupEnv}, files...)
-	if err != nil {
-		return nil
-	}
-	return sch
+	return completionProject(files, configFile).Schema
 }
 
-// completionStatements parses the statements of the arguments and the -f
-// files, leaving out standard input (it is the user's to type, not the
-// shell's to read), files that are not regular or too large, and whatever
-// does not parse.
+// completionStatements parses the DSL statements of the arguments and the
+// -f files (completionSources).
 func completionStatements(args, files []string) []*grammar.Statement {
+	stmts, _ := completionInputs(args, files)
+	return stmts
+}
+
+// completionInputs parses the arguments and the -f files
+// (completionSources): the DSL's statements, and PartiQL's scripts, whose
+// statements' names are --statement's too.
+func completionInputs(args, files []string) (stmts []*grammar.Statement, scripts []*partiql.Script) {
+	for _, s := range completionSources(args, files) {
+		switch kindOf(s) {
+		case lint.DSL:
+			if f, err := grammar.Parse(s.name, s.text); err == nil {
+				stmts = append(stmts, f.Statements...)
+			}
+		case lint.PartiQL:
+			if sc, err := partiql.ParseScript(s.name, s.text); err == nil {
+				scripts = append(scripts, sc)
+			}
+		}
+	}
+	return stmts, scripts
+}
+
+// completionSources are the arguments and the -f files, leaving out
+// standard input (it is the user's to type, not the shell's to read) and
+// files that are not regular or too large; each is read as the table of
+// readers says (kindOf), and what does not parse completes nothing.
+func completionSources(args, files []string) []source {
 	var srcs []source
 	if len(args) > 0 && !(len(args) == 1 && args[0] == "-") {
 		srcs = append(srcs, source{argName, strings.Join(args, " ")})
@@ -240,13 +277,7 @@ func completionStatements(args, files []string) []*grammar.Statement {
 			srcs = append(srcs, source{file, text})
 		}
 	}
-	var stmts []*grammar.Statement
-	for _, s := range srcs {
-		if f, err := grammar.Parse(s.name, s.text); err == nil {
-			stmts = append(stmts, f.Statements...)
-		}
-	}
-	return stmts
+	return srcs
 }
 
 // readForCompletion reads a regular file of at most maxCompletionRead
@@ -275,7 +306,8 @@ func readForCompletion(file string) (string, bool) {
 // the statement is.
 func (f *statementFlags) completeLabels(_ *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 	var out []string
-	for _, st := range completionStatements(args, f.files) {
+	stmts, scripts := completionInputs(args, f.files)
+	for _, st := range stmts {
 		if st.Label == nil || !strings.HasPrefix(st.Label.Name, toComplete) {
 			continue
 		}
@@ -284,6 +316,17 @@ func (f *statementFlags) completeLabels(_ *cobra.Command, args []string, toCompl
 			about += " " + st.Table.Raw
 		}
 		out = append(out, st.Label.Name+"\t"+about)
+	}
+	for _, sc := range scripts {
+		for i, name := range sc.Names {
+			if name != "" && strings.HasPrefix(name, toComplete) {
+				about := "PartiQL"
+				if w := strings.Fields(sc.Statements[i].Source); len(w) > 0 {
+					about += " " + w[0]
+				}
+				out = append(out, name+"\t"+about)
+			}
+		}
 	}
 	return describeCompletions(out), cobra.ShellCompDirectiveNoFileComp
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/explain"
 	"github.com/dynexpr/dynexpr/grammar"
+	"github.com/dynexpr/dynexpr/lint"
 	"github.com/dynexpr/dynexpr/partiql"
 	"github.com/dynexpr/dynexpr/schema"
 	"github.com/dynexpr/dynexpr/validate"
@@ -69,11 +70,11 @@ func (e *env) explain(args []string, f statementFlags, cf costFlags) error {
 	if err != nil {
 		return err
 	}
-	srcs, err := e.readSources(args, f.files)
+	srcs, kind, err := e.readStatements(args, f.files, "explain")
 	if err != nil {
 		return err
 	}
-	if isPartiQL(srcs) {
+	if kind == lint.PartiQL {
 		return e.explainPartiQL(srcs, f, cf, hints)
 	}
 	var out spool

@@ -8,6 +8,7 @@ import (
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/format"
 	"github.com/dynexpr/dynexpr/internal/safefile"
+	"github.com/dynexpr/dynexpr/lint"
 	"github.com/spf13/cobra"
 )
 
@@ -24,6 +25,8 @@ Comments before a statement or after it on its last line stay where they are,
 and so do a group's comments between its members; a statement with a comment
 inside it (inside a member, for a group) is left as written.
 Folders are walked for *.dx files; - (or no PATH) reads standard input.
+fmt formats the DSL only: a PartiQL script, request JSON or code named (or
+given on standard input) is left as it is, with a message and exit status 2.
 
 The result is checked before anything is written: the file must parse into
 the same statements, building the same requests, and keep every comment.
@@ -35,7 +38,7 @@ files are still done, and the exit status is 1.`,
 		Example: `  dynexpr fmt -w .
   dynexpr fmt --check queries/      # in CI
   dynexpr fmt < dashboard.dx`,
-		ValidArgsFunction: completeFiles(dslExts),
+		ValidArgsFunction: completeFiles(formatExts),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if write && check {
 				return fmt.Errorf("-w and --check do not go together: --check changes nothing")
@@ -52,7 +55,7 @@ func (e *env) fmtFiles(args []string, write, check bool) error {
 	if len(args) == 0 {
 		args = []string{"-"}
 	}
-	files, err := config.DSLFiles(args)
+	files, err := lint.FormatInputs(args)
 	if err != nil {
 		return err
 	}
@@ -72,6 +75,10 @@ func (e *env) fmtFiles(args []string, write, check bool) error {
 			continue
 		}
 		name, src := in.name, in.text
+		if why := lint.FormatRefusal(file, []byte(src)); why != "" {
+			errs = append(errs, diag.Errorf(diag.Pos{File: name}, "%s", why))
+			continue
+		}
 		out, err := format.File(name, src)
 		if err != nil {
 			errs = diag.Append(errs, err)

@@ -6,7 +6,6 @@ import (
 	"github.com/dynexpr/dynexpr/builder"
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/importer"
-	"github.com/dynexpr/dynexpr/lint"
 	"github.com/dynexpr/dynexpr/request"
 	"github.com/spf13/cobra"
 )
@@ -57,22 +56,11 @@ its UTF-8 bytes: read it with --aws-cli v1 (or aws_cli: v1 in .dynexpr.yaml).`,
 }
 
 func (e *env) importRequests(args []string, awsCLIFlag string, schemas schemaFlags) error {
-	conf, err := findConfig("", e.limit)
+	proj, err := e.loadProject("", schemas, awsCLIFlag)
 	if err != nil {
 		return err
 	}
-	cli, err := awsCLI(awsCLIFlag, conf)
-	if err != nil {
-		return err
-	}
-	vcfg, err := lint.RuleConfig(conf)
-	if err != nil {
-		return err
-	}
-	sch, err := schemas.load(conf, e.limit)
-	if err != nil {
-		return err
-	}
+	cli, vcfg, sch := proj.AWSCLI, proj.Rules, proj.Schema
 	// Each request's statement is written as it is made, and dropped.
 	var out request.ImportWriter
 	var errs diag.List

@@ -33,10 +33,11 @@ func newLintCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "lint [PATH...]",
 		Short: "Check statements against DynamoDB's rules and the tables' schema",
-		Long: `Check DSL files (*.dx) and request JSON files (*.json, *.jsonl: the inputs of
-'aws dynamodb ... --cli-input-json', transactions and batches too, each member
-checked as the request alone) against every rule of the catalog ('dynexpr
-rules' lists them) and the tables' schema. Folders are walked; a walked *.json
+		Long: `Check DSL files (*.dx), PartiQL scripts (*.partiql) and request JSON files
+(*.json, *.jsonl: the inputs of 'aws dynamodb ... --cli-input-json',
+transactions and batches too, each member checked as the request alone)
+against every rule of the catalog ('dynexpr rules' lists them) and the
+tables' schema. Folders are walked for all three; a walked *.json
 is linted only when it is recognisably request JSON (a "command" naming an aws
 dynamodb command, or members only requests have): schema files (create-table
 input, describe-table output, CloudFormation), package.json and other JSON are
@@ -51,7 +52,8 @@ literals, docs/code.md) is read when named, when --code GLOB (repeatable)
 matches it, or in a walked folder when the code: patterns of .dynexpr.yaml
 or --code match it; -v lists the members code computes, which are not
 checked. - reads standard input
-(request JSON or DSL, told by content). Ignore comments exist only in .dx files:
+(request JSON, PartiQL or DSL, told by content). -v ends with what was read
+of each kind: files, statements and requests. Ignore comments exist only in .dx files:
 silence a rule in request files with rules: in .dynexpr.yaml.
 
 The schema comes from --schema (repeatable) or from .dynexpr.yaml, found from
@@ -81,7 +83,7 @@ a bad flag, a bad schema or config, a pattern that matches no file.`,
 	fl.StringVar(&f.color, "color", "auto", "colour in text output: auto (on a terminal, unless NO_COLOR is set), always or never")
 	fl.StringVar(&f.config, "config", "", "use this config `FILE` instead of looking for .dynexpr.yaml")
 	fl.StringArrayVar(&f.env, "env", nil, "say which table an environment variable the code reads its TableName from holds: `NAME=TABLE` (wins over the config's env: and the schema's functions); repeatable")
-	fl.BoolVarP(&f.verbose, "verbose", "v", false, "say on standard error which files were skipped, and why")
+	fl.BoolVarP(&f.verbose, "verbose", "v", false, "say on standard error which files were skipped and why, what code computes, and at the end what was read of each kind")
 	registerAWSCLI(e, cmd, &f.awsCLI)
 	f.schemas.registerCompletions(e, cmd, &f.config, nil)
 	e.completeFlag(cmd, "format", completeWords(validate.Formats...))
@@ -99,27 +101,12 @@ func (e *env) lint(args []string, f lintFlags) error {
 	if err != nil || failOn == validate.Off {
 		return fmt.Errorf("--fail-on %q: choose error, warning or info", f.failOn)
 	}
-	conf, err := findConfig(f.config, e.limit)
+	proj, err := e.loadProject(f.config, f.schemas, f.awsCLI, f.env...)
 	if err != nil {
 		return err
 	}
-	vcfg, err := lint.RuleConfig(conf)
-	if err != nil {
-		return err
-	}
-	cli, err := awsCLI(f.awsCLI, conf)
-	if err != nil {
-		return err
-	}
-	sch, err := f.schemas.load(conf, e.limit)
-	if err != nil {
-		return err
-	}
-	files, err := lint.Inputs(args, f.requests, f.code, conf)
-	if err != nil {
-		return err
-	}
-	envs, err := envTables(f.env, conf)
+	conf, sch, vcfg := proj.Config, proj.Schema, proj.Rules
+	files, notRead, err := lint.Inputs(args, f.requests, f.code, conf)
 	if err != nil {
 		return err
 	}
@@ -172,10 +159,12 @@ func (e *env) lint(args []string, f lintFlags) error {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(1 << 30))
 	}
-	linter := &lint.Linter{Schema: sch, Rules: vcfg, ReadStdin: e.readStdin, AWSCLI: cli, MaxInput: e.limit, Env: envs}
-	var t tally
+	linter := proj.Linter()
+	linter.ReadStdin = e.readStdin
+	t := tally{notRead: notRead}
 	err = linter.Run(files, func(r lint.Result) error {
 		if r.Skipped {
+			t.skip()
 			if f.verbose {
 				fmt.Fprintf(e.stderr, "dynexpr: skipped %s: %s\n", r.Name, r.Why)
 			}
@@ -208,11 +197,13 @@ func (e *env) lint(args []string, f lintFlags) error {
 		// Without a schema, the notice above already says it.
 		fmt.Fprintf(e.stderr, "dynexpr: %s\n", t.unboundNote())
 	}
-	if f.verbose && t.codeSkips > 0 {
-		fmt.Fprintf(e.stderr, "dynexpr: %s of code not checked: the code computes them\n", diag.Plural(t.codeSkips, "member"))
-	}
 	if f.format == "text" && t.found() {
 		fmt.Fprintf(e.stderr, "%s in %s\n", t.countWords(), t.inputWords())
+	}
+	if f.verbose {
+		for _, line := range t.readLines() {
+			fmt.Fprintf(e.stderr, "dynexpr: %s\n", diag.Printable(line))
+		}
 	}
 	switch {
 	case t.unreadable:

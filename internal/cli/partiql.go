@@ -13,18 +13,6 @@ import (
 	"github.com/dynexpr/dynexpr/validate"
 )
 
-// isPartiQL reports whether the sources are PartiQL: a file named
-// *.partiql, or a text whose first statement is PartiQL (SELECT, INSERT
-// INTO, UPDATE "T" ... WHERE, DELETE FROM, EXISTS(...)).
-func isPartiQL(srcs []source) bool {
-	for _, s := range srcs {
-		if strings.HasSuffix(s.name, ".partiql") || grammar.LooksLikePartiQL(s.text) {
-			return true
-		}
-	}
-	return false
-}
-
 // partiqlRequest is one request to build: its statements, how they are
 // sent, and its name in jsonl output.
 type partiqlRequest struct {
@@ -64,11 +52,7 @@ func (e *env) buildPartiQL(srcs []source, f buildFlags) error {
 	if err != nil {
 		return err
 	}
-	sch := in.sch
-	cli, err := awsCLI(f.awsCLI, in.conf)
-	if err != nil {
-		return err
-	}
+	sch, cli := in.sch, in.cli
 	params, err := parseParams(f.params, f.paramFiles, e.sources, e.limit)
 	if err != nil {
 		return err
@@ -161,13 +145,23 @@ func scriptRequests(sc *partiql.Script, pick string) []partiqlRequest {
 func pickPartiQL(reqs []partiqlRequest, pick string, many bool) ([]partiqlRequest, error) {
 	if pick != "" {
 		var names []string
-		for _, r := range reqs {
+		var found *partiqlRequest
+		for i, r := range reqs {
+			if r.name == pick && found != nil {
+				// Two files name a statement alike: which is meant
+				// cannot be told.
+				return nil, diag.Errorf(r.stmts[0].Stmt.Pos, "the name %q is already given to the statement at %s; names are given once", pick, found.stmts[0].Stmt.Pos)
+			}
 			if r.name == pick {
-				return []partiqlRequest{r}, nil
+				found = &reqs[i]
+				continue
 			}
 			if !strings.HasPrefix(r.name, "\x00") {
 				names = append(names, r.name)
 			}
+		}
+		if found != nil {
+			return []partiqlRequest{*found}, nil
 		}
 		msg := fmt.Sprintf("no statement is named %q (a PartiQL statement is named by a `-- name: NAME` line before it)", pick)
 		if s := schema.Suggest(pick, names); s != "" {

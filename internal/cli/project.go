@@ -1,45 +1,21 @@
 package cli
 
 import (
-	"os"
-
-	"github.com/dynexpr/dynexpr/config"
-	"github.com/dynexpr/dynexpr/diag"
-	"github.com/dynexpr/dynexpr/internal/textfile"
-	"github.com/dynexpr/dynexpr/schema"
+	"github.com/dynexpr/dynexpr/project"
 )
 
-// findConfig reads the --config file, or else the .dynexpr.yaml found from
-// the working folder upward; nil when there is none.
-func findConfig(path string, limit textfile.Limit) (*config.Config, error) {
-	if path != "" {
-		return config.Load(path, limit)
-	}
-	return config.Find(".", limit)
+// loadProject loads the project a command works on (package project, the
+// one loader the language server and completion use too): --config or the
+// .dynexpr.yaml found from the working folder upward, --schema with --var
+// and --var-file or the config's schemas, the rules, --aws-cli, and
+// --max-input-size; for the commands that read code, --env.
+func (e *env) loadProject(configFile string, s schemaFlags, awsCLI string, envTables ...string) (*project.Project, error) {
+	opt := e.projectOptions(configFile, s, awsCLI)
+	opt.EnvTables = envTables
+	return project.Load(opt)
 }
 
-// loadSchema reads the --schema files, or else the config's schemas; nil
-// when there are none.
-// A schema that names no file is an error with a did-you-mean, at its
-// place in the config when the config names it.
-func loadSchema(files []string, conf *config.Config, opt schema.Options) (*schema.Schema, error) {
-	if len(files) == 0 && conf != nil {
-		if err := conf.MissingSchemas(); err != nil {
-			return nil, err
-		}
-		files = conf.Schemas
-	}
-	if len(files) == 0 {
-		return nil, nil
-	}
-	var errs diag.List
-	for _, f := range files {
-		if _, err := os.Stat(f); os.IsNotExist(err) {
-			errs = append(errs, diag.Errorf(diag.Pos{File: f}, "cannot read the schema file: %s", config.NoSuchPath(f, err)))
-		}
-	}
-	if len(errs) > 0 {
-		return nil, errs
-	}
-	return schema.LoadWith(opt, files...)
+// projectOptions are the flags as the loader takes them.
+func (e *env) projectOptions(configFile string, s schemaFlags, awsCLI string) project.Options {
+	return project.Options{ConfigFile: configFile, Schemas: s.files, Vars: s.vars, VarFiles: s.varFiles, AWSCLI: awsCLI, MaxInput: e.limit}
 }

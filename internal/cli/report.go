@@ -204,32 +204,18 @@ func (e *env) accessReport(args []string, f reportFlags) error {
 	if err != nil || failOn == validate.Off {
 		return fmt.Errorf("--fail-on %q: choose error, warning or info", f.failOn)
 	}
-	// The project as lint reads it: config, rules, AWS CLI, schema, inputs.
-	conf, err := findConfig(f.config, e.limit)
+	// The project as lint reads it (the one loader), and lint's inputs.
+	proj, err := e.loadProject(f.config, f.schemas, f.awsCLI, f.env...)
 	if err != nil {
 		return err
 	}
-	vcfg, err := lint.RuleConfig(conf)
+	sch := proj.Schema
+	files, _, err := lint.Inputs(args, f.requests, f.code, proj.Config)
 	if err != nil {
 		return err
 	}
-	cli, err := awsCLI(f.awsCLI, conf)
-	if err != nil {
-		return err
-	}
-	sch, err := f.schemas.load(conf, e.limit)
-	if err != nil {
-		return err
-	}
-	files, err := lint.Inputs(args, f.requests, f.code, conf)
-	if err != nil {
-		return err
-	}
-	envs, err := envTables(f.env, conf)
-	if err != nil {
-		return err
-	}
-	linter := &lint.Linter{Schema: sch, Rules: vcfg, ReadStdin: e.readStdin, AWSCLI: cli, MaxInput: e.limit, Accesses: true, Env: envs}
+	linter := proj.Linter()
+	linter.ReadStdin, linter.Accesses = e.readStdin, true
 	b := report.NewBuilder(sch)
 	if err := e.setCost(b, f); err != nil {
 		return err

@@ -39,7 +39,7 @@ differ.`,
 			if len(args) == 0 && strings.HasPrefix("diff", toComplete) {
 				return nil, cobra.ShellCompDirectiveDefault
 			}
-			return schemaExts, cobra.ShellCompDirectiveFilterFileExt
+			return schemaExts(), cobra.ShellCompDirectiveFilterFileExt
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opt, err := vars.options(e.limit)

@@ -2,12 +2,13 @@ package cli
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
+	"github.com/dynexpr/dynexpr/builder"
 	"github.com/dynexpr/dynexpr/config"
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/grammar"
-	"github.com/dynexpr/dynexpr/lint"
 	"github.com/dynexpr/dynexpr/schema"
 	"github.com/dynexpr/dynexpr/validate"
 	"github.com/spf13/pflag"
@@ -22,6 +23,7 @@ type statementFlags struct {
 	paramFiles []string
 	schemas    schemaFlags
 	config     string
+	awsCLI     string // --aws-cli, of build only
 }
 
 // register adds the flags to fl; verb names what the command does with a
@@ -41,6 +43,7 @@ type statementInput struct {
 	sch  *schema.Schema
 	conf *config.Config
 	vcfg *validate.Config
+	cli  builder.AWSCLI
 }
 
 // eachStatement parses the statements of sources already read (the
@@ -122,27 +125,24 @@ func (e *env) eachStatement(srcs []source, f statementFlags, verb string, many, 
 	for _, n := range notes {
 		fmt.Fprintf(e.stderr, "%s: note: %s\n", n.Pos, diag.Printable(n.Message))
 	}
+	if many && len(pick.sources) > 1 && pick.label == "" && slices.Contains(pick.sources, argName) {
+		// The argument and -f files together: said, not silently joined.
+		fmt.Fprintf(e.stderr, "dynexpr: note: read %s: %s\n", diag.Plural(pick.n, "statement"), diag.Printable(strings.TrimSuffix(strings.TrimPrefix(pick.where(), " ("), ")")))
+	}
 	if len(deployErrs) > 0 {
 		return nil, deployErrs
 	}
 	return in, nil
 }
 
-// setup finds the config, the schema and the rules' severities.
+// setup loads the project: the config, the schema, the rules' severities
+// and the AWS CLI.
 func (e *env) setup(f statementFlags) (*statementInput, error) {
-	conf, err := findConfig(f.config, e.limit)
+	p, err := e.loadProject(f.config, f.schemas, f.awsCLI)
 	if err != nil {
 		return nil, err
 	}
-	sch, err := f.schemas.load(conf, e.limit)
-	if err != nil {
-		return nil, err
-	}
-	vcfg, err := lint.RuleConfig(conf)
-	if err != nil {
-		return nil, err
-	}
-	return &statementInput{sch: sch, conf: conf, vcfg: vcfg}, nil
+	return &statementInput{sch: p.Schema, conf: p.Config, vcfg: p.Rules, cli: p.AWSCLI}, nil
 }
 
 // check runs the lint rules over st, with the dynexpr:ignore comments of
@@ -164,11 +164,21 @@ type picker struct {
 	dups   diag.List
 	found  bool
 	n      int // statements seen
+	// sources are the inputs the statements came from, in order, and
+	// how many each gave: "the input has 3 statements" says where.
+	sources []string
+	per     map[string]int
 }
 
 // add counts st, and reports whether it is picked.
 func (p *picker) add(st *grammar.Statement) bool {
 	p.n++
+	if p.per == nil {
+		p.per = map[string]int{}
+	}
+	if p.per[st.Pos.File]++; p.per[st.Pos.File] == 1 {
+		p.sources = append(p.sources, st.Pos.File)
+	}
 	if st.Label != nil {
 		if p.first == nil {
 			p.first = map[string]diag.Pos{}
@@ -210,7 +220,20 @@ func (p *picker) err(verb string) error {
 	case p.n == 0:
 		return &exitError{code: exitBadInput, err: fmt.Errorf("no statement to %s: the input is empty", verb)}
 	case p.n > 1 && !p.many:
-		return &exitError{code: exitBadInput, err: fmt.Errorf("the input has %d statements: pick one with --statement LABEL, or print them all with --output jsonl", p.n)}
+		return &exitError{code: exitBadInput, err: fmt.Errorf("the input has %d statements%s: pick one with --statement LABEL, or print them all with --output jsonl", p.n, p.where())}
 	}
 	return nil
+}
+
+// where says which inputs the statements came from, when there are
+// several: " (1 in the argument, 2 in q.dx)"; "" for one.
+func (p *picker) where() string {
+	if len(p.sources) < 2 {
+		return ""
+	}
+	parts := make([]string, len(p.sources))
+	for i, src := range p.sources {
+		parts[i] = fmt.Sprintf("%d in %s", p.per[src], sourceWords(source{name: src}))
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
 }
