@@ -13,7 +13,8 @@ const whyEnv = "an environment variable"
 // the code writes: process.env.NAME and process.env["NAME"] in
 // JavaScript; os.environ["NAME"], os.environ.get("NAME"[, default]) and
 // os.getenv("NAME"[, default]) in Python (environ and getenv imported
-// from os too). ok is false for anything else.
+// from os too); System.getenv("NAME") in Java and Kotlin. ok is false for
+// anything else.
 func (f *finder) envRead(a, b int) (v Value, next int, ok bool) {
 	var name string
 	switch f.lang {
@@ -45,6 +46,13 @@ func (f *finder) envRead(a, b int) (v Value, next int, ok bool) {
 			name, next, ok = f.callName(k + 1)
 		}
 		if !ok {
+			return v, a, false
+		}
+	case Java, Kotlin:
+		if !f.is(a, "System") || !f.is(a+1, ".") || !f.is(a+2, "getenv") {
+			return v, a, false
+		}
+		if name, next, ok = f.callName(a + 3); !ok {
 			return v, a, false
 		}
 	default:

@@ -27,19 +27,27 @@ func TestEnvRead(t *testing.T) {
 		{Python, `client.query(TableName=os.environ["ORDERS"] + "-v2", KeyConditionExpression="a = :a")`, ""},
 		{Python, `client.query(TableName=os.getenv(name), KeyConditionExpression="a = :a")`, ""},
 		{Python, `client.query(TableName=settings.environ["ORDERS"], KeyConditionExpression="a = :a")`, ""},
+		{Java, `QueryRequest.builder().tableName(System.getenv("ORDERS")).keyConditionExpression("a = :a").build();`, "ORDERS"},
+		{Java, `QueryRequest.builder().tableName(System.getenv(name)).keyConditionExpression("a = :a").build();`, ""},
+		{Kotlin, `QueryRequest { tableName = System.getenv("ORDERS"); keyConditionExpression = "a = :a" }`, "ORDERS"},
 	} {
 		res := Read(tc.lang, []byte(tc.src))
 		if len(res.Sites) != 1 {
 			t.Errorf("%s: %d sites, want 1", tc.src, len(res.Sites))
 			continue
 		}
+		seen := false
 		for _, m := range res.Sites[0].Members {
 			if m.Name != "TableName" {
 				continue
 			}
+			seen = true
 			if m.Value.Kind != Opaque || m.Value.Env != tc.env {
 				t.Errorf("%s: TableName is kind %d, Env %q; want Opaque, Env %q", tc.src, m.Value.Kind, m.Value.Env, tc.env)
 			}
+		}
+		if !seen {
+			t.Errorf("%s: no TableName member", tc.src)
 		}
 	}
 }
