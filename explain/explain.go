@@ -13,6 +13,8 @@ package explain
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -36,7 +38,7 @@ func Statement(st *grammar.Statement, sch *schema.Schema) string {
 }
 
 func newExplainer(st *grammar.Statement, sch *schema.Schema) *explainer {
-	e := &explainer{st: st}
+	e := &explainer{st: st, sch: sch}
 	if sch != nil && st.Table != nil {
 		e.table = sch.Table(st.Table.Name)
 		if e.table != nil && st.Index != nil {
@@ -75,8 +77,9 @@ func (e *explainer) request() {
 
 type explainer struct {
 	st    *grammar.Statement
-	table *schema.Table // nil without a schema, or for an unknown table
-	index *schema.Index // the index read, when known
+	sch   *schema.Schema // nil without a schema
+	table *schema.Table  // nil without a schema, or for an unknown table
+	index *schema.Index  // the index read, when known
 	lines []string
 	// tables are the tables the schema describes that st, or a group's
 	// members, send requests to, once each.
@@ -140,10 +143,62 @@ func (e *explainer) schemaNote() {
 	case e.quiet && e.table == nil:
 		// A member: the group has named the tables no schema describes.
 	case e.table == nil:
-		e.say("(No schema describes table %s: pass --schema to learn about its keys and indexes.)", e.st.Table.Name)
+		e.say("(%s)", noSchemaNote(e.sch, []string{e.st.Table.Name}))
 	case e.st.Index != nil && e.index == nil:
 		e.say("(Table %s has no index %s.)", e.table.Name, e.st.Index.Name)
 	}
+}
+
+// noSchemaNote says that no table of the schema is called any of names:
+// without a schema, pass --schema; with one, which files were read, what
+// they hold and the name closest to each (a schema found through
+// .dynexpr.yaml is read without a --schema, and "pass --schema" would send
+// the user looking for a flag they do not need).
+func noSchemaNote(sch *schema.Schema, names []string) string {
+	tables := "table"
+	if len(names) > 1 {
+		tables = "tables"
+	}
+	if sch == nil || len(sch.Tables) == 0 {
+		return fmt.Sprintf("No schema describes %s %s: pass --schema to learn about keys and indexes.", tables, andList(names))
+	}
+	var files []string
+	wd, _ := os.Getwd()
+	for _, t := range sch.Tables {
+		f := t.Pos.File
+		// A schema .dynexpr.yaml names is read by its absolute path: shown
+		// from the working folder, as a --schema path is.
+		if rel, err := filepath.Rel(wd, f); err == nil && filepath.IsAbs(f) && wd != "" && !strings.HasPrefix(rel, "..") {
+			f = rel
+		}
+		if f != "" && !slices.Contains(files, f) {
+			files = append(files, f)
+		}
+	}
+	msg := fmt.Sprintf("No table of the schema is called %s", orList(names))
+	if len(files) > 0 {
+		msg += fmt.Sprintf(" (read from %s)", andList(files))
+	}
+	names2 := sch.TableNames()
+	held := names2
+	if len(held) > 10 {
+		held = append(slices.Clone(held[:10]), fmt.Sprintf("%d more", len(names2)-10))
+	}
+	msg += fmt.Sprintf("; it holds %s", andList(held))
+	var means []string
+	for _, n := range names {
+		if m := schema.Suggest(n, names2); m != "" && len(names) == 1 {
+			means = append(means, m)
+		} else if m != "" {
+			means = append(means, fmt.Sprintf("%s for %s", m, n))
+		}
+	}
+	if len(means) > 0 {
+		msg += "; did you mean " + orList(means) + "?"
+	} else {
+		msg += "."
+	}
+	return msg
 }
 
 // ---------------------------------------------------------------------------

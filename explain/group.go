@@ -54,7 +54,7 @@ func group(st *grammar.Statement, sch *schema.Schema) string {
 	}
 	e.overLimit(n)
 	if len(unknown) > 0 {
-		e.say("(No schema describes %s %s: pass --schema to learn about keys and indexes.)", map[bool]string{true: "table", false: "tables"}[len(unknown) == 1], andList(unknown))
+		e.say("(%s)", noSchemaNote(sch, unknown))
 	}
 	e.options()
 	for i, m := range st.Members {

@@ -81,7 +81,10 @@ func (l *Linter) text(r Result, data []byte, kind Kind) Result {
 	}
 	r, err := l.dsl(r)
 	if err != nil {
-		return notParsed(r, err)
+		r = notParsed(r, err)
+		r.Findings = append(r.Findings, validate.UnsilenceableIgnores(r.Name, r.Src, l.Rules)...)
+		validate.SortFindings(r.Findings)
+		return r
 	}
 	return r
 }

@@ -48,6 +48,11 @@ func whyNotRequest(data []byte, s *requestSniff, err error) string {
 		// A broken file is a request with a syntax error to report only
 		// when it names what only requests have.
 		has := func(name string) bool { return bytes.Contains(data, []byte(`"`+name+`"`)) }
+		// Only the policy's members are told apart in bytes: an answer's
+		// (Count, Items) may be an attribute's name inside a request.
+		if why := policyDocument(has); why != "" {
+			return why
+		}
 		if schema.FormatOf(has) == "" && hasRequestOnlyMember(has) {
 			return ""
 		}
@@ -77,6 +82,15 @@ func whyNotOne(r *request.Request) string {
 	if why := notDynamoKey(r.Obj); why != "" {
 		return why
 	}
+	if why := policyDocument(has); why != "" {
+		return why
+	}
+	if why := savedAnswer(has); why != "" {
+		return why
+	}
+	if why := savedGetItem(r.Obj); why != "" {
+		return why
+	}
 	if hasRequestOnlyMember(has) {
 		return ""
 	}
@@ -87,6 +101,46 @@ func whyNotOne(r *request.Request) string {
 		return "" // {"TableName": "Tickets"}: a scan of the whole table
 	}
 	return "no member only a request has (KeyConditionExpression, Key, Item, UpdateExpression, TransactItems, RequestItems, ...)"
+}
+
+// answerMembers are members of what aws dynamodb prints (a command's
+// answer: GetItem's ConsumedCapacity, Query's and Scan's Items, Count,
+// ScannedCount and LastEvaluatedKey, UpdateItem's Attributes, the batches'
+// Responses and Unprocessed...) that no request has: a file holding one is
+// an answer someone saved, not a request to lint.
+var answerMembers = [...]string{"Items", "Count", "ScannedCount", "LastEvaluatedKey", "ConsumedCapacity",
+	"Attributes", "ItemCollectionMetrics", "Responses", "UnprocessedKeys", "UnprocessedItems", "CancellationReasons"}
+
+// policyDocument says why an IAM or KMS policy document ("Version" with
+// "Statement", a list of permissions, not execute-statement's PartiQL) is
+// not a request, or "". has may be a guess from the bytes of a file that
+// is not valid JSON.
+func policyDocument(has func(string) bool) string {
+	if has("Version") && has("Statement") && !has("Parameters") {
+		return `an IAM or KMS policy document ("Version" and "Statement"), not an execute-statement request`
+	}
+	return ""
+}
+
+// savedAnswer says why an object with a member of a command's answer is
+// not a request, or "".
+func savedAnswer(has func(string) bool) string {
+	for _, m := range answerMembers {
+		if has(m) {
+			return fmt.Sprintf("a saved answer of aws dynamodb (%q is a member of what a command prints, never of a request), not a request", m)
+		}
+	}
+	return ""
+}
+
+// savedGetItem says why {"Item": {...}}, a map of attributes and nothing
+// else, is what aws dynamodb get-item printed rather than a put-item
+// request (which must name its table), or "".
+func savedGetItem(obj *request.Value) string {
+	if len(obj.Members) != 1 || obj.Members[0].Name != "Item" || obj.Members[0].Value.Kind != request.Object {
+		return ""
+	}
+	return `a saved get-item answer ({"Item": ...} alone, without "TableName"), not a put-item request`
 }
 
 // hasRequestOnlyMember reports whether a member of some request other than

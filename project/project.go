@@ -257,6 +257,10 @@ func ruleConfig(c *config.Config) (*validate.Config, error) {
 			errs = append(errs, diag.Errorf(pos, "rule %s: %v", n, err))
 			continue
 		}
+		if r, _ := validate.RuleNamed(n); r.Unsilenceable != "" && sev != r.Severity {
+			errs = append(errs, diag.Errorf(pos, "rule %s cannot be set to %s: %s", n, c.Rules[n], r.WhyNotSilenced()))
+			continue
+		}
 		vc.Severities[n] = sev
 	}
 	return vc, errs.Err()

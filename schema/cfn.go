@@ -39,6 +39,13 @@ func (p *parser) cfn(root *yaml.Node) []*tableDecl {
 			continue
 		}
 		found = true
+		if k.Value == "" {
+			// CloudFormation refuses it ("Template format error: Resources
+			// ... logical ID must be alphanumeric"), and a table known by
+			// no name could not be named by a statement.
+			p.errorf(k, "a resource's logical ID is empty: CloudFormation requires an alphanumeric one (TicketsTable)")
+			continue
+		}
 		what := fmt.Sprintf("resource %q", k.Value)
 		rf := p.mapping(resources.vals[i], what)
 		if rf == nil {

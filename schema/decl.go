@@ -51,6 +51,8 @@ type tableDecl struct {
 	indexes []*indexDecl
 	words   *dialect
 	ttl     name // the time-to-live attribute, text "" when none
+	// ttlUnknown: the source cannot tell the TTL (Table.TTLUnknown).
+	ttlUnknown bool
 	// itemSize is Table.ItemSize: 0 when the source does not say.
 	itemSize int64
 	logical  name // the source's own name for the table, where it differs
@@ -120,7 +122,7 @@ func (p *parser) build(d *tableDecl) *Table {
 	}
 	beforeKey := len(p.errs)
 	t := &Table{Name: d.name.text, Address: d.address, Unresolved: d.unresolved, Template: d.template,
-		Key: d.key.key(), Attributes: d.attrs, Pos: p.src.pos(d.name.node), ItemSize: d.itemSize}
+		Key: d.key.key(), Attributes: d.attrs, Pos: p.src.pos(d.name.node), TTLUnknown: d.ttlUnknown && d.ttl.text == "", ItemSize: d.itemSize}
 	owner := fmt.Sprintf("table %q", t.Name)
 	// A source without YAML nodes (Terraform's HCL) checked the name itself.
 	if d.ttl.text != "" && (d.ttl.node == nil || p.checkAttrName(d.ttl, "the ttl of "+owner)) {

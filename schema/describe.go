@@ -32,6 +32,10 @@ func (p *parser) describe(root *yaml.Node) []*tableDecl {
 		}
 		if s, ok := p.text(nv, "TableName"); ok {
 			if d := p.awsTable(f, name{s, nv}); d != nil {
+				// describe-table (and a create-table input) says nothing
+				// of time to live: describe-time-to-live output, read
+				// beside it, tells it.
+				d.ttlUnknown = true
 				out = append(out, d)
 			}
 		}

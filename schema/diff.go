@@ -93,6 +93,34 @@ func Diff(a, b *Schema) []Difference {
 	return out
 }
 
+// TTLNotCompared says, for each table both sides have where one side
+// names a TTL attribute and the other cannot tell its TTL (describe-table
+// output), that the TTL was not compared and what would tell it: a note,
+// not a difference, since "(none)" there would be a guess.
+func TTLNotCompared(a, b *Schema) []string {
+	var out []string
+	for _, ta := range a.Tables {
+		if ta.Unresolved != "" {
+			continue
+		}
+		tb := deployedNamed(b, ta.Name)
+		if tb == nil || ta.TTLUnknown == tb.TTLUnknown {
+			continue
+		}
+		known, side, other, t := ta, "B", "A", tb
+		if ta.TTLUnknown {
+			known, side, other, t = tb, "A", "B", ta
+		}
+		has := "no TTL"
+		if known.TTL != "" {
+			has = "ttl " + known.TTL
+		}
+		out = append(out, fmt.Sprintf("table %s: ttl not compared: %s has %s, and %s (at %s) is describe-table output, which does not tell the TTL: add the table's describe-time-to-live output to %s (aws dynamodb describe-time-to-live --table-name %s > %s.ttl.json)",
+			t.Name, other, has, side, t.Pos.File, side, t.Name, t.Name))
+	}
+	return out
+}
+
 // deployedNamed is s's table whose name in DynamoDB is name, or nil.
 func deployedNamed(s *Schema, name string) *Table {
 	for _, t := range s.Tables {
@@ -127,7 +155,11 @@ func diffTable(ta, tb *Table) []Difference {
 		fact(index, "sort key", strings.Join(ka.Sort, ", "), strings.Join(kb.Sort, ", "))
 	}
 	keys("", ta.Key, tb.Key)
-	fact("", "ttl", ta.TTL, tb.TTL)
+	// A side that cannot tell the TTL (describe-table output without its
+	// describe-time-to-live) does not differ by it: its "" is unknown.
+	if !ta.TTLUnknown && !tb.TTLUnknown {
+		fact("", "ttl", ta.TTL, tb.TTL)
+	}
 	// The types of every attribute a key of either side uses.
 	var attrs []string
 	for _, t := range []*Table{ta, tb} {

@@ -50,10 +50,10 @@ func TestErrors(t *testing.T) {
 			`13:18: error: table name "ab" is 2 characters long: DynamoDB names are 3 to 255 characters`,
 		}},
 		{"comments.yaml", []string{
-			" error: the schema file is empty: write a project schema (tables:), describe-table JSON or a CloudFormation template",
+			` error: the schema file is empty: write project YAML (tables:), describe-table JSON ({"Table": ...}), describe-time-to-live JSON ({"TimeToLiveDescription": ...}), CloudFormation or SAM templates (Resources:), serverless.yml (service: and provider:), terraform show -json (format_version:) or pulumi stack export (deployment:)`,
 		}},
 		{"empty.yaml", []string{
-			" error: the schema file is empty: write a project schema (tables:), describe-table JSON or a CloudFormation template",
+			` error: the schema file is empty: write project YAML (tables:), describe-table JSON ({"Table": ...}), describe-time-to-live JSON ({"TimeToLiveDescription": ...}), CloudFormation or SAM templates (Resources:), serverless.yml (service: and provider:), terraform show -json (format_version:) or pulumi stack export (deployment:)`,
 		}},
 		{"json-duplicates.json", []string{
 			`3:3: error: "TableName" appears twice in a table description (first at line 2): keep one`,
@@ -189,10 +189,10 @@ func TestErrors(t *testing.T) {
 			`9:9: error: unknown field "projecton" in index "open-tickets-index"; did you mean "projection"?`,
 		}},
 		{"scalar.json", []string{
-			`1:1: error: expected a project schema (tables:), describe-table JSON ({"Table": ...}), describe-time-to-live JSON ({"TimeToLiveDescription": ...}), a CloudFormation template (Resources:), a serverless.yml (service: and provider:), terraform show -json output (format_version:) or pulumi stack export output (deployment:), found "just a string"`,
+			`1:1: error: expected project YAML (tables:), describe-table JSON ({"Table": ...}), describe-time-to-live JSON ({"TimeToLiveDescription": ...}), CloudFormation or SAM templates (Resources:), serverless.yml (service: and provider:), terraform show -json (format_version:) or pulumi stack export (deployment:), found "just a string"`,
 		}},
 		{"unknown-format.yaml", []string{
-			`1:1: error: cannot tell what kind of schema file this is: expected a project schema (tables:), describe-table JSON ({"Table": ...}), describe-time-to-live JSON ({"TimeToLiveDescription": ...}), a CloudFormation template (Resources:), a serverless.yml (service: and provider:), terraform show -json output (format_version:) or pulumi stack export output (deployment:)`,
+			`1:1: error: cannot tell what kind of schema file this is: expected project YAML (tables:), describe-table JSON ({"Table": ...}), describe-time-to-live JSON ({"TimeToLiveDescription": ...}), CloudFormation or SAM templates (Resources:), serverless.yml (service: and provider:), terraform show -json (format_version:) or pulumi stack export (deployment:)`,
 		}},
 		{"yaml-syntax.yaml", []string{
 			"2:3: error: invalid YAML: did not find expected ',' or '}'",

@@ -11,7 +11,7 @@ import (
 // checked as FuzzParse checks them. What it loads must be a schema
 // CreateTableInputs accepts.
 func FuzzTerraform(f *testing.F) {
-	for _, pattern := range []string{"testdata/tferrors/*.tf", "testdata/terraform/module/*", "testdata/terraform/real/*/*.tf", "../examples/terraform/*.tf"} {
+	for _, pattern := range []string{"testdata/tferrors/*.tf", "testdata/terraform/module/*", "testdata/terraform/expand/*", "testdata/terraform/real/*/*.tf", "../examples/terraform/*.tf"} {
 		files, _ := filepath.Glob(pattern)
 		for _, file := range files {
 			data, err := os.ReadFile(file)

@@ -64,7 +64,7 @@ func load(opt Options, paths []string) (*Schema, error) {
 			tables, err := loadDir(opt, path)
 			errs = append(errs, err...)
 			for _, t := range tables {
-				if e := s.add(t); e != nil {
+				if e := s.add(opt, t); e != nil {
 					errs = append(errs, e)
 				}
 			}
@@ -85,7 +85,7 @@ func load(opt Options, paths []string) (*Schema, error) {
 			continue
 		}
 		for _, t := range one.Tables {
-			if e := s.add(t); e != nil {
+			if e := s.add(opt, t); e != nil {
 				errs = append(errs, e)
 			}
 		}
@@ -165,7 +165,7 @@ func parse(opt Options, filename string, data []byte) (*Schema, []ttlEntry, erro
 		if t == nil {
 			continue
 		}
-		if e := s.add(t); e != nil {
+		if e := s.add(opt, t); e != nil {
 			p.errs = append(p.errs, e)
 		}
 	}
@@ -235,7 +235,7 @@ func (p *parser) errorf(n *yaml.Node, format string, args ...any) {
 func (p *parser) decode() *yaml.Node {
 	data := p.src.content()
 	if len(bytes.TrimSpace(data)) == 0 {
-		p.errorf(nil, "%s", msgEmpty)
+		p.errorf(nil, "%s", msgEmpty())
 		return nil
 	}
 	if json.Valid(data) {
@@ -297,7 +297,7 @@ func (p *parser) decodeYAML() (root *yaml.Node, err *diag.Error) {
 		return nil, p.yamlError(e)
 	}
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
-		return nil, &diag.Error{Pos: diag.Pos{File: p.src.file}, Msg: msgEmpty}
+		return nil, &diag.Error{Pos: diag.Pos{File: p.src.file}, Msg: msgEmpty()}
 	}
 	return doc.Content[0], nil
 }
@@ -306,7 +306,7 @@ func (p *parser) decodeYAML() (root *yaml.Node, err *diag.Error) {
 // line's first non-blank character.
 func (p *parser) yamlError(e error) *diag.Error {
 	if e == io.EOF { // only comments
-		return &diag.Error{Pos: diag.Pos{File: p.src.file}, Msg: msgEmpty}
+		return &diag.Error{Pos: diag.Pos{File: p.src.file}, Msg: msgEmpty()}
 	}
 	msg := strings.TrimPrefix(e.Error(), "yaml: ")
 	pos := diag.Pos{File: p.src.file}

@@ -49,7 +49,7 @@ func TestLookupAmbiguity(t *testing.T) {
 	cdkB := &Table{Name: "TableCD117FA1", Logical: "Table", Address: "StackB/Table", Unresolved: "no TableName", Pos: at("B.json", 1, 1)}
 	s := &Schema{}
 	for _, tb := range []*Table{a, b, posts, drafts, vdrafts, cdkA, cdkB} {
-		if err := s.add(tb); err != nil {
+		if err := s.add(Options{}, tb); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -99,22 +99,42 @@ func TestLookupAmbiguity(t *testing.T) {
 
 func TestAddRefusesADeployedNameTaken(t *testing.T) {
 	s := &Schema{}
-	logicalUsers := &Table{Name: "prod-users", Logical: "Users", Pos: at("t.yaml", 1, 1)}
-	unresolvedUsers := &Table{Name: "Users", Unresolved: "x", Pos: at("u.yaml", 1, 1)}
-	if err := s.add(logicalUsers); err != nil {
+	if err := s.add(Options{}, &Table{Name: "Users", Pos: at("t.yaml", 1, 1)}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.add(unresolvedUsers); err != nil {
-		t.Fatalf("two tables may share a source's name: %v", err)
+	if err := s.add(Options{}, &Table{Name: "Users", Logical: "Other", Pos: at("u.yaml", 1, 1)}); err == nil {
+		t.Error("two tables with one name in DynamoDB were accepted")
 	}
-	// A table called Users in DynamoDB, after or before those that the
-	// sources call Users: either order is refused.
-	if err := s.add(&Table{Name: "Users", Pos: at("y.yaml", 1, 1)}); err == nil {
-		t.Error("a deployed name another table answers to was accepted")
-	}
-	s2 := &Schema{}
-	_ = s2.add(&Table{Name: "Users", Pos: at("y.yaml", 1, 1)})
-	if err := s2.add(logicalUsers); err == nil {
-		t.Error("a source's name that is another table's deployed name was accepted")
+}
+
+// TestAddNotesAShadowedSourceName: a source's name of one table that is
+// another table's name in DynamoDB, in either order, is a note, not an
+// error, and the name in DynamoDB picks its table.
+func TestAddNotesAShadowedSourceName(t *testing.T) {
+	for _, order := range []bool{false, true} {
+		legacy := &Table{Name: "users", Logical: "users_legacy", Address: "aws_dynamodb_table.users_legacy", Pos: at("main.tf", 10, 10)}
+		v2 := &Table{Name: "users-v2", Logical: "users", Address: "aws_dynamodb_table.users", Pos: at("main.tf", 2, 10)}
+		first, second := legacy, v2
+		if order {
+			first, second = v2, legacy
+		}
+		opt := Options{notes: &noteLog{}}
+		s := &Schema{}
+		for _, tb := range []*Table{first, second} {
+			if err := s.add(opt, tb); err != nil {
+				t.Fatalf("order %v: %v", order, err)
+			}
+		}
+		if got := s.Table("users"); got != legacy {
+			t.Errorf("order %v: users is %v, want the table called users in DynamoDB", order, got)
+		}
+		if got := s.Table("users-v2"); got != v2 {
+			t.Errorf("order %v: users-v2 is %v", order, got)
+		}
+		notes := opt.notes.list()
+		want := `table "users-v2" (aws_dynamodb_table.users) is also called "users" by its source, which is the name in DynamoDB of table "users" at main.tf:10:10: a statement naming "users" gets that table; name this one "users-v2" or "aws_dynamodb_table.users"`
+		if len(notes) != 1 || notes[0].Msg != want || notes[0].Pos != v2.Pos {
+			t.Errorf("order %v: notes %+v, want one at %s:\n%s", order, notes, v2.Pos, want)
+		}
 	}
 }

@@ -25,7 +25,77 @@ const (
 	formatServerless        // service: and provider:
 	formatTFJSON            // resource: Terraform configuration in JSON, in a file not named *.tf.json
 	formatPulumi            // deployment: and version:, what pulumi stack export prints
+	// Told by the file's or folder's name, not by content:
+	formatTerraform // *.tf and *.tf.json files, and folders of them
+	formatCDK       // a folder with manifest.json: a cdk.out cloud assembly
+	formatLast      = formatCDK
 )
+
+// Source is a kind of schema source as help texts and messages name it:
+// what the user gives and how dynexpr tells it.
+type Source struct {
+	// Name is what the user gives: "project YAML".
+	Name string
+	// Tells is what in its content makes it that source: "tables:"; ""
+	// for the sources told by name (Terraform files, a cdk.out folder).
+	Tells string
+}
+
+// sources names every format a user can give, by format: the one list of
+// schema sources that help texts (Sources), the detection hint and the
+// empty-file message read, so a new format cannot be left out of them
+// (TestEverySourceNamed).
+var sources = [...]Source{
+	formatProject:    {"project YAML", "tables:"},
+	formatDescribe:   {"describe-table JSON", `{"Table": ...}`},
+	formatTTL:        {"describe-time-to-live JSON", `{"TimeToLiveDescription": ...}`},
+	formatCFN:        {"CloudFormation or SAM templates", "Resources:"},
+	formatServerless: {"serverless.yml", "service: and provider:"},
+	formatCDK:        {"a CDK cdk.out folder", ""},
+	formatTerraform:  {"Terraform .tf and .tf.json files or a module folder", ""},
+	formatTFShow:     {"terraform show -json", "format_version:"},
+	formatPulumi:     {"pulumi stack export", "deployment:"},
+}
+
+// Sources are the kinds of schema source dynexpr reads, in the order help
+// lists them.
+func Sources() []Source {
+	order := [...]format{formatProject, formatDescribe, formatTTL, formatCFN, formatServerless, formatCDK, formatTerraform, formatTFShow, formatPulumi}
+	out := make([]Source, 0, len(order))
+	for _, f := range order {
+		out = append(out, sources[f])
+	}
+	return out
+}
+
+// SourceList is Sources as help writes them: "project YAML, describe-table
+// JSON, ... or pulumi stack export".
+func SourceList() string {
+	var names []string
+	for _, s := range Sources() {
+		names = append(names, s.Name)
+	}
+	return orJoin(names)
+}
+
+// contentHint lists the sources told by content, each with what tells it:
+// what a file that is none of them is told to be.
+func contentHint() string {
+	var parts []string
+	for _, s := range Sources() {
+		if s.Tells != "" {
+			parts = append(parts, s.Name+" ("+s.Tells+")")
+		}
+	}
+	return orJoin(parts)
+}
+
+func orJoin(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
+}
 
 // tableReaders are the readers of the formats that define tables, by
 // format. (A TTL file gives its tables' time-to-live attributes instead;
@@ -40,7 +110,8 @@ var tableReaders = [...]func(*parser, *yaml.Node) []*tableDecl{
 	formatPulumi:     (*parser).pulumi,
 }
 
-const msgEmpty = "the schema file is empty: write a project schema (tables:), describe-table JSON or a CloudFormation template"
+// msgEmpty is what an empty schema file is told.
+func msgEmpty() string { return "the schema file is empty: write " + contentHint() }
 
 // FormatOf names the schema format whose top-level members these are
 // (has reports whether a member is present): "project schema",
@@ -81,7 +152,7 @@ func formatOf(has func(member string) bool) (format, string) {
 
 // detect tells the format from the root node's fields.
 func detect(root *yaml.Node) (format, string) {
-	const hint = "a project schema (tables:), describe-table JSON ({\"Table\": ...}), describe-time-to-live JSON ({\"TimeToLiveDescription\": ...}), a CloudFormation template (Resources:), a serverless.yml (service: and provider:), terraform show -json output (format_version:) or pulumi stack export output (deployment:)"
+	hint := contentHint()
 	root = resolve(root)
 	switch root.Kind {
 	case yaml.SequenceNode:

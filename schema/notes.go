@@ -44,5 +44,12 @@ func (l *noteLog) list() []Note {
 	slices.SortStableFunc(out, func(a, b Note) int {
 		return cmp.Or(cmp.Compare(a.Pos.File, b.Pos.File), cmp.Compare(a.Pos.Offset, b.Pos.Offset))
 	})
-	return out
+	// A file's tables are added twice, to the file's schema and to the
+	// load's: a note about them is said once.
+	seen := map[Note]bool{}
+	return slices.DeleteFunc(out, func(n Note) bool {
+		dup := seen[n]
+		seen[n] = true
+		return dup
+	})
 }

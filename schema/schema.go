@@ -12,7 +12,10 @@
 package schema
 
 import (
+	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/dynexpr/dynexpr/diag"
 )
@@ -98,6 +101,12 @@ type Table struct {
 	// TTL is the attribute DynamoDB's time to live reads, "" when the
 	// source names none.
 	TTL string
+	// TTLUnknown: the source cannot tell the TTL, so TTL "" is not "none".
+	// describe-table output and a create-table input say nothing of time
+	// to live (it is describe-time-to-live's to say); a source that
+	// declares the table whole (project YAML, a template, Terraform)
+	// says "none" by naming no TTL.
+	TTLUnknown bool
 	// ItemSize is the size in bytes of the table's items as the project
 	// YAML states it (item_size), for capacity figures; 0 when not stated.
 	ItemSize int64
@@ -131,26 +140,72 @@ func (s *Schema) Table(name string) *Table { return s.Lookup(name).Table }
 // TableNames returns the names of the tables, in load order.
 func (s *Schema) TableNames() []string { return namesOf(s.Tables) }
 
-// add appends t, or says where a table of the same name was defined first.
-// Two tables may share a source's name (a logical ID in two templates), which
-// a statement naming it must then say more of (Lookup); a name in DynamoDB
-// is one table's, and no other table may be called by it.
-func (s *Schema) add(t *Table) *diag.Error {
+// add appends t, or says where a table of the same name in DynamoDB was
+// defined first: a name in DynamoDB is one table's. Two tables may share a
+// source's name (a logical ID in two templates), which a statement naming
+// it must then say more of (Lookup). A source's name of one table that is
+// another's name in DynamoDB (a migration: resource "users" named
+// "users-v2" beside resource "users_legacy" named "users") is no error:
+// the name in DynamoDB picks its table, as Lookup does, and a note says
+// that the source's name does not reach the other table.
+func (s *Schema) add(opt Options, t *Table) *diag.Error {
 	for _, prev := range s.Tables {
-		if prev.claims(t) || t.claims(prev) {
+		if prev.Unresolved == "" && t.Unresolved == "" && prev.Name == t.Name {
 			return diag.Errorf(t.Pos, "table %q is already defined at %s; remove one of the two definitions", t.Name, prev.Pos)
+		}
+	}
+	for _, prev := range s.Tables {
+		for _, pair := range [2][2]*Table{{prev, t}, {t, prev}} {
+			if by := pair[0].shadows(pair[1]); by != "" {
+				shadowed := pair[1]
+				opt.note(shadowed.Pos, fmt.Sprintf("table %s is also called %q by its source, which is the name in DynamoDB of table %q at %s: a statement naming %q gets that table; name this one %s",
+					shadowed.describe(), by, pair[0].Name, pair[0].Pos, by, shadowed.otherNames(by)))
+			}
 		}
 	}
 	s.Tables = append(s.Tables, t)
 	return nil
 }
 
-// claims reports whether t's name in DynamoDB is one of other's names.
-func (t *Table) claims(other *Table) bool {
+// shadows is the name of other's source that is t's name in DynamoDB, or
+// "": a statement writing it gets t.
+func (t *Table) shadows(other *Table) string {
 	if t.Unresolved != "" {
-		return false
+		return ""
 	}
-	return t.Name == other.Name || t.Name == other.Logical || t.Name == other.Address
+	switch t.Name {
+	case other.Logical, other.Address:
+		return t.Name
+	}
+	if other.Unresolved != "" && other.Name == t.Name {
+		return t.Name
+	}
+	return ""
+}
+
+// describe names t for a note: its name, and the source's where it has one.
+func (t *Table) describe() string {
+	if t.Unresolved != "" {
+		return fmt.Sprintf("%q (its name in DynamoDB unknown)", t.Name)
+	}
+	if t.Address != "" {
+		return fmt.Sprintf("%q (%s)", t.Name, t.Address)
+	}
+	return fmt.Sprintf("%q", t.Name)
+}
+
+// otherNames are the names of t a statement may write but taken, quoted.
+func (t *Table) otherNames(taken string) string {
+	var names []string
+	for _, n := range []string{t.Name, t.Address, t.Logical} {
+		if n != "" && n != taken && (n != t.Name || t.Unresolved == "") && !slices.Contains(names, strconv.Quote(n)) {
+			names = append(names, strconv.Quote(n))
+		}
+	}
+	if len(names) == 0 {
+		return "by the name it has in DynamoDB, once it is known (--var)"
+	}
+	return strings.Join(names, " or ")
 }
 
 // Index returns the table's index called name, or nil.

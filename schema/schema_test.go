@@ -167,6 +167,27 @@ func TestSuggest(t *testing.T) {
 	}
 }
 
+// TestEverySourceNamed: every format a user can give has a name in the one
+// list help texts and messages read, and Sources lists each once.
+func TestEverySourceNamed(t *testing.T) {
+	listed := map[string]int{}
+	for _, s := range Sources() {
+		listed[s.Name]++
+	}
+	for f := formatUnknown + 1; f <= formatLast; f++ {
+		if f == formatTFJSON {
+			continue // Terraform's JSON form, named with formatTerraform
+		}
+		if int(f) >= len(sources) || sources[f].Name == "" {
+			t.Errorf("format %d has no name in sources", f)
+			continue
+		}
+		if listed[sources[f].Name] != 1 {
+			t.Errorf("Sources lists %q %d times, want once", sources[f].Name, listed[sources[f].Name])
+		}
+	}
+}
+
 func TestParseSize(t *testing.T) {
 	for text, want := range map[string]int64{"500": 500, "500B": 500, "3.5KB": 3584, "2 KB": 2048, "1.6kb": 1639, "0.5": 1, "400KB": 409600} {
 		if got, err := ParseSize(text); err != nil || got != want {

@@ -171,9 +171,6 @@ func TestTerraformErrors(t *testing.T) {
 		{"bad-type.tf", nil, []string{
 			`6:12: error: unknown type "string" for attribute "id": write S (string), N (number) or B (binary)`,
 		}},
-		{"dynamic.tf", nil, []string{
-			`8:3: error: a dynamic "attribute" block decides the key attributes' types of resource "aws_dynamodb_table" "orders", and dynexpr does not expand dynamic blocks: write the attribute blocks out, ` + tfMissing,
-		}},
 		{"function.tf", nil, []string{
 			`7:14: error: "md5" decides the hash_key of resource "aws_dynamodb_table" "orders", and dynexpr does not evaluate that function of Terraform's: write the value, ` + tfMissing,
 		}},
@@ -186,7 +183,6 @@ func TestTerraformErrors(t *testing.T) {
 			`1:1: error: table "Orders" has no partition key: write hash_key = NAME`,
 		}},
 		{"references.tf", nil, []string{
-			`2:14: error: resource "aws_dynamodb_table" "orders" has for_each, which makes one table for each element, and dynexpr does not expand it: write a resource for each table, ` + tfMissing,
 			`13:14: error: local.key, which decides the hash_key of resource "aws_dynamodb_table" "copy", is not defined in the module: define it in a locals block, ` + tfMissing,
 		}},
 		{"show-bad.json", nil, []string{
@@ -223,11 +219,10 @@ func TestTerraformErrors(t *testing.T) {
 			`16:1: error: module "cp" has no table_name and no labels to build one from: write table_name = "TABLE" (or name = "NAME")`,
 			`16:1: error: module "cp" has no hash_key: write hash_key = NAME`,
 			`19:5: error: an index of the global_secondary_index_map of module "cp" has no name: write name = "INDEX"`,
-			`25:14: error: module "many" has for_each, which makes one table for each element, and dynexpr does not expand it: write a module call for each table, ` + tfMissing,
 		}},
 		// A --var is text: where a count needs a number, it must read as one.
 		{"count.tf", map[string]string{"copies": "two"}, []string{
-			`4:14: error: resource "aws_dynamodb_table" "orders" has a count other than 0 or 1, and dynexpr does not expand count: write a resource for each table, ` + tfMissing,
+			`4:14: error: the count of resource "aws_dynamodb_table" "orders" is not a number, which Terraform refuses: write a whole number`,
 		}},
 	}
 	seen := map[string]bool{}
@@ -318,5 +313,29 @@ resource "aws_dynamodb_table" "orders" {
 	}
 	if got := s.TableNames(); !slices.Equal(got, []string{"qa-events", "shop-qa-blue"}) {
 		t.Errorf("tables %v, want [qa-events shop-qa-blue]", got)
+	}
+}
+
+// TestTerraformExpands reads count, for_each and dynamic blocks as
+// Terraform expands them, and leaves out, with a note, the resource whose
+// for_each only Terraform knows.
+func TestTerraformExpands(t *testing.T) {
+	s, err := Load("testdata/terraform/expand")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"dev-app", "dev-orgs-lookup", "dev-users-lookup", "dev-shard-0", "dev-shard-1", "shop-carts", "shop-orders", "dev-carts-history", "dev-orders-history"}
+	if diff := cmp.Diff(want, s.TableNames()); diff != "" {
+		t.Errorf("tables (-want +got):\n%s", diff)
+	}
+	app := s.Table("dev-app")
+	if app == nil || app.TTL != "expiresAt" || len(app.Indexes) != 1 || app.Indexes[0].Name != "gsi1" || app.AttrType("gsi1sk") != String {
+		t.Errorf("dev-app from its dynamic blocks: %+v", app)
+	}
+	if len(s.Notes) != 1 || !strings.Contains(s.Notes[0].Msg, `resource "aws_dynamodb_table" "regional" is left out`) {
+		t.Errorf("notes %+v, want the one of regional", s.Notes)
+	}
+	if carts := s.Table("shop-carts"); carts == nil || len(carts.Key.Sort) != 0 {
+		t.Errorf("shop-carts: an optional range_key left out is no sort key: %+v", carts)
 	}
 }

@@ -12,9 +12,11 @@ import (
 
 	"github.com/dynexpr/dynexpr/diag"
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/typeexpr"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	hcljson "github.com/hashicorp/hcl/v2/json"
 	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
 	"gopkg.in/yaml.v3"
 )
 
@@ -47,11 +49,14 @@ func isTFVarsFile(base string) bool {
 // tfDir is the dirFormat of a Terraform module folder.
 var tfDir = dirFormat{
 	name: "a Terraform module: *.tf or *.tf.json files",
-	is: func(dir string) bool {
-		entries, _ := os.ReadDir(dir)
-		return slices.ContainsFunc(entries, func(e os.DirEntry) bool { return !e.IsDir() && isTerraformFile(e.Name()) })
-	},
+	is:   hasTerraformFiles,
 	read: loadTerraformDir,
+}
+
+// hasTerraformFiles reports whether dir holds Terraform configuration.
+func hasTerraformFiles(dir string) bool {
+	entries, _ := os.ReadDir(dir)
+	return slices.ContainsFunc(entries, func(e os.DirEntry) bool { return !e.IsDir() && isTerraformFile(e.Name()) })
 }
 
 // tfSource is one file of a module, read.
@@ -91,17 +96,17 @@ func loadTerraformDir(opt Options, dir string) ([]*Table, diag.List) {
 	slices.SortStableFunc(tfvars, func(a, b tfSource) int {
 		return cmp.Compare(strings.Count(filepath.Base(a.file), ".auto."), strings.Count(filepath.Base(b.file), ".auto."))
 	})
-	tables, more := readTerraform(opt, dir, config, tfvars)
+	tables, more := readTerraform(opt, dir, config, tfvars, nil)
 	return tables, append(errs, more...)
 }
 
 // parseTerraform reads one Terraform file given on its own: its variables
 // have only their defaults and --var.
 func parseTerraform(opt Options, filename string, data []byte) (*Schema, error) {
-	tables, errs := readTerraform(opt, filename, []tfSource{{filename, data}}, nil)
+	tables, errs := readTerraform(opt, filename, []tfSource{{filename, data}}, nil, nil)
 	s := &Schema{}
 	for _, t := range tables {
-		if e := s.add(t); e != nil {
+		if e := s.add(opt, t); e != nil {
 			errs = append(errs, e)
 		}
 	}
@@ -126,6 +131,20 @@ type tfModule struct {
 	// reported are the mistakes already reported (tfeval.go), by place
 	// and message.
 	reported map[string]bool
+	// types are the variables' type constraints, with the defaults of
+	// their optional attributes: a value is converted to its type, as
+	// Terraform converts it (optional(string) makes the attribute null
+	// where an object leaves it out).
+	types map[string]tfVarType
+	// child, for a module called by another, is what the call gives it;
+	// nil for the module dynexpr was given.
+	child *tfChild
+	// expanded counts what count, for_each and dynamic blocks made, in this
+	// module and those it calls (tfexpand.go); nil until one expands.
+	expanded *int
+	// inst is what count, each and a dynamic block's iterator stand for
+	// while one instance is read (tfexpand.go); nil outside one.
+	inst tfInstance
 }
 
 // tfFile is one file of the module, with the parser its problems and
@@ -133,6 +152,34 @@ type tfModule struct {
 type tfFile struct {
 	p    *parser
 	body hcl.Body
+	// leftOut, while a table is read, says why it is left out (what
+	// dynexpr cannot expand), at leftOutAt; "" while it is read.
+	leftOut   string
+	leftOutAt hcl.Range
+}
+
+// tfVarType is a variable's type constraint.
+type tfVarType struct {
+	ty       cty.Type
+	defaults *typeexpr.Defaults
+}
+
+// typed is v converted to variable name's type, as Terraform converts a
+// variable's value; v as it is when the variable has no type, or v does
+// not convert (Terraform's error, which what reads the value reports in
+// its own terms).
+func (m *tfModule) typed(name string, v cty.Value) cty.Value {
+	t, ok := m.types[name]
+	if !ok || v.IsNull() {
+		return v
+	}
+	if t.defaults != nil {
+		v = t.defaults.Apply(v)
+	}
+	if c, err := convert.Convert(v, t.ty); err == nil {
+		return c
+	}
+	return v
 }
 
 type tfLocal struct {
@@ -153,8 +200,11 @@ var tfTopSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 // readTerraform reads a module's configuration files and variable files
 // into tables; where (the folder, or the one file) is the place of a
 // problem with the whole.
-func readTerraform(opt Options, where string, config, tfvars []tfSource) ([]*Table, diag.List) {
-	m := &tfModule{opt: opt, vars: map[string]cty.Value{}, locals: map[string]*tfLocal{}, reported: map[string]bool{}}
+func readTerraform(opt Options, where string, config, tfvars []tfSource, child *tfChild) ([]*Table, diag.List) {
+	m := &tfModule{opt: opt, vars: map[string]cty.Value{}, locals: map[string]*tfLocal{}, reported: map[string]bool{}, child: child}
+	if child != nil {
+		m.expanded = child.expanded
+	}
 	m.workspace = cmp.Or(opt.Vars[tfWorkspace], os.Getenv("TF_WORKSPACE"), "default")
 	opt.declare(Variable{Name: tfWorkspace})
 	type resource struct {
@@ -190,10 +240,21 @@ func readTerraform(opt Options, where string, config, tfvars []tfSource) ([]*Tab
 	}
 	// terraform.workspace is Terraform's own: a name may read it.
 	opt.declare(Variable{Name: "terraform.workspace"})
+	if child != nil {
+		// A module called: its variables are the call's arguments (over
+		// their defaults); no tfvars file nor --var reaches it.
+		for name, v := range child.args {
+			m.vars[name] = v
+		}
+		tfvars = nil
+	}
 	for _, src := range tfvars {
 		m.readTFVars(src)
 	}
 	for _, path := range opt.VarFiles {
+		if child != nil {
+			break
+		}
 		data, err := opt.MaxInput.Read(path)
 		if err != nil {
 			m.files = append(m.files, &tfFile{p: &parser{src: newSource(path, nil), errs: diag.List{
@@ -203,28 +264,38 @@ func readTerraform(opt Options, where string, config, tfvars []tfSource) ([]*Tab
 		m.readTFVars(tfSource{path, data})
 	}
 	for name, v := range opt.Vars {
-		m.vars[name] = cty.StringVal(v)
+		if child == nil {
+			m.vars[name] = cty.StringVal(v)
+		}
+	}
+	for name, v := range m.vars {
+		m.vars[name] = m.typed(name, v)
 	}
 	var tables []*Table
 	for _, r := range resources {
-		if t := r.f.table(m, r.block); t != nil {
-			tables = append(tables, t)
-		}
+		tables = append(tables, r.f.tables(m, r.block)...)
 	}
 	read := 0 // module calls read as tables
+	var errs diag.List
 	for _, c := range calls {
-		if _, ok := tfRegistryModules[registrySource(c.f.source(m, c.block))]; ok {
+		src := c.f.source(m, c.block)
+		if isLocalSource(src) {
+			got, more, ok := c.f.localModule(m, c.block, src)
+			tables, errs = append(tables, got...), append(errs, more...)
+			if ok {
+				read++
+				continue
+			}
+		}
+		if _, ok := tfRegistryModules[registrySource(src)]; ok {
 			read++
 		}
-		if t := c.f.moduleTable(m, c.block); t != nil {
-			tables = append(tables, t)
-		}
+		tables = append(tables, c.f.moduleTables(m, c.block)...)
 	}
-	var errs diag.List
 	for _, f := range m.files {
 		errs = append(errs, f.p.errs...)
 	}
-	if len(resources) == 0 && read == 0 && len(errs) == 0 {
+	if len(resources) == 0 && read == 0 && len(errs) == 0 && child == nil {
 		msg := "no aws_dynamodb_table resource here: dynexpr reads the tables Terraform declares with resource \"aws_dynamodb_table\" \"NAME\" { ... }" +
 			" and with the modules terraform-aws-modules/dynamodb-table/aws and cloudposse/dynamodb/aws"
 		if len(calls) > 0 {
@@ -265,8 +336,18 @@ func (m *tfModule) parseFile(src tfSource) *tfFile {
 // declare records a variable block's default, and the variable as one
 // --var may set.
 func (m *tfModule) declare(f *tfFile, b *hcl.Block) {
-	m.opt.declare(Variable{Name: b.Labels[0], Pos: f.p.src.posAt(b.DefRange.Start.Byte)})
+	if m.child == nil { // a called module's variables are its call's, not --var's
+		m.opt.declare(Variable{Name: b.Labels[0], Pos: f.p.src.posAt(b.DefRange.Start.Byte)})
+	}
 	attrs, _ := b.Body.JustAttributes() // blocks (validation) are not ours to read
+	if ta := attrs["type"]; ta != nil {
+		if ty, defaults, diags := typeexpr.TypeConstraintWithDefaults(ta.Expr); !diags.HasErrors() {
+			if m.types == nil {
+				m.types = map[string]tfVarType{}
+			}
+			m.types[b.Labels[0]] = tfVarType{ty, defaults}
+		}
+	}
 	a := attrs["default"]
 	if a == nil {
 		return

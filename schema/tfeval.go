@@ -53,13 +53,41 @@ var tfFunctions = sync.OnceValue(func() map[string]function.Function {
 		"trimprefix": stdlib.TrimPrefixFunc, "trimsuffix": stdlib.TrimSuffixFunc,
 		"substr": stdlib.SubstrFunc, "chomp": stdlib.ChompFunc,
 		"coalesce": stdlib.CoalesceFunc, "concat": stdlib.ConcatFunc, "compact": stdlib.CompactFunc,
-		"lookup": stdlib.LookupFunc, "merge": stdlib.MergeFunc, "element": stdlib.ElementFunc,
+		"lookup": tfLookup, "merge": stdlib.MergeFunc, "element": stdlib.ElementFunc,
 		"length": stdlib.LengthFunc, "contains": stdlib.ContainsFunc, "flatten": stdlib.FlattenFunc,
 		"keys": stdlib.KeysFunc, "values": stdlib.ValuesFunc, "distinct": stdlib.DistinctFunc,
 		"tostring": stdlib.MakeToFunc(cty.String), "tonumber": stdlib.MakeToFunc(cty.Number),
 		"tobool": stdlib.MakeToFunc(cty.Bool), "tolist": stdlib.MakeToFunc(cty.List(cty.DynamicPseudoType)),
 		"toset": stdlib.MakeToFunc(cty.Set(cty.DynamicPseudoType)), "tomap": stdlib.MakeToFunc(cty.Map(cty.DynamicPseudoType)),
 	}
+})
+
+// tfLookup is Terraform's lookup, whose default may be null
+// (lookup(each.value, "range_key", null), common in modules), which cty's
+// refuses: null then stands for a missing key.
+var tfLookup = function.New(&function.Spec{
+	Params: []function.Parameter{
+		{Name: "inputMap", Type: cty.DynamicPseudoType, AllowMarked: true},
+		{Name: "key", Type: cty.String},
+	},
+	VarParam: &function.Parameter{Name: "default", Type: cty.DynamicPseudoType, AllowNull: true, AllowDynamicType: true},
+	Type: func(args []cty.Value) (cty.Type, error) {
+		return cty.DynamicPseudoType, nil
+	},
+	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+		if len(args) == 3 && args[2].IsNull() {
+			m, key := args[0], args[1].AsString()
+			ty := m.Type()
+			switch {
+			case (ty.IsObjectType() && ty.HasAttribute(key)):
+				return m.GetAttr(key), nil
+			case ty.IsMapType() && m.HasIndex(args[1]).True():
+				return m.Index(args[1]), nil
+			}
+			return cty.NullVal(cty.DynamicPseudoType), nil
+		}
+		return stdlib.LookupFunc.Call(args)
+	},
 })
 
 // tfReplace is Terraform's replace: a substring written between slashes
@@ -80,7 +108,7 @@ var tfReplace = function.New(&function.Spec{
 // value evaluates expr of file f, or says why it cannot; it reports
 // nothing.
 func (m *tfModule) value(f *tfFile, expr hcl.Expression) (cty.Value, *tfProblem) {
-	vars, locals, terraform := map[string]cty.Value{}, map[string]cty.Value{}, map[string]cty.Value{}
+	vars, locals, terraform, inst := map[string]cty.Value{}, map[string]cty.Value{}, map[string]cty.Value{}, map[string]cty.Value{}
 	for _, tr := range expr.Variables() {
 		root, attr := tr.RootName(), ""
 		if len(tr) > 1 {
@@ -90,6 +118,9 @@ func (m *tfModule) value(f *tfFile, expr hcl.Expression) (cty.Value, *tfProblem)
 		}
 		ref := &tfProblem{f: f, rng: tr.SourceRange(), ref: f.raw(tr.SourceRange())}
 		switch {
+		case root == "var" && attr != "" && m.child != nil && m.child.unknown[attr] != "":
+			ref.kind, ref.ref = tfRuntime, m.child.unknown[attr]
+			return cty.NilVal, ref
 		case root == "var" && attr != "":
 			v, known := m.vars[attr]
 			if !known {
@@ -110,6 +141,8 @@ func (m *tfModule) value(f *tfFile, expr hcl.Expression) (cty.Value, *tfProblem)
 			locals[attr] = v
 		case root == "terraform" && attr == "workspace":
 			terraform[attr] = cty.StringVal(m.workspace)
+		case m.inst[root] != cty.NilVal:
+			inst[root] = m.inst[root]
 		default:
 			ref.kind = tfRuntime
 			return cty.NilVal, ref
@@ -118,6 +151,9 @@ func (m *tfModule) value(f *tfFile, expr hcl.Expression) (cty.Value, *tfProblem)
 	ctx := &hcl.EvalContext{
 		Variables: map[string]cty.Value{"var": cty.ObjectVal(vars), "local": cty.ObjectVal(locals), "terraform": cty.ObjectVal(terraform)},
 		Functions: tfFunctions(),
+	}
+	for name, v := range inst {
+		ctx.Variables[name] = v
 	}
 	v, diags := expr.Value(ctx)
 	for _, d := range diags {

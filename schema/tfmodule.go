@@ -2,6 +2,7 @@ package schema
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -80,13 +81,18 @@ func (f *tfFile) source(m *tfModule, b *hcl.Block) string {
 	return ""
 }
 
-// moduleTable reads the module call b: the table of a module dynexpr
-// reads, or nil (a module it does not read, which is noted; a count of 0;
-// a problem, reported).
-func (f *tfFile) moduleTable(m *tfModule, b *hcl.Block) *Table {
+// moduleTables reads the module call b: the table of a module dynexpr
+// reads, one for each instance of its count or for_each; none for a
+// module it does not read (noted), a count of 0, a call whose instances
+// cannot be known (left out, noted), or a problem (reported).
+func (f *tfFile) moduleTables(m *tfModule, b *hcl.Block) []*Table {
 	what := fmt.Sprintf("module %q", b.Labels[0])
 	src := f.source(m, b)
 	read := tfRegistryModules[registrySource(src)]
+	if read == nil && isLocalSource(src) {
+		m.opt.note(f.p.src.pos(f.node(b.DefRange, "")), fmt.Sprintf("%s (source %q) is not read: its folder %s holds no Terraform files, or is not there: %s", what, src, filepath.Join(filepath.Dir(f.p.src.file), filepath.FromSlash(src)), tfResolvedExactly))
+		return nil
+	}
 	if read == nil {
 		m.opt.note(f.p.src.pos(f.node(b.DefRange, "")), fmt.Sprintf("%s (source %q) is not read: dynexpr reads the tables of resource \"aws_dynamodb_table\" and of the modules terraform-aws-modules/dynamodb-table/aws and cloudposse/dynamodb/aws; "+
 			"to read the tables it makes, give its folder as a schema, or read what Terraform resolved, exactly: terraform show -json > show.json, then --schema show.json", what, src))
@@ -94,10 +100,27 @@ func (f *tfFile) moduleTable(m *tfModule, b *hcl.Block) *Table {
 	}
 	args, diags := b.Body.JustAttributes()
 	f.report(diags)
-	if diags.HasErrors() || !f.one(m, args, what, "module call") {
+	if diags.HasErrors() {
 		return nil
 	}
-	return read(f, m, &tfCall{block: b, args: args, what: what})
+	f.leftOut = ""
+	insts, ok := f.instances(m, args, what)
+	if !ok {
+		if f.leftOut != "" {
+			m.opt.note(f.p.src.pos(f.node(f.leftOutAt, "")), fmt.Sprintf("%s is left out: %s; the module's other tables are read; %s", what, f.leftOut, tfResolvedExactly))
+			f.leftOut = ""
+		}
+		return nil
+	}
+	var out []*Table
+	for _, inst := range insts {
+		m.inst = inst
+		if t := read(f, m, &tfCall{block: b, args: args, what: what}); t != nil {
+			out = append(out, t)
+		}
+	}
+	m.inst = nil
+	return out
 }
 
 // tfArg is a value a module call passes, with where it is written: expr

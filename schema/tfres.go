@@ -50,9 +50,11 @@ var tfDecides = map[string]string{
 	"key_schema":             "the index's key",
 }
 
-// table reads one aws_dynamodb_table resource, or returns nil after
-// reporting what is wrong.
-func (f *tfFile) table(m *tfModule, b *hcl.Block) *Table {
+// tables reads one aws_dynamodb_table resource: its table, or one for
+// each instance of its count or for_each. A resource whose instances, or
+// one of whose dynamic blocks, cannot be known is left out with a note
+// that says why; a mistake is reported.
+func (f *tfFile) tables(m *tfModule, b *hcl.Block) []*Table {
 	logical := b.Labels[1]
 	what := fmt.Sprintf("resource \"aws_dynamodb_table\" %q", logical)
 	content, _, diags := b.Body.PartialContent(tfTableSchema)
@@ -60,25 +62,56 @@ func (f *tfFile) table(m *tfModule, b *hcl.Block) *Table {
 	if diags.HasErrors() {
 		return nil
 	}
-	before := len(f.p.errs)
-	if !f.one(m, content.Attributes, what, "resource") {
+	f.leftOut = ""
+	insts, ok := f.instances(m, content.Attributes, what)
+	var out []*Table
+	if ok {
+		for _, inst := range insts {
+			m.inst = inst
+			if t := f.table(m, b, content, what); t != nil {
+				// Each instance has its address, as Terraform writes it.
+				if each, ok := inst["each"]; ok && t.Unresolved == "" {
+					t.Address = fmt.Sprintf("aws_dynamodb_table.%s[%s]", logical, tfKeyText(each.GetAttr("key")))
+				} else if c, ok := inst["count"]; ok && t.Unresolved == "" {
+					t.Address = fmt.Sprintf("aws_dynamodb_table.%s[%s]", logical, tfKeyText(c.GetAttr("index")))
+				}
+				out = append(out, t)
+			}
+			if f.leftOut != "" {
+				out = nil
+				break
+			}
+		}
+		m.inst = nil
+	}
+	if f.leftOut != "" {
+		m.opt.note(f.p.src.pos(f.node(f.leftOutAt, "")), fmt.Sprintf("%s is left out: %s; the module's other tables are read; %s", what, f.leftOut, tfResolvedExactly))
+		f.leftOut = ""
 		return nil
 	}
+	return out
+}
+
+// table reads one instance of an aws_dynamodb_table resource, whose
+// content is content, or returns nil after reporting what is wrong.
+func (f *tfFile) table(m *tfModule, b *hcl.Block, content *hcl.BodyContent, what string) *Table {
+	before := len(f.p.errs)
 	d := &tableDecl{attrs: map[string]Type{}, words: tfWords}
-	f.tableName(m, d, b, content.Attributes["name"], what, "aws_dynamodb_table."+logical)
+	f.tableName(m, d, b, content.Attributes["name"], what, "aws_dynamodb_table."+b.Labels[1])
 	d.key.node = f.node(b.DefRange, "")
-	d.attrsBad = f.dynamics(content.Blocks, what)
+	errsBefore := len(f.p.errs)
 	if hk, ok := f.optStr(m, content.Attributes["hash_key"], "the hash_key of "+what); ok {
 		d.key.partition = []name{hk}
 		d.key.node = hk.node
-	} else if content.Attributes["hash_key"] != nil || f.misspelt(b, "hash_key", what) {
-		d.key.bad = true
+	} else if len(f.p.errs) > errsBefore || f.misspelt(b, "hash_key", what) {
+		d.key.bad = true // reported
 	}
 	if rk, ok := f.optStr(m, content.Attributes["range_key"], "the range_key of "+what); ok {
 		d.key.sort = []name{rk}
 	}
 	ttl := ""
-	for _, blk := range content.Blocks {
+	var block func(blk *hcl.Block)
+	block = func(blk *hcl.Block) {
 		switch blk.Type {
 		case "attribute":
 			f.attribute(m, blk, d)
@@ -88,7 +121,14 @@ func (f *tfFile) table(m *tfModule, b *hcl.Block) *Table {
 			}
 		case "ttl":
 			ttl = f.ttl(m, blk, what)
+		case "dynamic":
+			if _, decides := tfDecides[blk.Labels[0]]; decides && blk.Labels[0] != "key_schema" {
+				f.expandDynamic(m, blk, what, block)
+			}
 		}
+	}
+	for _, blk := range content.Blocks {
+		block(blk)
 	}
 	d.ttl = name{text: ttl}
 	return f.build(d, before)
@@ -148,50 +188,6 @@ func (f *tfFile) tableName(m *tfModule, d *tableDecl, b *hcl.Block, a *hcl.Attri
 	}
 }
 
-// one says whether the block whose arguments are attrs makes one table:
-// false, after reporting why where it is a mistake, for a count of 0 (no
-// table) and for what dynexpr does not expand (for_each, a count above 1).
-// kind is what to write for each table ("resource", "module call").
-func (f *tfFile) one(m *tfModule, attrs hcl.Attributes, what, kind string) bool {
-	if a := attrs["for_each"]; a != nil {
-		f.errorAt(a.Expr.Range(), "%s has for_each, which makes one table for each element, and dynexpr does not expand it: write a %s for each table, %s", what, kind, tfMissing)
-		return false
-	}
-	a := attrs["count"]
-	if a == nil {
-		return true
-	}
-	v, ok := m.eval(f, a.Expr, "the count of "+what)
-	if !ok {
-		return false
-	}
-	n, err := convert.Convert(v, cty.Number)
-	switch {
-	case err == nil && n.Equals(cty.Zero).True():
-		return false // no table
-	case err != nil || !n.Equals(cty.NumberIntVal(1)).True():
-		f.errorAt(a.Expr.Range(), "%s has a count other than 0 or 1, and dynexpr does not expand count: write a %s for each table, %s", what, kind, tfMissing)
-		return false
-	}
-	return true
-}
-
-// dynamics reports the dynamic blocks that would decide what dynexpr
-// reads, and says whether one decides the attributes' types.
-func (f *tfFile) dynamics(blocks hcl.Blocks, what string) (types bool) {
-	for _, blk := range blocks {
-		if blk.Type != "dynamic" {
-			continue
-		}
-		if decides, ok := tfDecides[blk.Labels[0]]; ok {
-			f.errorAt(blk.DefRange, "a dynamic %q block decides %s of %s, and dynexpr does not expand dynamic blocks: write the %s blocks out, %s",
-				blk.Labels[0], decides, what, blk.Labels[0], tfMissing)
-			types = types || blk.Labels[0] == "attribute"
-		}
-	}
-	return types
-}
-
 // attribute reads an attribute { name type } block into d's types.
 func (f *tfFile) attribute(m *tfModule, b *hcl.Block, d *tableDecl) {
 	content, _, diags := b.Body.PartialContent(tfAttributeSchema)
@@ -244,7 +240,6 @@ func (f *tfFile) index(m *tfModule, b *hcl.Block, d *tableDecl) *indexDecl {
 	id := &indexDecl{name: in, global: global}
 	before := len(f.p.errs)
 	defer func() { id.bad = len(f.p.errs) > before }()
-	f.dynamics(content.Blocks, what)
 	id.key.node = f.node(b.DefRange, "")
 	if global {
 		if hk, ok := f.optStr(m, content.Attributes["hash_key"], "the hash_key of "+what); ok {
@@ -256,10 +251,16 @@ func (f *tfFile) index(m *tfModule, b *hcl.Block, d *tableDecl) *indexDecl {
 	if rk, ok := f.optStr(m, content.Attributes["range_key"], "the range_key of "+what); ok {
 		id.key.sort = []name{rk}
 	}
-	for _, ks := range content.Blocks {
-		if ks.Type != "key_schema" {
-			continue
+	var keySchemas []*hcl.Block
+	for _, blk := range content.Blocks {
+		switch {
+		case blk.Type == "key_schema":
+			keySchemas = append(keySchemas, blk)
+		case blk.Type == "dynamic" && blk.Labels[0] == "key_schema":
+			f.expandDynamic(m, blk, what, func(ks *hcl.Block) { keySchemas = append(keySchemas, ks) })
 		}
+	}
+	for _, ks := range keySchemas {
 		switch {
 		case !global:
 			f.errorAt(ks.DefRange, "%s is a local index, whose key is the table's hash_key and its range_key: write range_key = NAME instead of key_schema blocks", what)
@@ -378,6 +379,9 @@ func (f *tfFile) optStr(m *tfModule, a *hcl.Attribute, what string) (name, bool)
 	if a == nil {
 		return name{}, false
 	}
+	if v, p := m.value(f, a.Expr); p == nil && v.IsNull() {
+		return name{}, false // null is the argument left out, as Terraform reads it
+	}
 	n, ok := f.str(m, a.Expr, what)
 	return n, ok && n.text != ""
 }
@@ -413,9 +417,13 @@ func (f *tfFile) strList(m *tfModule, expr hcl.Expression, what string) []name {
 		}
 		return out
 	}
-	v, ok := m.eval(f, expr, what)
-	if !ok {
+	v, p := m.value(f, expr)
+	switch {
+	case p != nil:
+		m.report(p, what)
 		return nil
+	case v.IsNull():
+		return nil // null is the argument left out, as Terraform reads it
 	}
 	if !v.CanIterateElements() || v.Type().IsMapType() || v.Type().IsObjectType() {
 		f.errorAt(expr.Range(), "expected a list for %s, found %s", what, v.Type().FriendlyName())

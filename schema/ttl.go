@@ -178,7 +178,9 @@ func (s *Schema) joinTTLs(entries []ttlEntry) diag.List {
 			}
 			errs = append(errs, diag.Errorf(e.pos, "table %q has time-to-live attribute %q at %s, and this describe-time-to-live output %s: keep one", t.Name, t.TTL, t.Pos, says))
 		case e.attr == "":
+			t.TTLUnknown = false // disabled: known to be none
 		default:
+			t.TTLUnknown = false
 			if msg := t.setTTL(e.attr); msg != "" {
 				errs = append(errs, diag.Errorf(e.pos, "%s", msg))
 			}

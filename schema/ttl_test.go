@@ -87,3 +87,58 @@ func TestWriteYAMLKeepsEverySourceFact(t *testing.T) {
 		t.Error("the table is not found by its logical name")
 	}
 }
+
+// TestTTLUnknown tells a source that says a table has no TTL from one that
+// cannot say: describe-table output and a create-table input say nothing of
+// time to live, until describe-time-to-live output is read beside them.
+func TestTTLUnknown(t *testing.T) {
+	tests := []struct {
+		paths   []string
+		table   string
+		ttl     string
+		unknown bool
+	}{
+		{[]string{"testdata/ttl/Sessions.json"}, "Sessions", "", true},
+		{[]string{"testdata/describe/create-input.json"}, "Files", "", true},
+		{[]string{"testdata/ttl/Sessions.json", "testdata/ttl/Sessions.ttl.json"}, "Sessions", "expiresAt", false},
+		{[]string{"testdata/ttl/disabled-named.json", "testdata/ttl/Sessions.json"}, "Sessions", "", false},
+		{[]string{"testdata/ttl/cfn.yaml"}, "Carts", "", false},
+		{[]string{"testdata/ttl/project.yaml"}, "Sessions", "expiresAt", false},
+		{[]string{"../examples/terraform"}, "Tickets", "", false},
+		{[]string{"../examples/events.describe.json"}, "WorkspaceEvents", "", true},
+	}
+	for _, tt := range tests {
+		s, err := Load(tt.paths...)
+		if err != nil {
+			t.Errorf("%v: %v", tt.paths, err)
+			continue
+		}
+		tb := s.Table(tt.table)
+		if tb == nil {
+			t.Errorf("%v: no table %s", tt.paths, tt.table)
+			continue
+		}
+		if tb.TTL != tt.ttl || tb.TTLUnknown != tt.unknown {
+			t.Errorf("%v: table %s: TTL %q, unknown %v; want %q, %v", tt.paths, tt.table, tb.TTL, tb.TTLUnknown, tt.ttl, tt.unknown)
+		}
+	}
+}
+
+// TestDiffUnknownTTL: an unknown TTL is not a difference, and a note says
+// the TTL was not compared; a known "none" is one.
+func TestDiffUnknownTTL(t *testing.T) {
+	yaml, err := Load("../examples/events.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	described, err := Load("../examples/events.describe.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := Diff(yaml, described); len(d) != 0 {
+		t.Errorf("Diff(events.yaml, events.describe.json) = %v, want none: describe-table cannot tell the TTL", d)
+	}
+	if n := TTLNotCompared(described, yaml); len(n) != 1 {
+		t.Errorf("TTLNotCompared = %q, want one note", n)
+	}
+}

@@ -94,6 +94,11 @@ type Rule struct {
 	AppliesTo string
 	// NeedsSchema rules are skipped, with one notice per run, without a schema.
 	NeedsSchema bool
+	// Unsilenceable, on a rule that neither config nor an ignore comment
+	// can silence, says why and what to do instead: its docs say so,
+	// config that sets its severity is refused, and an ignore comment
+	// naming it is reported (unused-ignore).
+	Unsilenceable string
 	// RequestOnly rules look at hand-written request JSON only: the DSL
 	// cannot express what they catch.
 	RequestOnly bool

@@ -32,7 +32,9 @@ func Markdown(r *Rule) string {
 		fmt.Fprintf(&b, "\n## Good\n\n```\n%s\n```\n", r.Good)
 	}
 	b.WriteString(readersSection(r))
-	if r.RequestOnly {
+	if r.Unsilenceable != "" {
+		fmt.Fprintf(&b, "\n## Silence it\n\nIt cannot be silenced: %s\n", oneParagraph(r.Unsilenceable))
+	} else if r.RequestOnly {
 		// JSON has no comments, and the AWS CLI refuses a request with any
 		// member it does not know: request files are silenced per project.
 		fmt.Fprintf(&b, "\n## Silence it\n\nRequest files have no ignore comments (JSON has none, and the AWS CLI refuses unknown members); turn the rule off for a project in `.dynexpr.yaml`:\n\n```yaml\nrules:\n  %s: off\n```\n", r.Name)
@@ -59,6 +61,9 @@ func HelpText(r *Rule) string {
 	fmt.Fprintf(&b, "\nApplies to: %s\n", r.appliesTo())
 	if r.NeedsSchema {
 		b.WriteString("Needs the schema (--schema or .dynexpr.yaml).\n")
+	}
+	if r.Unsilenceable != "" {
+		fmt.Fprintf(&b, "\n%s\n", wrap("It cannot be silenced: "+r.WhyNotSilenced(), 78))
 	}
 	return b.String()
 }

@@ -33,6 +33,24 @@ import (
 // IgnoreDirective starts an ignore comment: # dynexpr:ignore RULE -- REASON.
 const IgnoreDirective = "dynexpr:ignore"
 
+// The comment markers of the inputs that take ignore comments.
+const (
+	dslComment     = "#"
+	partiqlComment = "--"
+)
+
+// IgnoreForm is a kind of input that takes ignore comments, and the
+// comment it writes one in.
+type IgnoreForm struct{ Input, Comment string }
+
+// IgnoreForms are the inputs that take ignore comments: what lint's help
+// lists. Request JSON has none: JSON has no comments.
+var IgnoreForms = []IgnoreForm{
+	{"DSL files (*.dx)", dslComment},
+	{"PartiQL scripts (*.partiql)", partiqlComment},
+	{"application code (# in Python)", "//"},
+}
+
 type ignore struct {
 	pos    diag.Pos
 	rules  []string
@@ -238,8 +256,13 @@ func apply(igs []*ignore, findings []Finding, cfg *Config) []Finding {
 			continue
 		}
 		for _, r := range ig.rules {
-			if _, err := RuleNamed(r); err != nil {
+			rule, err := RuleNamed(r)
+			if err != nil {
 				report(unusedIgnore, ig.pos, "%v (`dynexpr rules` lists them)", err)
+				continue
+			}
+			if rule.Unsilenceable != "" {
+				report(unusedIgnore, ig.pos, "%s", cannotIgnore(rule))
 				continue
 			}
 			used := false
@@ -272,6 +295,61 @@ func apply(igs []*ignore, findings []Finding, cfg *Config) []Finding {
 	return out
 }
 
+// cannotIgnore is what an ignore comment naming an unsilenceable rule is
+// told.
+func cannotIgnore(r *Rule) string {
+	return fmt.Sprintf("%s cannot be ignored: %s", r.Name, r.WhyNotSilenced())
+}
+
+// WhyNotSilenced is, for a rule that cannot be silenced, why and what to do
+// instead, on one line; "" for any other rule.
+func (r *Rule) WhyNotSilenced() string { return oneParagraph(r.Unsilenceable) }
+
+// UnsilenceableIgnores reports the ignore comments of the DSL file src
+// (named file), which does not parse, that name a rule nothing silences:
+// such a comment is for the statement that does not parse, so it is never
+// applied, and saying nothing would let the user believe it worked. Other
+// ignores of the file are not looked at: its statements were not checked.
+func UnsilenceableIgnores(file, src string, cfg *Config) []Finding {
+	if !strings.Contains(src, IgnoreDirective) {
+		return nil
+	}
+	comments, _, err := grammar.Trivia(file, src)
+	if err != nil {
+		// It does not lex: the comments are those that stand on lines of
+		// their own, the form ignore comments take.
+		comments = nil
+		starts := diag.LineStarts(src)
+		for i, start := range starts {
+			end := len(src)
+			if i+1 < len(starts) {
+				end = starts[i+1]
+			}
+			line := src[start:end]
+			text := strings.TrimLeft(line, " \t")
+			if strings.HasPrefix(text, "#") {
+				off := start + len(line) - len(text)
+				comments = append(comments, grammar.Comment{Pos: diag.PosAt(file, []byte(src), off), Text: strings.TrimRight(text, "\r\n")})
+			}
+		}
+	}
+	var out []Finding
+	for _, c := range comments {
+		ig := parseIgnore(c)
+		if ig == nil {
+			continue
+		}
+		for _, name := range ig.rules {
+			if r, err := RuleNamed(name); err == nil && r.Unsilenceable != "" {
+				if sev := cfg.severity(unusedIgnore, unusedIgnore.Severity); sev != Off {
+					out = append(out, Finding{Pos: ig.pos, Rule: unusedIgnore.Name, Severity: sev, Message: cannotIgnore(r)})
+				}
+			}
+		}
+	}
+	return out
+}
+
 // covers reports whether f is within what the ignore applies to: its
 // member, or the whole statement.
 func (ig *ignore) covers(f Finding) bool {
@@ -284,7 +362,7 @@ func (ig *ignore) covers(f Finding) bool {
 
 // parseIgnore reads `# dynexpr:ignore a, b -- reason` from a comment, or nil.
 func parseIgnore(c grammar.Comment) *ignore {
-	text := strings.TrimSpace(strings.TrimPrefix(c.Text, "#"))
+	text := strings.TrimSpace(strings.TrimPrefix(c.Text, dslComment))
 	if !strings.HasPrefix(text, IgnoreDirective) {
 		return nil
 	}

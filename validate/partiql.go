@@ -135,7 +135,7 @@ func applyPartiQLIgnores(req *PartiQLRequest, findings []Finding, cfg *Config) [
 		st := s.Stmt
 		for _, ig := range s.Ignores {
 			list = append(list, &ignore{pos: ig.Pos, rules: ig.Rules, reason: ig.Reason, code: &CodeIgnore{
-				Pos: ig.Pos, Comment: "--", Target: "this statement",
+				Pos: ig.Pos, Comment: partiqlComment, Target: "this statement",
 				Covers: func(f Finding) bool {
 					return f.Pos.File == st.Pos.File && st.Pos.Offset <= f.Pos.Offset && f.Pos.Offset < st.EndPos.Offset
 				},

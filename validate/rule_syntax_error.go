@@ -14,6 +14,10 @@ request file; build, which has nothing to print, exits with status 2.`,
 	Bad:            `query Tickets key id == "a91f"`,
 	Good:           `query Tickets key id = "a91f"`,
 	AppliesTo:      "every input",
+	Unsilenceable: `what does not parse cannot be checked, nor sent: the rule cannot be turned
+off nor given another severity in .dynexpr.yaml, and an ignore comment cannot
+silence it (the comment would belong to a statement that does not parse).
+Fix the input, or leave the file out of lint with exclude: in .dynexpr.yaml.`,
 }
 
 // SyntaxError is the finding for input that does not parse, or cannot be

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"slices"
@@ -423,4 +424,28 @@ func (f *statementFlags) completeParamValue(stmts []*grammar.Statement, name str
 		}
 	}
 	return describeCompletions(out)
+}
+
+// completionShells are the shells cobra writes a completion script for,
+// the subcommands of `dynexpr completion`.
+var completionShells = []string{"bash", "zsh", "fish", "powershell"}
+
+// refuseUnknownShells makes `dynexpr completion SHELL` an error for a shell
+// it has no script for. Cobra's own completion command has no action of its
+// own, so an unknown shell printed the help on standard output and exited
+// 0, and `source <(dynexpr completion tcsh)` read the help as a script.
+func refuseUnknownShells(root *cobra.Command) {
+	root.InitDefaultCompletionCmd()
+	for _, cmd := range root.Commands() {
+		if cmd.Name() != "completion" {
+			continue
+		}
+		cmd.Args = cobra.ArbitraryArgs
+		cmd.RunE = func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return cmd.Help()
+			}
+			return &exitError{code: exitBadInput, err: fmt.Errorf("completion: unknown shell %q: dynexpr writes completion scripts for %s", diag.Printable(args[0]), strings.Join(completionShells, ", "))}
+		}
+	}
 }

@@ -50,7 +50,7 @@ its UTF-8 bytes: read it with --aws-cli v1 (or aws_cli: v1 in .dynexpr.yaml).`,
 		},
 	}
 	registerAWSCLI(e, cmd, &awsCLIFlag)
-	schemas.register(cmd.Flags(), "table schema `FILE`, or a Terraform module folder, that the requests are linted against; repeatable (default: the schemas of .dynexpr.yaml)")
+	schemas.register(cmd.Flags(), schemaFlagHelp(", that the requests are linted against (default: the schemas of .dynexpr.yaml)"))
 	schemas.registerCompletions(e, cmd, nil, nil)
 	return cmd
 }

@@ -33,14 +33,15 @@ func newLintCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "lint [PATH...]",
 		Short: "Check statements against DynamoDB's rules and the tables' schema",
-		Long: `Check DSL files (*.dx), PartiQL scripts (*.partiql) and request JSON files
+		Long: wrapHelp(`Check DSL files (*.dx), PartiQL scripts (*.partiql) and request JSON files
 (*.json, *.jsonl: the inputs of 'aws dynamodb ... --cli-input-json',
 transactions and batches too, each member checked as the request alone)
 against every rule of the catalog ('dynexpr rules' lists them) and the
 tables' schema. Folders are walked for all three; a walked *.json
 is linted only when it is recognisably request JSON (a "command" naming an aws
-dynamodb command, or members only requests have): schema files (create-table
-input, describe-table output, CloudFormation), package.json and other JSON are
+dynamodb command, or members only requests have): schema files (what --schema
+reads), IAM and KMS policies, answers of aws dynamodb saved to a file
+({"Item": ...}, Items and Count), package.json and other JSON are
 skipped, and so is what is not a regular file (a named pipe, a socket); -v
 says which and why. A *.json named on the command line is linted as request
 JSON whatever it holds. A path, a folder, a schema or an include, requests or
@@ -53,8 +54,7 @@ matches it, or in a walked folder when the code: patterns of .dynexpr.yaml
 or --code match it; -v lists the members code computes, which are not
 checked. - reads standard input
 (request JSON, PartiQL or DSL, told by content). -v ends with what was read
-of each kind: files, statements and requests. Ignore comments exist only in .dx files:
-silence a rule in request files with rules: in .dynexpr.yaml.
+of each kind: files, statements and requests. ` + ignoreHelp() + `
 
 The schema comes from --schema (repeatable) or from .dynexpr.yaml, found from
 the working folder upward; without one, the rules that need it are skipped
@@ -64,7 +64,7 @@ is one is checked without the schema, and one notice says how many.
 Exit status: 0 no finding at --fail-on level or above (error by default); 1
 findings, syntax errors, unknown tables and indexes included; 2 lint could not
 run as asked: a path given that cannot be read (or a file found that cannot),
-a bad flag, a bad schema or config, a pattern that matches no file.`,
+a bad flag, a bad schema or config, a pattern that matches no file.`),
 		Example: `  dynexpr lint --schema schema.yaml queries/
   dynexpr lint --schema schema.yaml requests/query-open.json
   dynexpr lint --requests 'fixtures/**/*.req' .
@@ -75,7 +75,7 @@ a bad flag, a bad schema or config, a pattern that matches no file.`,
 		},
 	}
 	fl := cmd.Flags()
-	f.schemas.register(fl, "table schema `FILE`, or a Terraform module folder; repeatable (default: the schemas of .dynexpr.yaml)")
+	f.schemas.register(fl, schemaFlagHelp(" (default: the schemas of .dynexpr.yaml)"))
 	fl.StringArrayVar(&f.requests, "requests", nil, "lint the files matching `GLOB` (** for any folders) as request JSON, whatever their extension; repeatable")
 	fl.StringArrayVar(&f.code, "code", nil, "lint the DynamoDB requests of the application code files (Go, Python, JavaScript/TypeScript, Java, Kotlin) matching `GLOB`, and of those in walked folders; repeatable")
 	fl.StringVar(&f.format, "format", "text", "output format: "+strings.Join(validate.Formats, ", "))

@@ -104,5 +104,6 @@ against the tables' schema before DynamoDB refuses them.`,
 	setVersionFlag(root)
 	root.AddCommand(newBuildCmd(e), newLintCmd(e), newFmtCmd(e), newExplainCmd(e), newReportCmd(e), newRulesCmd(e), newSchemaCmd(e), newImportCmd(e), newVersionCmd(e))
 	root.AddCommand(newLSPCmd(e))
+	refuseUnknownShells(root)
 	return root
 }

@@ -17,17 +17,14 @@ func newSchemaCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "schema FILE...",
 		Short: "Print the tables a schema file describes",
-		Long: `Print the tables and indexes dynexpr understood from schema files (project
-YAML, 'aws dynamodb describe-table' and 'describe-time-to-live' JSON,
-CloudFormation or SAM templates, serverless.yml, a cdk.out folder, Terraform .tf
-and .tf.json files or a module folder, 'terraform show -json'), in the
+		Long: wrapHelp(`Print the tables and indexes dynexpr understood from schema files (` + schema.SourceList() + `), in the
 project's YAML (so any source converts to it, TTL included). A table whose name
 in DynamoDB the source leaves unknown is printed under the source's own name,
 and standard error says why, with what is known of the name (its template,
 "*" for each unknown part) and the --var that gives what is missing. With --create-table,
 print for each table the input of 'aws dynamodb create-table --cli-input-json'
 instead (PAY_PER_REQUEST). 'dynexpr schema diff A B' says how two sources
-differ.`,
+differ.`),
 		Example: `  dynexpr schema template.yaml
   dynexpr schema --var stage=prod infra/terraform
   dynexpr schema --create-table schema.yaml | while read -r t; do aws dynamodb create-table --cli-input-json "$t"; done

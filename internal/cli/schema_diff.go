@@ -23,7 +23,9 @@ func newSchemaDiffCmd(e *env) *cobra.Command {
 and the describe-table output of the deployed table — and print one line a
 difference: tables and indexes only one side has, keys, key attributes'
 types, index kinds, projections, include lists and TTL. Declared types of
-attributes no key uses are not compared (only project YAML gives them).
+attributes no key uses are not compared (only project YAML gives them), nor
+a TTL one side cannot tell (describe-table output, without its
+describe-time-to-live beside it): a note on standard error says so.
 
 A and B are each a schema file or folder, or several joined by commas
 (describe.json,Tickets.ttl.json); --var applies to both sides.
@@ -79,6 +81,9 @@ func (e *env) schemaDiff(f *schemaDiffFlags, a, b string) error {
 		return err
 	}
 	diffs := schema.Diff(sides[0], sides[1])
+	for _, note := range schema.TTLNotCompared(sides[0], sides[1]) {
+		fmt.Fprintf(e.stderr, "dynexpr: note: %s\n", diag.Printable(note))
+	}
 	var out bytes.Buffer
 	if f.format == "json" {
 		if diffs == nil {

@@ -33,7 +33,7 @@ func (f *statementFlags) register(fl *pflag.FlagSet, verb string) {
 	fl.StringVar(&f.statement, "statement", "", verb+" the statement labelled `LABEL`")
 	fl.StringArrayVarP(&f.params, "param", "p", nil, "bind $name: `name=value` (a string, or the schema's type) or name:=JSON; repeatable")
 	fl.StringArrayVar(&f.paramFiles, "params", nil, "bind parameters from a JSON object in `FILE`")
-	f.schemas.register(fl, "table schema `FILE` (project YAML, describe-table JSON, CloudFormation, serverless.yml, Terraform, terraform show -json) or folder (a cdk.out, a Terraform module); repeatable")
+	f.schemas.register(fl, schemaFlagHelp(""))
 	fl.StringVar(&f.config, "config", "", "use this config `FILE` (its schemas and rule severities) instead of looking for .dynexpr.yaml")
 }
 

@@ -3,6 +3,7 @@ package safefile
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 )
@@ -98,5 +99,79 @@ func assertFile(t *testing.T, p, want string, mode os.FileMode) {
 	}
 	if fi.Mode().Perm() != mode {
 		t.Errorf("%s mode %v, want %v", p, fi.Mode().Perm(), mode)
+	}
+}
+
+// TestReplaceKeepsHardLinks: a file with two names is written in place, so
+// both names still name the one file, with the new contents, and no backup
+// is left behind.
+func TestReplaceKeepsHardLinks(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.dx"), filepath.Join(dir, "b.dx")
+	writeOld(t, a, 0o640)
+	if err := os.Link(a, b); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.Stat(a)
+	replaceNew(t, a)
+	assertFile(t, a, "new", 0o640)
+	assertFile(t, b, "new", 0o640)
+	after, _ := os.Stat(b)
+	if !os.SameFile(before, after) {
+		t.Error("b.dx is no longer the file a.dx was")
+	}
+	if n := after.Sys().(*syscall.Stat_t).Nlink; n != 2 {
+		t.Errorf("%d links, want 2", n)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".a.dx.*")); len(left) > 0 {
+		t.Errorf("files left behind: %v", left)
+	}
+}
+
+// TestReplaceInPlaceFailureRestores: a write in place that fails half-way
+// (a full disk) leaves the old contents, written back from the backup,
+// which is then removed.
+func TestReplaceInPlaceFailureRestores(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.dx")
+	writeOld(t, a, 0o644)
+	if err := os.Link(a, filepath.Join(dir, "b.dx")); err != nil {
+		t.Fatal(err)
+	}
+	real := writeAt0
+	defer func() { writeAt0 = real }()
+	failed := false
+	writeAt0 = func(f *os.File, data []byte) error {
+		if !failed {
+			failed = true
+			f.WriteAt(data[:1], 0) // half of the new contents, then the disk is full
+			return syscall.ENOSPC
+		}
+		return real(f, data)
+	}
+	if err := Replace(a, []byte("new")); err == nil {
+		t.Fatal("a failed write reported success")
+	}
+	assertFile(t, a, "old", 0o644)
+	if left, _ := filepath.Glob(filepath.Join(dir, ".a.dx.*")); len(left) > 0 {
+		t.Errorf("files left behind: %v", left)
+	}
+
+	// When the old contents cannot be written back either, the backup
+	// stays and the error names it.
+	writeAt0 = func(f *os.File, data []byte) error {
+		f.WriteAt(data[:1], 0)
+		return syscall.EIO
+	}
+	err := Replace(a, []byte("new"))
+	left, _ := filepath.Glob(filepath.Join(dir, ".a.dx.*"+backupSuffix))
+	if err == nil || len(left) != 1 {
+		t.Fatalf("error %v, backups %v: want an error and one backup", err, left)
+	}
+	if got, _ := os.ReadFile(left[0]); string(got) != "old" {
+		t.Errorf("the backup holds %q, want the old contents", got)
+	}
+	if !strings.Contains(err.Error(), left[0]) {
+		t.Errorf("the error does not name the backup: %v", err)
 	}
 }

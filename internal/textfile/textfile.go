@@ -62,7 +62,7 @@ func (l Limit) ReadInto(path string, buf []byte) ([]byte, error) {
 	size := 0
 	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
 		if fi.Size() > l.Bytes() {
-			return nil, &TooLargeError{Limit: l}
+			return nil, &TooLargeError{Limit: l, Size: fi.Size()}
 		}
 		size = int(fi.Size())
 	} else {
@@ -113,11 +113,48 @@ func (l Limit) read(r io.Reader, size int, into []byte) ([]byte, error) {
 }
 
 // TooLargeError is an input over the cap.
-type TooLargeError struct{ Limit Limit }
+type TooLargeError struct {
+	Limit Limit
+	// Size is the input's size when it is known before reading (a regular
+	// file); 0 for a stream, which is read only to the cap.
+	Size int64
+}
 
 func (e *TooLargeError) Error() string {
-	return fmt.Sprintf("it is larger than %s, the most dynexpr reads of one input (--%s raises it, e.g. --%s %s)",
-		Size(e.Limit.Bytes()), FlagName, FlagName, Size(2*e.Limit.Bytes()))
+	msg := fmt.Sprintf("it is larger than %s, the most dynexpr reads of one input (--%s raises it", Size(e.Limit.Bytes()), FlagName)
+	if e.Size > 0 {
+		msg += fmt.Sprintf(": it is %s, so --%s %s reads it", humanSize(e.Size), FlagName, roundUp(e.Size))
+	}
+	return msg + ")"
+}
+
+// roundUp is the size n needs as --max-input-size reads it: n itself
+// under 1KiB, else n rounded up to a whole number of the largest binary
+// unit not above it (a file of 70,123,456 bytes needs 67MiB).
+func roundUp(n int64) string {
+	for _, u := range []struct {
+		suffix string
+		bytes  int64
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+		if n >= u.bytes {
+			return strconv.FormatInt((n+u.bytes-1)/u.bytes, 10) + u.suffix
+		}
+	}
+	return strconv.FormatInt(n, 10) + "B"
+}
+
+// humanSize is n bytes for a message: exact under 1KiB, else in the largest
+// binary unit not above it, with one decimal (66.9MiB).
+func humanSize(n int64) string {
+	for _, u := range []struct {
+		suffix string
+		bytes  int64
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+		if n >= u.bytes {
+			return strconv.FormatFloat(float64(n)/float64(u.bytes), 'f', 1, 64) + u.suffix
+		}
+	}
+	return strconv.FormatInt(n, 10) + " bytes"
 }
 
 // NotTextError is an input that is not UTF-8 text.

@@ -41,7 +41,7 @@ func TestRegularFile(t *testing.T) {
 		t.Errorf("Read at exactly its size: %d bytes, %v; want the file", len(got), err)
 	}
 	_, err := Limit(len(text) - 1).Read(path)
-	if e, ok := errors.AsType[*TooLargeError](err); !ok || e.Error() != "it is larger than 17999B, the most dynexpr reads of one input (--max-input-size raises it, e.g. --max-input-size 35998B)" {
+	if e, ok := errors.AsType[*TooLargeError](err); !ok || e.Error() != "it is larger than 17999B, the most dynexpr reads of one input (--max-input-size raises it: it is 17.6KiB, so --max-input-size 18KiB reads it)" {
 		t.Errorf("Read one byte over: %v", err)
 	}
 	if _, err := Limit(0).Read(path); err != nil {
@@ -138,5 +138,34 @@ func TestReadIntoReuses(t *testing.T) {
 	got, err = Limit(0).ReadInto(large, buf)
 	if err != nil || len(got) != 60000 || &got[:1][0] == &buf[:1][0] || buf[:1][0] != 'p' {
 		t.Fatalf("large file: %d bytes, %v, a buffer of its own: %v", len(got), err, &got[:1][0] != &buf[:1][0])
+	}
+}
+
+// The hint names what the file needs, rounded up to a size the flag reads,
+// never a multiple of the cap: a file far over the cap needs far more than
+// twice it, and one just over needs only a little.
+func TestTooLargeHintFitsTheFile(t *testing.T) {
+	for _, tc := range []struct {
+		size int64
+		want string
+	}{
+		{84, "84B"},
+		{1 << 10, "1KiB"},
+		{1<<10 + 1, "2KiB"},
+		{70123456, "67MiB"},
+		{64<<20 + 1, "65MiB"},
+		{3<<30 + 5, "4GiB"},
+	} {
+		got := roundUp(tc.size)
+		if got != tc.want {
+			t.Errorf("roundUp(%d) = %s, want %s", tc.size, got, tc.want)
+		}
+		if l, err := ParseSize(got); err != nil || int64(l) < tc.size {
+			t.Errorf("roundUp(%d) = %s reads as %d, %v: under the size", tc.size, got, l, err)
+		}
+	}
+	// A stream's size is not known: no number is made up.
+	if msg := (&TooLargeError{Limit: 1 << 20}).Error(); strings.Contains(msg, "e.g.") || strings.Contains(msg, "reads it") {
+		t.Errorf("a stream's hint names a size: %s", msg)
 	}
 }

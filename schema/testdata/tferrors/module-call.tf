@@ -19,10 +19,3 @@ module "cp" {
     { hash_key = "x", projection_type = "ALL" },
   ]
 }
-
-module "many" {
-  source   = "terraform-aws-modules/dynamodb-table/aws"
-  for_each = toset(["a", "b"])
-  name     = each.key
-  hash_key = "id"
-}
