@@ -301,6 +301,7 @@ func TestVSCodeExtension(t *testing.T) {
 	const dir = "../editors/vscode"
 	var pkg struct {
 		Main             string            `json:"main"`
+		Scripts          map[string]string `json:"scripts"`
 		Engines          map[string]string `json:"engines"`
 		ActivationEvents []string          `json:"activationEvents"`
 		Dependencies     map[string]string `json:"dependencies"`
@@ -363,18 +364,26 @@ func TestVSCodeExtension(t *testing.T) {
 	if !slices.Contains(pkg.ActivationEvents, "onLanguage:dx") || pkg.Dependencies["vscode-languageclient"] == "" || pkg.Engines["vscode"] == "" {
 		t.Errorf("activation %v, dependencies %v, engines %v", pkg.ActivationEvents, pkg.Dependencies, pkg.Engines)
 	}
-	src, err := os.ReadFile(filepath.Join(dir, pkg.Main))
+	// The extension runs extension.js bundled with the client into main,
+	// which vsce package builds first (vscode:prepublish).
+	const entry = "extension.js"
+	bundle := pkg.Scripts["bundle"]
+	if !strings.HasPrefix(bundle, "esbuild "+entry+" --bundle ") || !strings.Contains(bundle, "--outfile="+strings.TrimPrefix(pkg.Main, "./")) ||
+		!strings.Contains(bundle, "--external:vscode") || pkg.Scripts["vscode:prepublish"] != "npm run bundle" {
+		t.Errorf("scripts %v: vscode:prepublish does not bundle %s into %s", pkg.Scripts, entry, pkg.Main)
+	}
+	src, err := os.ReadFile(filepath.Join(dir, entry))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{`require("vscode-languageclient/node")`, `args: ["lsp"]`, `TransportKind.stdio`, `"dx", "partiql", "json"`, `"python"`, `config.get("code", true)`} {
 		if !strings.Contains(string(src), want) {
-			t.Errorf("%s does not have %s", pkg.Main, want)
+			t.Errorf("%s does not have %s", entry, want)
 		}
 	}
 	if node, err := exec.LookPath("node"); err == nil {
-		if out, err := exec.Command(node, "--check", filepath.Join(dir, pkg.Main)).CombinedOutput(); err != nil {
-			t.Errorf("node --check %s: %v\n%s", pkg.Main, err, out)
+		if out, err := exec.Command(node, "--check", filepath.Join(dir, entry)).CombinedOutput(); err != nil {
+			t.Errorf("node --check %s: %v\n%s", entry, err, out)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what dynexpr's end-to-end suite needs, on a fresh Debian machine, as root:
 #   - Debian's AWS CLI v2 (/usr/bin/aws, package awscli), unless already there;
+#   - Debian's Neovim (package neovim), the real LSP client of e2e/neovim_test.go;
 #   - the npm packages pinned in e2e/package-lock.json (dynoxide, dynalite), with
 #     `npm ci`, unless e2e/node_modules already matches the lockfile.
 # Idempotent: a second run changes nothing and takes about a second.
@@ -49,6 +50,11 @@ else
 	apt_install awscli
 fi
 
+# --- Neovim (Debian package neovim) -------------------------------------------
+if ! command -v nvim >/dev/null 2>&1; then
+	apt_install neovim
+fi
+
 # --- Node.js and npm ----------------------------------------------------------
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
 	apt_install nodejs npm
@@ -74,6 +80,7 @@ fi
 # --- check everything ----------------------------------------------------------
 missing=()
 aws_v2_ok || missing+=("AWS CLI v2 at $AWS_V2 (Debian package awscli)")
+command -v nvim >/dev/null 2>&1 || missing+=("nvim (Debian package neovim)")
 { [ -x "$DYNOXIDE" ] && "$DYNOXIDE" --version >/dev/null 2>&1; } || missing+=("dynoxide binary at $DYNOXIDE (npm @dynoxide/linux-x64)")
 { [ -f "$DYNALITE" ] && node -e 'require(process.argv[1])' "$here/node_modules/dynalite" >/dev/null 2>&1; } || missing+=("dynalite at $DYNALITE (npm dynalite)")
 if [ "${#missing[@]}" -gt 0 ]; then
@@ -92,3 +99,4 @@ say "  aws v1:   $v1 (optional)"
 say "  dynoxide: $("$DYNOXIDE" --version 2>&1) ($DYNOXIDE)"
 say "  dynalite: $(node -p 'require(process.argv[1]).version' "$here/node_modules/dynalite/package.json")"
 say "  node:     $(node --version)"
+say "  neovim:   $(nvim --version | head -1)"

@@ -84,6 +84,15 @@ func newLexer(file, src string) *dxLexer {
 	return l
 }
 
+// newLexerAt starts at the position at of src, which is a statement's
+// start (or src's): what it lexes is what newLexer's would from there.
+func newLexerAt(src string, at diag.Pos) *dxLexer {
+	if at.Offset == 0 {
+		return newLexer(at.File, src)
+	}
+	return &dxLexer{src: src, file: at.File, off: at.Offset, line: at.Line, col: at.Col, stmtStart: true}
+}
+
 // posAt is diag.PosAt counting columns of line 1 after a byte order mark,
 // as the lexer does.
 func posAt(file, src string, off int) diag.Pos {
@@ -513,6 +522,27 @@ func Trivia(name, src string) (comments []Comment, tokenEnds []int, err error) {
 		}
 		if tok.Type == tokEOF {
 			return comments, tokenEnds, nil
+		}
+		tokenEnds = append(tokenEnds, l.off)
+	}
+}
+
+// TriviaAlone is Trivia of a file some statements of which may not lex
+// (ParseEachAlone reads such a file): after a lexical error, lexing goes
+// on at the ";" that ends the statement.
+func TriviaAlone(name, src string) (comments []Comment, tokenEnds []int) {
+	l := newLexer(name, src)
+	l.comments = &comments
+	for {
+		tok, err := l.Next()
+		if err != nil {
+			tokenEnds = append(tokenEnds, l.off+1)
+			l.advance(max(1, statementEnd(src, l.off)-l.off))
+			l.stmtStart, l.groupHead, l.expectName, l.prevEnds = true, false, false, false
+			continue
+		}
+		if tok.Type == tokEOF {
+			return comments, tokenEnds
 		}
 		tokenEnds = append(tokenEnds, l.off)
 	}

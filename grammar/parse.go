@@ -57,9 +57,9 @@ func ParseEach(file, src string, fn func(*Statement) error) (err error) {
 	case nil:
 	case *diag.Error:
 		atLastToken(e, src)
-		return hinted(e, src)
+		return hinted(e, src, diag.Pos{File: file, Line: 1, Col: 1})
 	case *LexError:
-		return hinted(&diag.Error{Pos: e.Pos, Msg: e.Msg}, src)
+		return hinted(&diag.Error{Pos: e.Pos, Msg: e.Msg}, src, diag.Pos{File: file, Line: 1, Col: 1})
 	default:
 		return perr
 	}
@@ -77,20 +77,36 @@ func ParseEach(file, src string, fn func(*Statement) error) (err error) {
 // last token, where the statement stops short, so that its caret stands
 // under something the user wrote.
 func atLastToken(de *diag.Error, src string) {
+	atLastTokenFrom(de, src, diag.Pos{File: de.Pos.File, Line: 1, Col: 1})
+}
+
+// atLastTokenFrom is atLastToken reading src from from, a statement's
+// start: what comes before it does not matter, even if it does not lex.
+func atLastTokenFrom(de *diag.Error, src string, from diag.Pos) {
 	if !strings.HasPrefix(de.Msg, "unexpected end of input") {
 		return
 	}
-	_, ends, err := Trivia(de.Pos.File, src)
-	if err != nil || len(ends) == 0 {
-		return
+	l := newLexerAt(src, from)
+	last := -1
+	for {
+		t, err := l.Next()
+		if err != nil {
+			return
+		}
+		if t.Type == tokEOF {
+			break
+		}
+		last = l.off
 	}
-	de.Pos = posAt(de.Pos.File, src, ends[len(ends)-1])
+	if last >= 0 {
+		de.Pos = posAt(de.Pos.File, src, last)
+	}
 }
 
 // hinted is the syntax error e, or the error hintError says explains it
-// better.
-func hinted(e *diag.Error, src string) *diag.Error {
-	if at, msg, ok := hintError(src, e.Pos); ok {
+// better; from is where the statement of e starts, or the file.
+func hinted(e *diag.Error, src string, from diag.Pos) *diag.Error {
+	if at, msg, ok := hintError(src, from, e.Pos); ok {
 		return &diag.Error{Pos: at, Msg: msg}
 	}
 	return e

@@ -120,7 +120,7 @@ func (p *fastParser) syntaxError() error {
 			if err != nil {
 				return err
 			}
-			if tok.Type == tokEOF {
+			if tok.Type == tokEOF || p.lexUntil > 0 && tok.Pos.Offset >= p.lexUntil {
 				break
 			}
 		}

@@ -14,9 +14,10 @@ import (
 // what the user reads, never what parses (the grammar spec is unaffected).
 
 // hintError returns the message that explains a parse error at pos better,
-// with its position, or ok false when there is none.
-func hintError(src string, pos diag.Pos) (at diag.Pos, msg string, ok bool) {
-	start, ok := statementStart(pos.File, src, pos.Offset)
+// with its position, or ok false when there is none. from is a statement's
+// start at or before pos (the file's start will do), where reading begins.
+func hintError(src string, from, pos diag.Pos) (at diag.Pos, msg string, ok bool) {
+	start, ok := statementStart(src, from, pos.Offset)
 	if !ok {
 		return pos, "", false
 	}
@@ -31,7 +32,7 @@ func hintError(src string, pos diag.Pos) (at diag.Pos, msg string, ok bool) {
 	if msg, at, ok := joinedParam(src, pos.Offset); ok {
 		return posAt(pos.File, src, at), msg, true
 	}
-	if msg, at, ok := listAfterAction(pos.File, src, start.Offset, pos.Offset); ok {
+	if msg, at, ok := listAfterAction(src, start, pos.Offset); ok {
 		return posAt(pos.File, src, at), msg, true
 	}
 	return pos, "", false
@@ -43,17 +44,15 @@ func hintError(src string, pos diag.Pos) (at diag.Pos, msg string, ok bool) {
 // (DynamoDB refuses a list for either); the message says what to write for
 // a list. from is where the statement starts, off where the error is; at is
 // where the "[" is.
-func listAfterAction(file, src string, from, off int) (msg string, at int, ok bool) {
-	l := newLexer(file, src)
+func listAfterAction(src string, from diag.Pos, off int) (msg string, at int, ok bool) {
+	l := newLexerAt(src, from)
 	var toks []token
 	for {
 		t, err := l.Next()
 		if err != nil || t.Type == tokEOF || t.Pos.Offset >= off {
 			break
 		}
-		if t.Pos.Offset >= from {
-			toks = append(toks, t)
-		}
+		toks = append(toks, t)
 	}
 	n := len(toks)
 	if n < 5 || !isPunct(toks[n-1], "]") || toks[n-2].Type != tokNumber || !isPunct(toks[n-3], "[") {
@@ -146,8 +145,8 @@ func joinedParam(src string, off int) (msg string, at int, ok bool) {
 // statementStart is the position of the first token of the statement that
 // holds offset off (the token there, or the lexical error or end of input
 // there): the first token after the last ";" before it.
-func statementStart(file, src string, off int) (diag.Pos, bool) {
-	l := newLexer(file, src)
+func statementStart(src string, from diag.Pos, off int) (diag.Pos, bool) {
+	l := newLexerAt(src, from)
 	var first diag.Pos
 	found := false
 	for {

@@ -26,11 +26,6 @@ func (p *fastParser) file() *File {
 		st := p.statement()
 		switch {
 		case st != nil && p.each != nil:
-			// Handed over and forgotten: the parse keeps no statement.
-			if !p.each(st) {
-				return nil
-			}
-			handed = true
 		case st != nil:
 			stmts = append(stmts, st)
 		case !p.rewindMark(start):
@@ -38,6 +33,15 @@ func (p *fastParser) file() *File {
 		}
 		ok = st != nil
 		p.compact()
+		end := p.peek()
+		if st != nil && p.each != nil && (end.Value == ";" || end.Type == tokEOF && p.lexErr == nil) {
+			// Handed over, once it is known to end where it should, and
+			// forgotten: the parse keeps no statement.
+			if !p.each(st) {
+				return nil
+			}
+			handed = true
+		}
 		if p.peek().Value != ";" {
 			break
 		}

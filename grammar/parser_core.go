@@ -1,5 +1,7 @@
 package grammar
 
+import "github.com/dynexpr/dynexpr/diag"
+
 // The parser is a hand-written recursive-descent parser for the grammar
 // that the participle struct tags in spec_test.go spell out. The spec runs
 // participle over the same lexer, and its tree, converted to this package's
@@ -40,7 +42,10 @@ type fastParser struct {
 	eof    token
 	lexErr error
 	fatal  bool // the parse has failed for good (a lexical error, or a branch that read too far)
-	depth  int
+	// lexUntil, when not 0, is where the input ends for a lexical error
+	// (ParseEachAlone: the statement's end).
+	lexUntil int
+	depth    int
 
 	kind       Kind     // of the statement being parsed, for messages
 	inClause   ClauseID // the clause being parsed
@@ -118,8 +123,15 @@ func parseFast(file, src string) (*File, error) { return parseFastEach(file, src
 // parseFastEach is parseFast handing each statement to each as it is
 // parsed (see fastParser.each); the file it returns then has none.
 func parseFastEach(file, src string, each func(*Statement) bool) (*File, error) {
+	return parseFastEachAt(src, diag.Pos{File: file, Line: 1, Col: 1}, 0, each)
+}
+
+// parseFastEachAt is parseFastEach reading src from at, a statement's
+// start; a lexical error from until on (0: none) is not the parse's.
+func parseFastEachAt(src string, at diag.Pos, until int, each func(*Statement) bool) (*File, error) {
 	var p fastParser
-	p.lex = *newLexer(file, src)
+	p.lex = *newLexerAt(src, at)
+	p.lexUntil = until
 	p.errAt = -1
 	p.initSlabs()
 	p.each = func(st *Statement) bool {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/internal/goldenfile"
 )
 
@@ -166,13 +167,18 @@ func textMateGrammar() tmGrammar {
 			}},
 			"name":      {Comment: "an attribute, table or index name in backticks", Name: "variable.other.quoted.dx", Match: "`[^`]*`"},
 			"parameter": {Name: "variable.parameter.dx", Match: `\$[A-Za-z0-9_]*`},
-			"label": {Comment: "label: before the statement it names",
-				Match:    `\b(` + ident + `)\s*(:)\s*((?i:` + starts + `))\b`,
-				Captures: scopes("entity.name.label.dx", "punctuation.separator.label.dx", scopeStatement)},
+			"label": {Comment: "label: before the statement it names, with its table (a label's verb is the statement's, delete too) or a group's two words", Patterns: []tmRule{
+				{Match: `(?i)\b(` + ident + `)\s*(:)\s*(` + verbs + `)\s+(` + tableName + `)`,
+					Captures: scopes("entity.name.label.dx", "punctuation.separator.label.dx", scopeStatement, "entity.name.type.table.dx")},
+				{Match: `(?i)\b(` + ident + `)\s*(:)\s*(` + strings.Join(w.groupHeads, "|") + `)\s+(` + strings.Join(w.groupModes, "|") + `)\b`,
+					Captures: scopes("entity.name.label.dx", "punctuation.separator.label.dx", scopeStatement, scopeStatement)},
+				{Match: `\b(` + ident + `)\s*(:)\s*((?i:` + starts + `))\b`,
+					Captures: scopes("entity.name.label.dx", "punctuation.separator.label.dx", scopeStatement)},
+			}},
 			"table": {Comment: "the table or index name after a statement's verb or index (a group's words name none)", Patterns: []tmRule{
 				{Match: `(?i)\b(` + strings.Join(w.groupHeads, "|") + `)\s+(` + strings.Join(w.groupModes, "|") + `)\b`,
 					Captures: scopes(scopeStatement, scopeStatement)},
-				{Match: `(?i)\b(` + verbs + `|index)\s+(` + tableName + `)(\s+)(key)\b`,
+				{Match: `(?i)\b(` + verbs + `)\s+(` + tableName + `)(\s+)(key)\b`,
 					Captures: scopes(scopeStatement, "entity.name.type.table.dx", "", scopeClause)},
 				// delete is also update's clause (delete tags <<"x">>): its
 				// table is known only before key, above.
@@ -250,6 +256,77 @@ func TestTextMateHighlightsCorpus(t *testing.T) {
 	}
 	if keywordsSeen < 1000 {
 		t.Errorf("only %d keywords checked in %d files", keywordsSeen, len(files))
+	}
+}
+
+// TestTextMateNamesTablesAndIndexes runs the committed grammar over every
+// .dx file of the repository and checks each statement's table and index
+// names against the parser's: a table name (after a label too) is scoped as
+// a table, an index name as an index, and the word index before it as a
+// clause, not a statement.
+func TestTextMateNamesTablesAndIndexes(t *testing.T) {
+	g := loadTextMate(t, textMatePath)
+	files, err := filepath.Glob("../golden/*/*/input.dx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	more, _ := filepath.Glob("../examples/*.dx")
+	files = append(files, more...)
+	src := "open_tickets: query Tickets index open-tickets-index key openBucket = \"OPEN\";\n" +
+		"q: get Tickets key id = \"a\";\nd: delete Tickets key id = \"a\";\n" +
+		"query Tickets\n  index open-tickets-index key openBucket = \"OPEN\";\n" +
+		"w: transact write { put Tickets item {id: \"a\"} };\n"
+	tables, indexes := 0, 0
+	check := func(name, src string) {
+		scopes := g.tokenize(src)
+		has := func(from, to int, scope string) bool {
+			for o := from; o < to; o++ {
+				if !slices.Contains(scopes[o], scope) {
+					return false
+				}
+			}
+			return true
+		}
+		report := func(off int, format string, args ...any) {
+			p := posAt(name, src, off)
+			t.Errorf("%s:%d:%d: "+format, append([]any{name, p.Line, p.Col}, args...)...)
+		}
+		var visit func(st *Statement)
+		visit = func(st *Statement) {
+			for _, m := range st.Members {
+				visit(m)
+			}
+			if tr := st.Table; tr != nil && tr.Param == "" && !strings.HasPrefix(tr.Raw, "`") {
+				tables++
+				if from := tr.Pos.Offset; !has(from, from+len(tr.Raw), "entity.name.type.table.dx") {
+					report(from, "table %s is scoped %v", tr.Raw, scopes[from])
+				}
+			}
+			if ix := st.Index; ix != nil && ix.Param == "" && !strings.HasPrefix(ix.Raw, "`") {
+				indexes++
+				from := ix.Pos.Offset
+				if !has(from, from+len(ix.Raw), "entity.name.type.index.dx") {
+					report(from, "index %s is scoped %v", ix.Raw, scopes[from])
+				}
+				word := strings.LastIndex(strings.ToLower(src[:from]), "index")
+				if word < 0 || !has(word, word+len("index"), scopeClause) || has(word, word+1, scopeStatement) {
+					report(word, "the word index before %s is scoped %v", ix.Raw, scopes[max(word, 0)])
+				}
+			}
+		}
+		// Those of the statements that parse (some cases are errors).
+		ParseEachAlone(name, src, func(st *Statement) error { visit(st); return nil }, func(_, _ diag.Pos, _ error) {})
+	}
+	check("cases.dx", src)
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(f, string(b))
+	}
+	if tables < 300 || indexes < 50 {
+		t.Errorf("only %d tables and %d indexes checked", tables, indexes)
 	}
 }
 

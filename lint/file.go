@@ -2,6 +2,7 @@ package lint
 
 import (
 	"bytes"
+	"slices"
 
 	"github.com/dynexpr/dynexpr/builder"
 	"github.com/dynexpr/dynexpr/config"
@@ -79,29 +80,49 @@ func (l *Linter) text(r Result, data []byte, kind Kind) Result {
 	if kind == PartiQL {
 		return l.partiqlFile(r)
 	}
-	r, err := l.dsl(r)
-	if err != nil {
-		r = notParsed(r, err)
-		r.Findings = append(r.Findings, validate.UnsilenceableIgnores(r.Name, r.Src, l.Rules)...)
-		validate.SortFindings(r.Findings)
-		return r
-	}
-	return r
+	return l.dsl(r)
 }
 
-// dsl checks the DSL file r names, or returns why it does not parse.
-func (l *Linter) dsl(r Result) (Result, error) {
+// dsl checks the DSL file r names. Each statement stands alone: one that
+// does not parse is a finding at its place and counts as a statement read,
+// and the others are checked all the same.
+func (l *Linter) dsl(r Result) Result {
 	// One statement at a time: each tree is dropped once checked.
-	ignores, err := validate.EachStatement(r.Name, r.Src, func(st *grammar.Statement, ignores *validate.Ignores) error {
+	broken := false
+	ignores, err := validate.EachStatementAlone(r.Name, r.Src, func(st *grammar.Statement, ignores *validate.Ignores) error {
 		r.Statements++
 		l.check(&r, st, ignores)
 		return nil
+	}, func(err error) {
+		broken = true
+		r.Statements++
+		for _, d := range diag.Append(nil, err) {
+			r.Findings = append(r.Findings, inputFinding(d))
+		}
 	})
 	if err != nil {
-		return r, err
+		// fn returns none: a failure of the parser itself.
+		return notParsed(r, err)
 	}
 	r.Findings = append(r.Findings, ignores.Loose(l.Rules)...)
-	return r, nil
+	if broken {
+		// The ignore comments of a statement that does not parse are judged
+		// once it parses, but one naming a rule that cannot be silenced is
+		// wrong whatever follows: say so now (those of the statements that
+		// parsed were reported by Apply already).
+		added := false
+		for _, f := range validate.UnsilenceableIgnores(r.Name, r.Src, l.Rules) {
+			if !slices.ContainsFunc(r.Findings, func(g validate.Finding) bool {
+				return g.Rule == f.Rule && g.Pos.Offset == f.Pos.Offset
+			}) {
+				r.Findings, added = append(r.Findings, f), true
+			}
+		}
+		if added {
+			validate.SortFindings(r.Findings)
+		}
+	}
+	return r
 }
 
 // notParsed is r for a file that does not parse, as err says: a file that

@@ -33,9 +33,10 @@ import (
 // A lint where most pieces are new (the file just opened, a large paste)
 // is one lint of the whole file, its findings kept per piece: putting
 // each new piece at its place would cost padding that grows with the
-// square of the file. A file a piece of which does not parse is parsed
-// from that piece on, for the error a whole parse gives. Either way the
-// result is Linter.Text's (TestCacheEqualsText holds it to that).
+// square of the file. A piece that does not parse is a piece like any
+// other: its statements stand alone (grammar.ParseEachAlone), so its error
+// is what a lint of the whole finds there. Either way the result is
+// Linter.Text's (TestCacheEqualsText holds it to that).
 //
 // A Cache is for one document, and not for concurrent use.
 type Cache struct {
@@ -77,18 +78,12 @@ func (c *Cache) Lint(l *Linter, name string, src []byte, kind Kind) Result {
 	if padding >= cmp.Or(c.wholeAt, len(r.Src)+1) {
 		// Mostly new (the file just opened, a large paste): one lint of
 		// the whole costs less than each new piece put at its place.
-		if err := c.whole(r, ps); err != nil {
-			return notParsed(r, err)
-		}
+		c.whole(r, ps)
 	}
 	for i := range ps {
 		p := &ps[i]
 		if p.e == nil {
-			var err error
-			if p.e, err = c.check(name, r.Src[p.From:p.To], p.line, p.col); err != nil {
-				// Kept for the text once it parses again.
-				return c.notParsed(r, p.From, p.line, p.col)
-			}
+			p.e = c.check(name, r.Src[p.From:p.To], p.line, p.col)
 			c.store(p, r.Src)
 		}
 		r.Statements += p.e.statements
@@ -139,8 +134,8 @@ func (c *Cache) place(src string) (ps []placed, padding int) {
 }
 
 // whole lints r's file whole and keeps what each piece not remembered
-// gave, or returns why the file does not parse.
-func (c *Cache) whole(r Result, ps []placed) error {
+// gave.
+func (c *Cache) whole(r Result, ps []placed) {
 	l := c.linter
 	fresh := make([]*cached, len(ps))
 	in := func(i int) *cached {
@@ -150,24 +145,41 @@ func (c *Cache) whole(r Result, ps []placed) error {
 		return fresh[i]
 	}
 	at := 0 // the piece the statement is in
-	ignores, err := validate.EachStatement(r.Name, r.Src, func(st *grammar.Statement, ignores *validate.Ignores) error {
-		for at < len(ps)-1 && st.Pos.Offset >= ps[at].To {
+	to := func(off int) *cached {
+		for at < len(ps)-1 && off >= ps[at].To {
 			at++
 		}
 		if ps[at].e != nil {
 			return nil // remembered
 		}
+		return in(at)
+	}
+	ignores, _ := validate.EachStatementAlone(r.Name, r.Src, func(st *grammar.Statement, ignores *validate.Ignores) error {
+		e := to(st.Pos.Offset)
+		if e == nil {
+			return nil
+		}
 		var one Result
 		l.check(&one, st, ignores)
-		e := in(at)
 		e.statements++
 		e.unbound += one.UnboundNames
 		e.findings = append(e.findings, one.Findings...)
 		return nil
+	}, func(err error) {
+		ds := diag.Append(nil, err)
+		off := 0
+		if len(ds) > 0 {
+			off = ds[0].Pos.Offset
+		}
+		e := to(off)
+		if e == nil {
+			return
+		}
+		e.statements++
+		for _, d := range ds {
+			e.findings = append(e.findings, inputFinding(d))
+		}
 	})
-	if err != nil {
-		return err
-	}
 	if last := len(ps) - 1; ps[last].e == nil {
 		// Those of a file without statements, one piece.
 		in(last).findings = append(in(last).findings, ignores.Loose(l.Rules)...)
@@ -179,7 +191,6 @@ func (c *Cache) whole(r Result, ps []placed) error {
 			c.store(p, r.Src)
 		}
 	}
-	return nil
 }
 
 // pieces are src cut where a lint of each piece alone finds what a lint
@@ -242,30 +253,11 @@ func lineEndBeforeToken(text string) bool {
 
 // check lints text, a piece of the file name that starts at line:col, as
 // a file put at its place.
-func (c *Cache) check(name, text string, line, col int) (*cached, error) {
+func (c *Cache) check(name, text string, line, col int) *cached {
 	pad := line - 1 + col - 1
 	padded := strings.Repeat("\n", line-1) + strings.Repeat(" ", col-1) + text
-	r, err := c.linter.dsl(Result{Name: name, Src: padded})
-	if err != nil {
-		return nil, err
-	}
-	return &cached{movedFindings(r.Findings, -pad, -(line - 1)), r.Statements, r.UnboundNames}, nil
-}
-
-// notParsed is r for a file whose piece at from (line:col) does not
-// parse alone: the error a whole parse gives, which is that of the file
-// from that piece on, the pieces before it having parsed.
-func (c *Cache) notParsed(r Result, from, line, col int) Result {
-	pad := line - 1 + col - 1
-	rest := strings.Repeat("\n", line-1) + strings.Repeat(" ", col-1) + r.Src[from:]
-	err := grammar.ParseEach(r.Name, rest, func(*grammar.Statement) error { return nil })
-	if err == nil {
-		// Cut where the parser does not cut: the whole file it is.
-		return c.linter.Text(r.Name, []byte(r.Src), DSL)
-	}
-	r = notParsed(r, err)
-	r.Findings = movedFindings(r.Findings, from-pad, 0)
-	return r
+	r := c.linter.dsl(Result{Name: name, Src: padded})
+	return &cached{movedFindings(r.Findings, -pad, -(line - 1)), r.Statements, r.UnboundNames}
 }
 
 // lookup is what was found in key's text at any line, or at line.

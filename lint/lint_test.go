@@ -48,7 +48,7 @@ func TestRun(t *testing.T) {
 		{files[0].Path, 1, 0, false, false, true},
 		{files[1].Path, 0, 0, false, true, false},
 		{files[2].Path, 0, 1, false, false, false},
-		{files[3].Path, 0, 0, false, false, true},
+		{files[3].Path, 1, 0, false, false, true}, // a statement read, with a syntax error
 		{StdinName, 0, 1, false, false, false},
 		{files[5].Path, 0, 0, true, false, true},
 		{files[6].Path, 0, 0, false, true, false},

@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/dynexpr/dynexpr/lint"
 )
 
 // thousand is a file of 1,000 statements of the kinds a project writes,
@@ -66,17 +69,42 @@ func lastLimit(text, odd, even string) func(version int) (lspRange, string) {
 	}
 }
 
+// BenchmarkKeystroke1000: a key typed in a 1,000-statement file, from
+// the didChange the editor sends to the diagnostics of that version, with
+// the debounce `dynexpr lsp` lints with (auto); lint-ms/op is what
+// lint.Cache takes for the same edit in the same run (timed apart, on the
+// same text): the floor the debounce adds to.
+func BenchmarkKeystroke1000(b *testing.B) {
+	benchDidChangeWith(b, Options{Debounce: DebounceAuto}, thousand(), 250, lastLimit(thousand(), "0", "1"))
+}
+
+// BenchmarkKeystroke1000Fixed150ms: the same with the fixed 150 ms the
+// server debounced with before.
+func BenchmarkKeystroke1000Fixed150ms(b *testing.B) {
+	benchDidChangeWith(b, Options{Debounce: 150 * time.Millisecond}, thousand(), 250, lastLimit(thousand(), "0", "1"))
+}
+
 // benchDidChange opens text, whose diagnostics are want, and times the
 // edits edit gives for versions 2, 3, ...
 func benchDidChange(b *testing.B, text string, want int, edit func(version int) (lspRange, string)) {
+	benchDidChangeWith(b, Options{}, text, want, edit)
+}
+
+func benchDidChangeWith(b *testing.B, opt Options, text string, want int, edit func(version int) (lspRange, string)) {
 	dir := project(b)
-	c := startServer(b, Options{})
+	c := startServer(b, opt)
 	c.initialize(dir)
 	uri := uriOf(filepath.Join(dir, "q.dx"))
 	c.open(uri, "dynexpr", text)
 	if ds := c.diagnostics(uri); len(ds) != want {
 		b.Fatalf("%d diagnostics, want %d", len(ds), want)
 	}
+	// The reference: the same edits linted by a cache of their own.
+	ref := &document{path: filepath.Join(dir, "q.dx"), text: text}
+	linter := loadWorkspace(dir, 0).linter
+	var cache lint.Cache
+	cache.Lint(linter, ref.path, []byte(ref.text), lint.DSL)
+	var lintTime time.Duration
 	version := 1
 	cpu0 := cpuTime()
 	b.ResetTimer()
@@ -92,7 +120,14 @@ func benchDidChange(b *testing.B, text string, want int, edit func(version int) 
 		if err := json.Unmarshal(m.Params, &p); err != nil || *p.Version != version {
 			b.Fatalf("diagnostics of version %v, want %d", p.Version, version)
 		}
+		b.StopTimer()
+		ref.apply(&r, text)
+		start := time.Now()
+		cache.Lint(linter, ref.path, []byte(ref.text), lint.DSL)
+		lintTime += time.Since(start)
+		b.StartTimer()
 	}
+	b.ReportMetric(float64(lintTime.Microseconds())/1000/float64(b.N), "lint-ms/op")
 	// On a shared machine the wall time counts the other processes' turns
 	// too; the CPU time this process spent is the server's own cost (the
 	// client's decoding included).

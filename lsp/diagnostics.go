@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/dynexpr/dynexpr/diag"
+	"github.com/dynexpr/dynexpr/internal/textfile"
+	"github.com/dynexpr/dynexpr/lint"
 	"github.com/dynexpr/dynexpr/validate"
 )
 
@@ -16,7 +18,17 @@ type findingAt struct {
 // lint lints d as `dynexpr lint` would the file and publishes what it finds.
 func (s *server) lint(d *document) {
 	ws := s.workspaceOf(d)
-	r := d.cache.Lint(ws.linter, d.path, []byte(d.text), d.lang.kind(ws, d.path))
+	var r lint.Result
+	switch {
+	case d.unsynced != "":
+		r.Findings = []validate.Finding{validate.UnreadableInput(diag.Pos{File: d.path}, d.unsynced)}
+	case int64(len(d.text)) > s.opt.MaxInput.Bytes():
+		// As lint says of a file over --max-input-size.
+		r.Findings = []validate.Finding{validate.UnreadableInput(diag.Pos{File: d.path},
+			"cannot read the file: "+(&textfile.TooLargeError{Limit: s.opt.MaxInput}).Error())}
+	default:
+		r = d.cache.Lint(ws.linter, d.path, []byte(d.text), d.lang.kind(ws, d.path))
+	}
 	d.result, d.dirty = &r, false
 	version := d.version
 	s.notify("textDocument/publishDiagnostics", publishDiagnosticsParams{

@@ -15,8 +15,8 @@ func TestEditorDocSnippets(t *testing.T) {
 		t.Fatal(err)
 	}
 	blocks := regexp.MustCompile("(?s)```(lua|toml|elisp)\n(.*?)```").FindAllStringSubmatch(string(data), -1)
-	if len(blocks) != 3 {
-		t.Fatalf("%d editor snippets, want Neovim's, Helix's and Emacs's", len(blocks))
+	if len(blocks) != 4 {
+		t.Fatalf("%d editor snippets, want Neovim's two, Helix's and Emacs's", len(blocks))
 	}
 	for _, b := range blocks {
 		body := b[2]

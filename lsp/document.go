@@ -26,6 +26,10 @@ type document struct {
 	result *lint.Result
 	// dirty: changed since it was last linted.
 	dirty bool
+	// unsynced, when not empty, says why the server does not hold the
+	// text the editor shows (server.tooLarge): it is not linted until the
+	// editor sends the whole text again.
+	unsynced string
 	// cache makes a lint after an edit cost the statements it changed.
 	cache lint.Cache
 }

@@ -37,6 +37,21 @@ func (d *document) statementAt(off int) *grammar.Statement {
 	return f.Statements[0]
 }
 
+// statementEnd is where st, the statement at off, ends: after its last
+// token (st.EndPos is the token after it, the next statement's or the
+// end of the file: a range to it would cover what follows).
+func (d *document) statementEnd(st *grammar.Statement, off int) int {
+	from, to := st.Pos.Offset, grammar.SpanAt(d.text, off).To
+	if from > to {
+		return from
+	}
+	_, ends, err := grammar.Trivia(d.path, d.text[from:to])
+	if err != nil || len(ends) == 0 {
+		return from
+	}
+	return from + ends[len(ends)-1]
+}
+
 // nodeAt is what the name at off is, in st: a table or index name, or an
 // attribute (the first name of a path, a key of a put's item), with the
 // statement (st, or the member of a group) it belongs to.

@@ -68,7 +68,7 @@ func dslHover(s *server, d *document, off int) *hover {
 	var b strings.Builder
 	b.WriteString("```dynexpr\n" + grammar.Format(st) + "\n```\n")
 	explainList(&b, explain.Statement(st, sch))
-	return markdown(b.String(), d, st.Pos.Offset, st.EndPos.Offset)
+	return markdown(b.String(), d, st.Pos.Offset, d.statementEnd(st, off))
 }
 
 // explainList writes what explain says, a line each, as a Markdown list

@@ -17,6 +17,8 @@ import (
 // maxMessage bounds one message's body: an editor sends a document whole
 // on open (a 1,000-statement file is about 100 KB), so 64 MiB is far more
 // than any real message and still bounds what a bad client makes us hold.
+// A larger --max-input-size raises it (to twice the cap: JSON escapes a
+// document's text), so that a document the server may lint can be sent.
 const maxMessage = 64 << 20
 
 // JSON-RPC's error codes.
@@ -54,14 +56,25 @@ func (e *rpcError) Error() string { return e.Message }
 
 // frameError is a frame that could not be read as a message, but after
 // which the stream can go on: the next frame starts where it ended.
-type frameError struct{ msg string }
+type frameError struct {
+	msg string
+	// tooLarge, for a message over the cap, is its size and what it
+	// was (its method, id and document).
+	tooLarge int
+	sniffed  *sniffer
+}
 
 func (e *frameError) Error() string { return e.msg }
 
-// frameReader reads framed messages.
-type frameReader struct{ r *bufio.Reader }
+// frameReader reads framed messages of up to max bytes.
+type frameReader struct {
+	r   *bufio.Reader
+	max int
+}
 
-func newFrameReader(r io.Reader) *frameReader { return &frameReader{bufio.NewReaderSize(r, 64<<10)} }
+func newFrameReader(r io.Reader) *frameReader {
+	return &frameReader{bufio.NewReaderSize(r, 64<<10), maxMessage}
+}
 
 // read returns the next message's body. A frame without a usable
 // Content-Length, or too long, is a *frameError (its body skipped, so the
@@ -109,21 +122,22 @@ func (r *frameReader) read() ([]byte, error) {
 	switch {
 	case length < 0 && bad == "":
 		bad = "a message without Content-Length"
-	case length > maxMessage:
-		if _, err := io.CopyN(io.Discard, r.r, int64(length)); err != nil {
+	case length > r.max:
+		sn := &sniffer{}
+		if _, err := io.CopyN(sn, r.r, int64(length)); err != nil {
 			return nil, err
 		}
-		return nil, &frameError{fmt.Sprintf("a message of %d bytes, more than the %d this server reads", length, maxMessage)}
+		return nil, &frameError{msg: fmt.Sprintf("a message of %d bytes, more than the %d this server reads", length, r.max), tooLarge: length, sniffed: sn}
 	}
 	if length < 0 {
-		return nil, &frameError{bad}
+		return nil, &frameError{msg: bad}
 	}
 	body := make([]byte, length)
 	if _, err := io.ReadFull(r.r, body); err != nil {
 		return nil, err
 	}
 	if bad != "" {
-		return nil, &frameError{bad}
+		return nil, &frameError{msg: bad}
 	}
 	return body, nil
 }

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/dynexpr/dynexpr/format"
 	"github.com/dynexpr/dynexpr/lint"
@@ -102,4 +103,21 @@ func languageOf(path, id string) *language {
 		}
 	}
 	return nil
+}
+
+// Reads says what the server reads, from lint.Readers through languages,
+// for its help: one line a reader, its name and its files ("PartiQL:
+// *.partiql").
+func Reads() string {
+	var b strings.Builder
+	for _, l := range languages {
+		for _, r := range l.readers() {
+			exts := make([]string, len(r.Exts))
+			for i, e := range r.Exts {
+				exts[i] = "*" + e
+			}
+			b.WriteString("  " + r.Name + ": " + strings.Join(exts, ", ") + "\n")
+		}
+	}
+	return b.String()
 }

@@ -96,6 +96,11 @@ type didChangeParams struct {
 	} `json:"contentChanges"`
 }
 
+type didSaveParams struct {
+	TextDocument textDocumentIdentifier `json:"textDocument"`
+	Text         *string                `json:"text"`
+}
+
 type didCloseParams struct {
 	TextDocument textDocumentIdentifier `json:"textDocument"`
 }

@@ -13,14 +13,29 @@
 package lsp
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"runtime/debug"
 	"sort"
 	"time"
+
+	"github.com/dynexpr/dynexpr/internal/textfile"
 )
+
+// DebounceAuto is the debounce of `dynexpr lsp`: a change is linted as
+// soon as the editor is idle, no message waiting to be read. A lint of a
+// change costs a few milliseconds (lint.Cache), so each pause in typing is
+// linted at once; changes that come while a lint runs (a burst, a paste, a
+// key held down, a costly lint) wait in the pipe and are all read before
+// the next lint, which is then one for all of them. A wait timed by the
+// lint's cost was measured too, from Neovim: it doubled the time from a
+// keystroke to its diagnostics on a loaded machine, where a lint's cost
+// varies tenfold, and saved nothing the idle check does not.
+const DebounceAuto time.Duration = -1
 
 // ErrNoShutdown is what Serve returns when the editor sent exit without
 // shutdown first: the protocol asks for exit status 1 then.
@@ -30,11 +45,17 @@ var ErrNoShutdown = errors.New("exit without shutdown")
 type Options struct {
 	// Debounce is how long after a change the document is linted: typing
 	// goes on, and a lint per keystroke would be wasted. Zero lints at
-	// once.
+	// once; DebounceAuto by what linting the document costs.
 	Debounce time.Duration
 	// Log receives what the server says about itself (never the editor's
 	// output): standard error.
 	Log io.Writer
+	// MaxInput is --max-input-size: a document larger is not linted (its
+	// diagnostic says why), as lint reads no file larger.
+	MaxInput textfile.Limit
+
+	// maxMessage, when not 0, is the cap on a message (tests).
+	maxMessage int
 }
 
 // Serve runs a server reading messages from in and writing them to out
@@ -53,7 +74,14 @@ func Serve(in io.Reader, out io.Writer, opt Options) error {
 		published:  map[string]bool{},
 		wake:       make(chan struct{}, 1),
 	}
-	return s.run(newFrameReader(in))
+	r := newFrameReader(in)
+	if opt.MaxInput > textfile.DefaultLimit {
+		r.max = int(min(2*opt.MaxInput.Bytes(), 1<<40))
+	}
+	if opt.maxMessage > 0 {
+		r.max = opt.maxMessage
+	}
+	return s.run(r)
 }
 
 type server struct {
@@ -80,7 +108,10 @@ type server struct {
 	published map[string]bool
 
 	timer *time.Timer
-	wake  chan struct{} // the debounce timer fired
+	// idleLint: lint the changed documents once no message is waiting
+	// (DebounceAuto).
+	idleLint bool
+	wake     chan struct{} // the debounce timer fired
 }
 
 type incoming struct {
@@ -106,25 +137,53 @@ func (s *server) run(r *frameReader) error {
 			}
 		}
 	}()
+	var waiting *incoming // read while looking whether the editor is idle
 	for {
-		select {
-		case <-s.wake:
-			s.lintDirty()
-		case in := <-msgs:
-			var fe *frameError
-			switch {
-			case errors.As(in.err, &fe):
-				s.logf("unreadable message: %v", fe)
-				s.reply(nil, nil, &rpcError{codeParseError, fe.msg})
-				continue
-			case in.err == io.EOF:
-				return nil
-			case in.err != nil:
-				return in.err
+		if s.idleLint && waiting == nil {
+			// Lint now if the editor is idle, else after what it sent.
+			select {
+			case next := <-msgs:
+				waiting = &next
+			default:
+				s.idleLint = false
+				s.lintDirty()
 			}
-			if exit, err := s.handle(in.body); exit {
-				return err
+		}
+		var in incoming
+		if waiting != nil {
+			in, waiting = *waiting, nil
+		} else {
+			select {
+			case <-s.wake:
+				// A message already waiting comes first: the editor is
+				// not idle, and the lint waits again.
+				select {
+				case in = <-msgs:
+					s.schedule()
+				default:
+					s.lintDirty()
+					continue
+				}
+			case in = <-msgs:
 			}
+		}
+
+		var fe *frameError
+		switch {
+		case errors.As(in.err, &fe) && fe.tooLarge > 0:
+			s.tooLarge(fe, r.max)
+			continue
+		case errors.As(in.err, &fe):
+			s.logf("unreadable message: %v", fe)
+			s.reply(nil, nil, &rpcError{codeParseError, fe.msg})
+			continue
+		case in.err == io.EOF:
+			return nil
+		case in.err != nil:
+			return in.err
+		}
+		if exit, err := s.handle(in.body); exit {
+			return err
 		}
 	}
 }
@@ -230,7 +289,7 @@ func init() {
 		"shutdown":                            (*server).shutdown,
 		"textDocument/didOpen":                (*server).didOpen,
 		"textDocument/didChange":              (*server).didChange,
-		"textDocument/didSave":                nothing,
+		"textDocument/didSave":                (*server).didSave,
 		"textDocument/didClose":               (*server).didClose,
 		"workspace/didChangeWatchedFiles":     (*server).didChangeWatchedFiles,
 		"workspace/didChangeConfiguration":    nothing,
@@ -273,8 +332,10 @@ func (s *server) initialize(params json.RawMessage) (any, *rpcError) {
 	}
 	return map[string]any{
 		"capabilities": map[string]any{
-			"positionEncoding":           encoding,
-			"textDocumentSync":           map[string]any{"openClose": true, "change": 2}, // incremental
+			"positionEncoding": encoding,
+			// Incremental, and the text on save: what resynchronises a
+			// document after a change too large to read (tooLarge).
+			"textDocumentSync":           map[string]any{"openClose": true, "change": 2, "save": map[string]any{"includeText": true}},
 			"documentFormattingProvider": true,
 			"hoverProvider":              true,
 			"completionProvider":         map[string]any{"triggerCharacters": []string{" ", "$", "."}},
@@ -324,22 +385,104 @@ func (s *server) didChange(params json.RawMessage) (any, *rpcError) {
 		return nil, nil
 	}
 	for _, c := range p.ContentChanges {
+		if d.unsynced != "" && c.Range != nil {
+			continue // of a text the server does not have
+		}
+		d.unsynced = ""
 		d.apply(c.Range, c.Text)
 	}
 	d.version = p.TextDocument.Version
-	s.schedule()
+	if d.unsynced == "" {
+		s.schedule()
+	}
 	return nil, nil
+}
+
+// didSave: the text as saved, when the editor sends it (the server asks
+// for it): a document the server stopped holding is the editor's again,
+// and one it holds is checked against it.
+func (s *server) didSave(params json.RawMessage) (any, *rpcError) {
+	var p didSaveParams
+	if err := decode(params, &p); err != nil {
+		return nil, err
+	}
+	d := s.docs[p.TextDocument.URI]
+	if d == nil || p.Text == nil || d.unsynced == "" && d.text == *p.Text {
+		return nil, nil
+	}
+	if d.unsynced == "" {
+		s.logf("%s: the saved text is not the server's copy: the saved one is used", d.path)
+	}
+	d.unsynced = ""
+	d.setText(*p.Text)
+	s.lint(d)
+	return nil, nil
+}
+
+// tooLarge answers a message over the cap, which was skipped: a request
+// gets an error; a document whose change or text it was is no longer
+// held as the editor holds it, which the user is told (a message, and the
+// document's one diagnostic) until the editor sends its whole text again
+// (on save, or when it is reopened). Its incremental changes until then
+// are of a text the server does not have, and are dropped.
+func (s *server) tooLarge(fe *frameError, limit int) {
+	sn := fe.sniffed
+	s.logf("%s (%s %s)", fe.msg, sn.method, sn.uri)
+	switch {
+	case sn.method == "":
+		s.reply(nil, nil, &rpcError{codeParseError, fe.msg})
+		return
+	case len(sn.id) > 0:
+		s.reply(sn.id, nil, &rpcError{codeRequestFailed, fe.msg})
+		return
+	}
+	switch sn.method {
+	case "textDocument/didOpen", "textDocument/didChange", "textDocument/didSave":
+	default:
+		return
+	}
+	var docs []*document
+	switch d := s.docs[sn.uri]; {
+	case d != nil:
+		docs = append(docs, d)
+	case sn.uri == "" && s.initialized:
+		// Which document is not known: none is trusted.
+		for _, d := range s.docs {
+			docs = append(docs, d)
+		}
+	case sn.method == "textDocument/didOpen" && s.initialized:
+		path := pathOf(sn.uri)
+		lang := languageOf(path, "")
+		if lang == nil {
+			return
+		}
+		d := &document{uri: sn.uri, path: cmp.Or(path, sn.uri), lang: lang, utf8: s.utf8}
+		s.docs[sn.uri] = d
+		docs = append(docs, d)
+	}
+	for _, d := range docs {
+		d.unsynced = fmt.Sprintf("dynexpr stopped checking %s: the editor sent %s of it at once, more than the %s the server reads in one message, so the server no longer has the text the editor shows; save the file (or close and open it again) to check it again",
+			filepath.Base(d.path), textfile.Size(int64(fe.tooLarge)), textfile.Size(int64(limit)))
+		d.setText("")
+		s.notify("window/showMessage", map[string]any{"type": 1, "message": d.unsynced})
+		s.lint(d)
+	}
 }
 
 // schedule lints the changed documents once the editor has been quiet
 // for the debounce.
 func (s *server) schedule() {
-	if s.opt.Debounce <= 0 {
+	wait := s.opt.Debounce
+	switch {
+	case wait < 0:
+		s.idleLint = true
+		return
+	case wait == 0:
 		s.lintDirty()
 		return
 	}
 	if s.timer == nil {
-		s.timer = time.AfterFunc(s.opt.Debounce, func() {
+		s.timer = time.AfterFunc(wait, func() {
 			select {
 			case s.wake <- struct{}{}:
 			default:
@@ -347,7 +490,7 @@ func (s *server) schedule() {
 		})
 		return
 	}
-	s.timer.Reset(s.opt.Debounce)
+	s.timer.Reset(wait)
 }
 
 func (s *server) didClose(params json.RawMessage) (any, *rpcError) {

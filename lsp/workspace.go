@@ -265,7 +265,7 @@ func (s *server) workspaceAt(dir string) *workspace {
 	ws := s.workspaces[dir]
 	if ws == nil || ws.changed || ws.stale() {
 		old := ws
-		ws = loadWorkspace(dir, 0)
+		ws = loadWorkspace(dir, s.opt.MaxInput)
 		s.workspaces[dir] = ws
 		s.publishProblems(old, ws)
 		s.updateWatchers()

@@ -110,14 +110,24 @@ func IndexIgnores(file, src string, stmts []*grammar.Statement) *Ignores {
 // NewIgnores starts indexing the ignore comments of src (named file), whose
 // statements are then given to Add, all of them, as parsed, in order, and
 // Done called.
-func NewIgnores(file, src string) *Ignores {
+func NewIgnores(file, src string) *Ignores { return newIgnores(file, src, false) }
+
+// newIgnores is NewIgnores, for a file some statements of which may not
+// lex when alone is set.
+func newIgnores(file, src string, alone bool) *Ignores {
 	x := &Ignores{}
 	if !strings.Contains(src, IgnoreDirective) {
 		return x
 	}
-	comments, ends, err := grammar.Trivia(file, src)
-	if err != nil {
-		return x // src was parsed, so it lexes; nothing to index otherwise
+	var comments []grammar.Comment
+	var ends []int
+	if alone {
+		comments, ends = grammar.TriviaAlone(file, src)
+	} else {
+		var err error
+		if comments, ends, err = grammar.Trivia(file, src); err != nil {
+			return x // src was parsed, so it lexes; nothing to index otherwise
+		}
 	}
 	x.of, x.src, x.ends = map[*grammar.Statement][]*ignore{}, src, ends
 	for _, c := range comments {
@@ -151,6 +161,55 @@ func EachStatement(file, src string, fn func(*grammar.Statement, *Ignores) error
 		}
 		last = st
 		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	x.Done()
+	if last != nil {
+		if err := give(); err != nil {
+			return nil, err
+		}
+	}
+	return x, nil
+}
+
+// EachStatementAlone is EachStatement over grammar.ParseEachAlone: each
+// statement stands alone, and one that does not parse or resolve goes to
+// bad (in the order of the file, between the statements given to fn)
+// while fn sees the others. The ignore comments of a statement that does
+// not parse apply to it, and to nothing else: they are judged once it
+// parses.
+func EachStatementAlone(file, src string, fn func(*grammar.Statement, *Ignores) error, bad func(error)) (*Ignores, error) {
+	x := newIgnores(file, src, true)
+	var last *grammar.Statement
+	broken := map[*grammar.Statement]bool{} // stand-ins for statements that do not parse
+	give := func() error {
+		var err error
+		if !broken[last] {
+			err = fn(last, x)
+		}
+		delete(x.of, last)
+		delete(broken, last)
+		return err
+	}
+	add := func(st *grammar.Statement) error {
+		x.Add(st)
+		if last != nil {
+			if err := give(); err != nil {
+				return err
+			}
+		}
+		last = st
+		return nil
+	}
+	err := grammar.ParseEachAlone(file, src, add, func(from, to diag.Pos, err error) {
+		st := &grammar.Statement{Pos: from, EndPos: to}
+		broken[st] = true
+		// A statement's error comes after the findings of the one before.
+		if add(st) == nil {
+			bad(err)
+		}
 	})
 	if err != nil {
 		return nil, err
