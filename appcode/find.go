@@ -545,6 +545,9 @@ func (f *finder) identValue(a, b, depth int) (Value, int) {
 			return f.opaque(a, b, "a constructed object"), b
 		}
 	}
+	if v, next, ok := f.envRead(a, b); ok {
+		return v, next
+	}
 	// A dotted name, then perhaps a call.
 	j := a + 1
 	for j+1 < b && (f.is(j, ".") || f.is(j, "?.")) && f.isKind(j+1, tIdent) {

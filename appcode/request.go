@@ -34,8 +34,12 @@ type Request struct {
 
 // Source is a code file: its name, its text and its lines, for positions.
 type Source struct {
-	Name  string
-	Src   []byte
+	Name string
+	Src  []byte
+	// Env, when set, is the name of the table an environment variable the
+	// file reads holds, for the file's function; ok false when it is not
+	// known (env.go).
+	Env   func(variable string) (table string, ok bool)
 	lines []int
 }
 
@@ -76,8 +80,19 @@ func Convert(src *Source, site *Site, dirs []Directive) (*Request, error) {
 			w.member(request.CommandMember, site.Pos)
 			w.raw(strconv.Quote(command), site.Pos)
 		}
-		w.members(obj, site.Members)
-		if !request.IsGroup(command) && !literal("TableName", site.Members) {
+		members := site.Members
+		if m, ok := envTableName(src, members); ok && !request.IsGroup(command) {
+			members = make([]Member, 0, len(site.Members))
+			for _, old := range site.Members {
+				if old.Name == m.Name {
+					old = m
+				}
+				members = append(members, old)
+			}
+			w.partial.TableFrom(m.Value.Env)
+		}
+		w.members(obj, members)
+		if !request.IsGroup(command) && !literal("TableName", members) {
 			if name, at, ok := tableDirective(src, site, dirs); ok {
 				w.member("TableName", at)
 				w.str(Value{Kind: String, Start: at, Text: name, Offsets: constOffsets(name, at)})

@@ -139,6 +139,9 @@ type Value struct {
 	// Why, for Opaque, says what the value is, in a few words: "a
 	// variable", "a concatenation", "an f-string".
 	Why string
+	// Env, for a value read from an environment variable the code names
+	// (process.env.TABLE, os.environ["TABLE"]), is the variable (env.go).
+	Env string
 }
 
 // Entry is one key: value pair of a map literal. A key that is not a

@@ -30,6 +30,7 @@ const FileName = ".dynexpr.yaml"
 //	requests: ["fixtures/**/*.json"]
 //	code: ["src/**/*.go", "lambdas/**/*.py"]
 //	aws_cli: v1
+//	env: {ORDERS_TABLE: Orders}
 //	rules:
 //	  limit-with-filter: off
 type Config struct {
@@ -55,6 +56,10 @@ type Config struct {
 	// AWSCLI is the AWS CLI the project's request JSON is for (aws_cli:
 	// v1 or v2, v2 when not given); a command's --aws-cli wins.
 	AWSCLI builder.AWSCLI
+	// Env names the table an environment variable holds, for code that
+	// reads its table's name from one (env: {BOOKINGS_TABLE: Bookings});
+	// it wins over what the schema's functions are given.
+	Env map[string]string
 }
 
 // Find looks for .dynexpr.yaml in dir and its parents; it returns nil and
@@ -170,8 +175,20 @@ func Load(path string, limit textfile.Limit) (*Config, error) {
 				c.Rules[name.Value] = sev.Value
 				c.RulePos[name.Value] = pos(name)
 			}
+		case "env":
+			if v.Kind != yaml.MappingNode {
+				return nil, diag.Errorf(pos(v), "env is a map of environment variables to the tables they hold, like {BOOKINGS_TABLE: Bookings}")
+			}
+			c.Env = map[string]string{}
+			for j := 0; j+1 < len(v.Content); j += 2 {
+				name, table := v.Content[j], v.Content[j+1]
+				if table.Kind != yaml.ScalarNode || table.Value == "" || table.Tag == "!!null" {
+					return nil, diag.Errorf(pos(table), "environment variable %q takes the name of the table it holds, like %s: Bookings", name.Value, name.Value)
+				}
+				c.Env[name.Value] = table.Value
+			}
 		default:
-			names := []string{"schemas", "include", "exclude", "requests", "code", "aws_cli", "rules"}
+			names := []string{"schemas", "include", "exclude", "requests", "code", "aws_cli", "rules", "env"}
 			msg := "unknown setting " + quote(k.Value) + "; the config file takes " + andList(names)
 			if s := schema.Suggest(k.Value, names); s != "" {
 				msg = "unknown setting " + quote(k.Value) + "; did you mean " + quote(s) + "?"

@@ -163,6 +163,10 @@ type TableRef struct {
 	// Param is the parameter's name (without $) when the name was written
 	// as $table; it stays once bound, for messages and explain.
 	Param string
+	// Env, for a table's name that application code reads from this
+	// environment variable, says that Name is the schema's name of the
+	// table the variable holds: what is sent is the variable's value.
+	Env string
 }
 
 // Unbound reports whether t is a $parameter not bound yet: its Name is

@@ -142,7 +142,12 @@ func (l *Linter) code(r Result, data []byte) Result {
 	}
 	found := appcode.Read(lang, data)
 	src := appcode.NewSource(r.Name, data)
+	envSkips, envRead := l.envSource(src, found.Sites)
+	r.CodeSkips = append(r.CodeSkips, envSkips...)
 	for _, s := range found.Skipped {
+		if envRead[s.Pos] {
+			continue // said by envSource: the table it holds, or why not
+		}
 		r.CodeSkips = append(r.CodeSkips, CodeSkip{Pos: src.Pos(s.Pos), Member: s.Member, Why: s.Why})
 		if isExpression(s.Member) {
 			if r.Coverage.Skipped == nil {

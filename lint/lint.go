@@ -32,6 +32,10 @@ type Linter struct {
 	AWSCLI builder.AWSCLI
 	// MaxInput caps each file read (standard input is ReadStdin's).
 	MaxInput textfile.Limit
+	// Env names, by hand, the table an environment variable holds where
+	// code reads its table's name from one (env.go); it wins over what
+	// the schema's functions are given.
+	Env map[string]string
 	// Accesses keeps in each Result the requests its file holds, as the
 	// rules read them (dynexpr report's input).
 	Accesses bool

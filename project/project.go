@@ -40,6 +40,9 @@ type Options struct {
 	Vars, VarFiles []string
 	// AWSCLI is --aws-cli: "v1" or "v2", "" for the config's (v2 without).
 	AWSCLI string
+	// EnvTables are --env NAME=TABLE: the table an environment variable
+	// the code reads its table's name from holds.
+	EnvTables []string
 	// MaxInput caps each file read: the config, every schema file, and
 	// the inputs the project's linter reads.
 	MaxInput textfile.Limit
@@ -70,6 +73,9 @@ type Project struct {
 	AWSCLI builder.AWSCLI
 	// MaxInput caps each input read.
 	MaxInput textfile.Limit
+	// EnvTables are the tables environment variables hold by hand: the
+	// config's env:, then --env (env.go).
+	EnvTables map[string]string
 	// SchemaFiles are the schema sources named (files and folders), and
 	// VarFiles the --var-file files, as given.
 	SchemaFiles, VarFiles []string
@@ -119,6 +125,9 @@ func Load(opt Options) (*Project, error) {
 	if cliGiven {
 		p.AWSCLI = cli
 	}
+	if p.EnvTables, err = envTables(opt.EnvTables, conf); err != nil {
+		return p, err
+	}
 	rules, err := ruleConfig(conf)
 	p.Rules = rules
 	add(err)
@@ -145,7 +154,7 @@ func Load(opt Options) (*Project, error) {
 
 // Linter is a linter of the project's files.
 func (p *Project) Linter() *lint.Linter {
-	return &lint.Linter{Schema: p.Schema, Rules: p.Rules, AWSCLI: p.AWSCLI, MaxInput: p.MaxInput}
+	return &lint.Linter{Schema: p.Schema, Rules: p.Rules, AWSCLI: p.AWSCLI, MaxInput: p.MaxInput, Env: p.EnvTables}
 }
 
 // Sources are the files and folders whose change changes the project: the

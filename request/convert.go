@@ -220,6 +220,9 @@ func (c *converter) request() *grammar.Statement {
 	switch {
 	case table != nil:
 		st.Table = c.tableRef(table)
+		if r.Group == nil {
+			st.Table.Env = r.TableEnv()
+		}
 	case r.MayHave("TableName"):
 		st.Table = c.unknownName("table")
 	default:

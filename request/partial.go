@@ -31,6 +31,10 @@ type Partial struct {
 	incomplete map[int]bool     // objects one of whose keys the code computes
 	opaque     map[int][]string // request objects -> members given a computed value
 	shown      map[int]bool     // request objects whose every member the code shows
+	// tableEnv is the environment variable the code reads the table's
+	// name from, when the TableName written is the table the schema says
+	// the variable holds (TableFrom).
+	tableEnv string
 }
 
 // NewPartial returns a Partial that knows nothing unknown yet.
@@ -54,6 +58,21 @@ func (p *Partial) Opaque(off int, member string) { p.opaque[off] = append(p.opaq
 // written at off: one it does not give is absent, not unknown (a struct
 // literal passed straight to the client's call).
 func (p *Partial) Shown(off int) { p.shown[off] = true }
+
+// TableFrom records that the code reads the request's table name from
+// the environment variable variable, and that the TableName written is
+// the schema's name of the table the variable holds: the name sent is
+// what the function's environment holds, not the one written.
+func (p *Partial) TableFrom(variable string) { p.tableEnv = variable }
+
+// TableEnv is the environment variable the code reads the request's table
+// name from, when the schema says which table it holds; "" otherwise.
+func (r *Request) TableEnv() string {
+	if r.File.partial == nil {
+		return ""
+	}
+	return r.File.partial.tableEnv
+}
 
 // ParsePartial reads request JSON written for code, with what the code
 // does not show.

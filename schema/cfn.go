@@ -77,6 +77,7 @@ func (p *parser) cfn(root *yaml.Node) []*tableDecl {
 			out = append(out, d)
 		}
 	}
+	p.cfnEnvVars(top, resources, env)
 	if !found {
 		p.errorf(rv, "the template has no DynamoDB table: dynexpr reads resources of Type %s",
 			orList([]string{cfnTable, cfnGlobalTable, cfnSimpleTable}, "or"))

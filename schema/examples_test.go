@@ -72,8 +72,9 @@ var ignorePos = cmpopts.IgnoreTypes(diag.Pos{})
 // need not share, and why its name is not its deployed one (a name only
 // deploying can tell), which the project YAML WriteYAML prints does not
 // record, nor the name template it came from, nor whether the source could
-// tell the TTL (TestTTLUnknown): the tables are the same.
-var ignoreOrigin = cmp.Options{cmpopts.IgnoreFields(Table{}, "Logical", "Address", "Unresolved", "Template", "TTLUnknown"), cmpopts.IgnoreFields(Schema{}, "Variables", "Notes")}
+// tell the TTL (TestTTLUnknown), nor the functions' environment variables:
+// the tables are the same.
+var ignoreOrigin = cmp.Options{cmpopts.IgnoreFields(Table{}, "Logical", "Address", "Unresolved", "Template", "TTLUnknown"), cmpopts.IgnoreFields(Schema{}, "Variables", "Notes", "Env")}
 
 // keyTypesOnly drops the declared types of attributes no key uses (but the
 // TTL attribute, which every source declares a number), which

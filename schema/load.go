@@ -90,6 +90,7 @@ func load(opt Options, paths []string) (*Schema, error) {
 			}
 		}
 		ttls = append(ttls, oneTTLs...)
+		s.Env = append(s.Env, one.Env...)
 	}
 	errs = append(errs, s.joinTTLs(ttls)...)
 	s.Variables, s.Notes = opt.log.variables(), opt.notes.list()
@@ -168,6 +169,7 @@ func parse(opt Options, filename string, data []byte) (*Schema, []ttlEntry, erro
 			p.errs = append(p.errs, e)
 		}
 	}
+	s.Env = p.env
 	if len(p.errs) > 0 {
 		slices.SortStableFunc(p.errs, func(a, b *diag.Error) int {
 			return cmp.Or(cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Col, b.Pos.Col))
@@ -210,6 +212,8 @@ type parser struct {
 	// know (a Serverless ${env:...}), with why: an error where one is
 	// needed as text.
 	unknown map[*yaml.Node]string
+	// env are the environment variables of the file's functions (env.go).
+	env []EnvVar
 }
 
 // unknownNode records that n's value cannot be known, and why.

@@ -126,6 +126,10 @@ type Schema struct {
 	Variables []Variable
 	// Notes are what the sources hold that dynexpr did not read (notes.go).
 	Notes []Note
+	// Env are the environment variables the sources give their functions
+	// (env.go), in load order: what code reading its table's name from
+	// the environment names (EnvTable).
+	Env []EnvVar
 }
 
 // Table returns the one table name stands for (Lookup: its name, its ARN,

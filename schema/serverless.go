@@ -66,6 +66,7 @@ func (p *parser) serverless(root *yaml.Node) []*tableDecl {
 	if len(merged.Content) == 0 && len(p.errs) > 0 {
 		return nil // what stopped the fragments is said; "no table" would add nothing
 	}
+	p.slsEnvVars(top, sv)
 	key := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "Resources", Line: rk.Line, Column: rk.Column}
 	return p.cfn(&yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: rk.Line, Column: rk.Column, Content: []*yaml.Node{key, merged}})
 }

@@ -37,7 +37,7 @@ func checkUnknownTable(p *Pass) {
 		return
 	}
 	name := st.Table.Name
-	if p.sent {
+	if p.sent && st.Table.Env == "" {
 		// The name is sent as written: the one reading of names says
 		// whether DynamoDB knows a table by it (a DSL statement's name was
 		// read so before the rules ran: DeployedName).

@@ -25,6 +25,7 @@ type lintFlags struct {
 	config   string
 	verbose  bool
 	awsCLI   string
+	env      []string
 }
 
 func newLintCmd(e *env) *cobra.Command {
@@ -81,6 +82,7 @@ a bad flag, a bad schema or config, a pattern that matches no file.`),
 	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 on findings at this severity or above: error, warning or info")
 	fl.StringVar(&f.color, "color", "auto", "colour in text output: auto (on a terminal, unless NO_COLOR is set), always or never")
 	fl.StringVar(&f.config, "config", "", "use this config `FILE` instead of looking for .dynexpr.yaml")
+	fl.StringArrayVar(&f.env, "env", nil, "say which table an environment variable the code reads its TableName from holds: `NAME=TABLE` (wins over the config's env: and the schema's functions); repeatable")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "say on standard error which files were skipped and why, what code computes, and at the end what was read of each kind")
 	registerAWSCLI(e, cmd, &f.awsCLI)
 	f.schemas.registerCompletions(e, cmd, &f.config, nil)
@@ -99,7 +101,7 @@ func (e *env) lint(args []string, f lintFlags) error {
 	if err != nil || failOn == validate.Off {
 		return fmt.Errorf("--fail-on %q: choose error, warning or info", f.failOn)
 	}
-	proj, err := e.loadProject(f.config, f.schemas, f.awsCLI)
+	proj, err := e.loadProject(f.config, f.schemas, f.awsCLI, f.env...)
 	if err != nil {
 		return err
 	}

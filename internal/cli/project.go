@@ -8,9 +8,11 @@ import (
 // one loader the language server and completion use too): --config or the
 // .dynexpr.yaml found from the working folder upward, --schema with --var
 // and --var-file or the config's schemas, the rules, --aws-cli, and
-// --max-input-size.
-func (e *env) loadProject(configFile string, s schemaFlags, awsCLI string) (*project.Project, error) {
-	return project.Load(e.projectOptions(configFile, s, awsCLI))
+// --max-input-size; for the commands that read code, --env.
+func (e *env) loadProject(configFile string, s schemaFlags, awsCLI string, envTables ...string) (*project.Project, error) {
+	opt := e.projectOptions(configFile, s, awsCLI)
+	opt.EnvTables = envTables
+	return project.Load(opt)
 }
 
 // projectOptions are the flags as the loader takes them.

@@ -33,6 +33,7 @@ type reportFlags struct {
 	failOn   string
 	config   string
 	awsCLI   string
+	env      []string
 }
 
 func newReportCmd(e *env) *cobra.Command {
@@ -84,6 +85,7 @@ such findings; 2 report could not run as asked.`,
 	f.schemas.register(fl, "table schema `FILE`, or a Terraform module folder; repeatable (default: the schemas of .dynexpr.yaml)")
 	fl.StringArrayVar(&f.requests, "requests", nil, "read the files matching `GLOB` (** for any folders) as request JSON, whatever their extension; repeatable")
 	fl.StringArrayVar(&f.code, "code", nil, "read the DynamoDB requests of the application code files matching `GLOB`, and of those in walked folders; repeatable")
+	fl.StringArrayVar(&f.env, "env", nil, "say which table an environment variable the code reads its TableName from holds: `NAME=TABLE` (wins over the config's env: and the schema's functions); repeatable")
 	fl.StringVar(&f.format, "format", "text", "output format: "+strings.Join(report.Formats, ", "))
 	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 on findings at this severity or above: error, warning or info")
 	fl.StringVar(&f.config, "config", "", "use this config `FILE` instead of looking for .dynexpr.yaml")
@@ -204,7 +206,7 @@ func (e *env) accessReport(args []string, f reportFlags) error {
 		return fmt.Errorf("--fail-on %q: choose error, warning or info", f.failOn)
 	}
 	// The project as lint reads it (the one loader), and lint's inputs.
-	proj, err := e.loadProject(f.config, f.schemas, f.awsCLI)
+	proj, err := e.loadProject(f.config, f.schemas, f.awsCLI, f.env...)
 	if err != nil {
 		return err
 	}
