@@ -9,7 +9,7 @@ import (
 	"github.com/dynexpr/dynexpr/schema"
 )
 
-// A real handler (testdata/env/SOURCES.md) reads its table's name from
+// A handler (testdata/env/SOURCES.md) reads its table's name from
 // the environment its template gives it: with the template the request is
 // checked against that table and its TableName is no member lint could
 // not check; without the variable in any function, it is, and says why.

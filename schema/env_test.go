@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// The templates of real SAM applications (testdata/env/SOURCES.md): the
+// Templates in the shapes of real SAM applications (testdata/env/SOURCES.md): the
 // table each handler's environment variable holds, read by hand.
 func TestEnvTableRealTemplates(t *testing.T) {
 	for _, tc := range []struct {
@@ -142,7 +142,7 @@ Resources:
 }
 
 // A serverless.yml: the provider's environment is every function's; a
-// function's own wins for its handler's file. The real service
+// function's own wins for its handler's file. The service
 // (testdata/env/SOURCES.md) names its table and the variable by one
 // expression of the stage, which --var gives.
 func TestEnvTableServerless(t *testing.T) {
