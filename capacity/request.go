@@ -421,20 +421,7 @@ func (k *coster) setsWholeKey(ix *schema.Index) bool {
 func (k *coster) entrySize(ix *schema.Index) Size {
 	st := k.st
 	if st.Kind == grammar.KindPut && st.Item != nil && st.Item.Map != nil {
-		var n int64
-		known := true
-		for _, e := range st.Item.Map.Entries {
-			if e == nil || !ix.Projects(e.Key, k.table) {
-				continue
-			}
-			v, ok := ValueBytes(e.Value)
-			n += int64(len(e.Key)) + v
-			known = known && ok
-		}
-		if known {
-			return ExactSize(n)
-		}
-		return Size{n, max(n, MaxItemBytes)}
+		return entriesBytes(st.Item.Map, func(name string) bool { return ix.Projects(name, k.table) })
 	}
 	item := k.itemSize()
 	if ix.Projection == schema.ProjectAll {

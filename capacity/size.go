@@ -85,10 +85,16 @@ func MapBytes(m *grammar.Map) Size {
 	if m == nil {
 		return Size{0, MaxItemBytes}
 	}
+	return entriesBytes(m, func(string) bool { return true })
+}
+
+// entriesBytes is the size of the entries of m whose name keep takes; a
+// value not known makes it a range up to the largest item.
+func entriesBytes(m *grammar.Map, keep func(name string) bool) Size {
 	var n int64
 	known := true
 	for _, e := range m.Entries {
-		if e == nil {
+		if e == nil || !keep(e.Key) {
 			continue
 		}
 		v, ok := ValueBytes(e.Value)

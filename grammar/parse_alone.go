@@ -95,32 +95,6 @@ func ParseEachAlone(file, src string, fn func(*Statement) error, bad func(from, 
 	}
 }
 
-// statementEnd is the offset of the ";" that ends the statement starting
-// at or after start (outside strings, comments and braces, as Spans cuts),
-// or len(src).
-func statementEnd(src string, start int) int {
-	depth := 0
-	for i := start; i < len(src); i++ {
-		switch c := src[i]; c {
-		case '"', '\'', '`':
-			i = SkipQuoted(src, i)
-		case '#':
-			for i < len(src) && src[i] != '\n' && src[i] != '\r' {
-				i++
-			}
-		case '{':
-			depth++
-		case '}':
-			depth = max(0, depth-1)
-		case ';':
-			if depth == 0 {
-				return i
-			}
-		}
-	}
-	return len(src)
-}
-
 // nextStart is the offset of the first line after first and before end
 // that starts a statement, outside strings and comments, or -1: one that
 // starts with a label and a verb ("open_tickets: query"), which never

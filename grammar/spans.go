@@ -14,8 +14,22 @@ type Span struct{ From, To int }
 // and a group's braces separate them; the last one runs to the end of src.
 func Spans(src string) []Span {
 	var out []Span
-	start, depth := 0, 0
-	for i := 0; i < len(src); i++ {
+	for start := 0; ; {
+		end := statementEnd(src, start)
+		out = append(out, Span{start, end})
+		if end == len(src) {
+			return out
+		}
+		start = end + 1
+	}
+}
+
+// statementEnd is the offset of the ";" that ends the statement starting
+// at or after start (outside strings, comments and braces, as Spans cuts),
+// or len(src).
+func statementEnd(src string, start int) int {
+	depth := 0
+	for i := start; i < len(src); i++ {
 		switch c := src[i]; c {
 		case '"', '\'', '`':
 			i = SkipQuoted(src, i)
@@ -29,12 +43,11 @@ func Spans(src string) []Span {
 			depth = max(0, depth-1)
 		case ';':
 			if depth == 0 {
-				out = append(out, Span{start, i})
-				start = i + 1
+				return i
 			}
 		}
 	}
-	return append(out, Span{start, len(src)})
+	return len(src)
 }
 
 // SkipQuoted returns the index of the quote closing the one at i (or the
