@@ -138,8 +138,16 @@ func (e *env) setCost(b *report.Builder, f reportFlags) error {
 		if err != nil {
 			return diag.Errorf(diag.Pos{File: f.rateFile}, "cannot read the rates: %v", config.Cause(err))
 		}
-		if err := readRates(f.rateFile, string(text), rates); err != nil {
+		list, err := config.ReadRates(f.rateFile, text)
+		if err != nil {
 			return err
+		}
+		for _, r := range list {
+			rate, good := parseRate(r.Text)
+			if !good {
+				return diag.Errorf(r.Pos, "%q is no rate: a rate is written LABEL: N, N requests a second such as 50 or 0.2", r.Text)
+			}
+			rates[r.Label] = rate
 		}
 	}
 	b.SetCost(prices, rates, hints)
@@ -155,31 +163,6 @@ func parseRate(s string) (*big.Rat, bool) {
 	}
 	r, ok := new(big.Rat).SetString(s)
 	return r, ok && r.Sign() > 0
-}
-
-// readRates reads a rates file: a YAML map of label to requests a second,
-// one "label: N" a line (comments and blank lines allowed), into rates.
-func readRates(name, text string, rates map[string]*big.Rat) error {
-	for i, line := range strings.Split(text, "\n") {
-		if c := strings.Index(line, "#"); c >= 0 {
-			line = line[:c]
-		}
-		line = strings.TrimSpace(line)
-		if line == "" {
-			continue
-		}
-		label, n, ok := strings.Cut(line, ":")
-		label = strings.Trim(strings.TrimSpace(label), `"'`)
-		rate, good := parseRate(strings.TrimSpace(n))
-		if !ok || label == "" || !good {
-			return diag.Errorf(diag.Pos{File: name, Line: i + 1, Col: 1}, "a rate is written LABEL: N, N requests a second such as 50 or 0.2, one a line")
-		}
-		if _, twice := rates[label]; twice {
-			return diag.Errorf(diag.Pos{File: name, Line: i + 1, Col: 1}, "%s has a rate already: give it once", label)
-		}
-		rates[label] = rate
-	}
-	return nil
 }
 
 // relToWorkingFolder returns what names an absolute path under the
