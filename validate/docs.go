@@ -3,6 +3,8 @@ package validate
 import (
 	"fmt"
 	"strings"
+
+	"github.com/dynexpr/dynexpr/diag"
 )
 
 // Markdown is a rule's documentation page (docs/rules/NAME.md), generated
@@ -58,7 +60,7 @@ func Markdown(r *Rule) string {
 // and SARIF's help.
 func HelpText(r *Rule) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s (%s): %s\n\n%s\n", r.Name, r.Severity, r.Title, wrap(oneParagraph(r.Why), 78))
+	fmt.Fprintf(&b, "%s (%s): %s\n\n%s\n", r.Name, r.Severity, r.Title, diag.Wrap(oneParagraph(r.Why), 78))
 	if len(r.DynamoMessages) > 0 {
 		fmt.Fprintf(&b, "\nDynamoDB answers:\n  %s\n", strings.Join(r.DynamoMessages, "\n  "))
 	}
@@ -76,7 +78,7 @@ func HelpText(r *Rule) string {
 		b.WriteString("Needs the schema (--schema or .dynexpr.yaml).\n")
 	}
 	if r.Unsilenceable != "" {
-		fmt.Fprintf(&b, "\n%s\n", wrap("It cannot be silenced: "+r.WhyNotSilenced(), 78))
+		fmt.Fprintf(&b, "\n%s\n", diag.Wrap("It cannot be silenced: "+r.WhyNotSilenced(), 78))
 	}
 	return b.String()
 }
@@ -130,24 +132,4 @@ func upperFirst(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-// wrap breaks s into lines of at most width columns at spaces.
-func wrap(s string, width int) string {
-	var b strings.Builder
-	col := 0
-	for i, w := range strings.Fields(s) {
-		if i > 0 {
-			if col+1+len(w) > width {
-				b.WriteByte('\n')
-				col = 0
-			} else {
-				b.WriteByte(' ')
-				col++
-			}
-		}
-		b.WriteString(w)
-		col += len(w)
-	}
-	return b.String()
 }

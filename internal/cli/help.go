@@ -3,6 +3,7 @@ package cli
 import (
 	"strings"
 
+	"github.com/dynexpr/dynexpr/diag"
 	"github.com/dynexpr/dynexpr/schema"
 	"github.com/dynexpr/dynexpr/validate"
 )
@@ -34,22 +35,7 @@ func ignoreHelp() string {
 func wrapHelp(s string) string {
 	paras := strings.Split(s, "\n\n")
 	for i, p := range paras {
-		var b strings.Builder
-		col := 0
-		for j, w := range strings.Fields(p) {
-			if j > 0 {
-				if col+1+len(w) > 80 {
-					b.WriteByte('\n')
-					col = 0
-				} else {
-					b.WriteByte(' ')
-					col++
-				}
-			}
-			b.WriteString(w)
-			col += len(w)
-		}
-		paras[i] = b.String()
+		paras[i] = diag.Wrap(p, 80)
 	}
 	return strings.Join(paras, "\n\n")
 }
