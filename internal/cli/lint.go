@@ -16,16 +16,38 @@ import (
 )
 
 type lintFlags struct {
+	readFlags
+	format  string
+	color   string
+	verbose bool
+}
+
+// readFlags are the flags of what lint reads, which report reads too: the
+// same inputs, config, schema and environment.
+type readFlags struct {
 	schemas  schemaFlags
 	requests []string
 	code     []string
-	format   string
 	failOn   string
-	color    string
 	config   string
-	verbose  bool
 	awsCLI   string
 	env      []string
+}
+
+// register adds the flags of what is read to cmd; verb says what is done
+// with the files ("lint", "read").
+func (f *readFlags) register(e *env, cmd *cobra.Command, verb string) {
+	fl := cmd.Flags()
+	f.schemas.register(fl, schemaFlagHelp(" (default: the schemas of .dynexpr.yaml)"))
+	fl.StringArrayVar(&f.requests, "requests", nil, verb+" the files matching `GLOB` (** for any folders) as request JSON, whatever their extension; repeatable")
+	fl.StringArrayVar(&f.code, "code", nil, verb+" the DynamoDB requests of the application code files (Go, Python, JavaScript/TypeScript, Java, Kotlin) matching `GLOB`, and of those in walked folders; repeatable")
+	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 on findings at this severity or above: error, warning or info")
+	fl.StringVar(&f.config, "config", "", "use this config `FILE` instead of looking for .dynexpr.yaml")
+	fl.StringArrayVar(&f.env, "env", nil, "say which table an environment variable the code reads its TableName from holds: `NAME=TABLE` (wins over the config's env: and the schema's functions); repeatable")
+	registerAWSCLI(e, cmd, &f.awsCLI)
+	f.schemas.registerCompletions(e, cmd, &f.config, nil)
+	e.completeFlag(cmd, "fail-on", completeWords(failOnLevels...))
+	e.completeFlag(cmd, "config", completeFiles(configExts))
 }
 
 func newLintCmd(e *env) *cobra.Command {
@@ -74,22 +96,13 @@ a bad flag, a bad schema or config, a pattern that matches no file.`),
 			return e.lint(args, f)
 		},
 	}
+	f.readFlags.register(e, cmd, "lint")
 	fl := cmd.Flags()
-	f.schemas.register(fl, schemaFlagHelp(" (default: the schemas of .dynexpr.yaml)"))
-	fl.StringArrayVar(&f.requests, "requests", nil, "lint the files matching `GLOB` (** for any folders) as request JSON, whatever their extension; repeatable")
-	fl.StringArrayVar(&f.code, "code", nil, "lint the DynamoDB requests of the application code files (Go, Python, JavaScript/TypeScript, Java, Kotlin) matching `GLOB`, and of those in walked folders; repeatable")
 	fl.StringVar(&f.format, "format", "text", "output format: "+strings.Join(validate.Formats, ", "))
-	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 on findings at this severity or above: error, warning or info")
 	fl.StringVar(&f.color, "color", "auto", "colour in text output: auto (on a terminal, unless NO_COLOR is set), always or never")
-	fl.StringVar(&f.config, "config", "", "use this config `FILE` instead of looking for .dynexpr.yaml")
-	fl.StringArrayVar(&f.env, "env", nil, "say which table an environment variable the code reads its TableName from holds: `NAME=TABLE` (wins over the config's env: and the schema's functions); repeatable")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "say on standard error which files were skipped and why, what code computes, and at the end what was read of each kind")
-	registerAWSCLI(e, cmd, &f.awsCLI)
-	f.schemas.registerCompletions(e, cmd, &f.config, nil)
 	e.completeFlag(cmd, "format", completeWords(validate.Formats...))
-	e.completeFlag(cmd, "fail-on", completeWords(failOnLevels...))
 	e.completeFlag(cmd, "color", completeWords(colorModes...))
-	e.completeFlag(cmd, "config", completeFiles(configExts))
 	return cmd
 }
 

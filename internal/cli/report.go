@@ -19,6 +19,8 @@ import (
 )
 
 type reportFlags struct {
+	readFlags
+	format   string
 	cost     bool
 	rates    []string
 	rateFile string
@@ -26,14 +28,6 @@ type reportFlags struct {
 	itemSize string
 	sample   string
 	items    int64
-	schemas  schemaFlags
-	requests []string
-	code     []string
-	format   string
-	failOn   string
-	config   string
-	awsCLI   string
-	env      []string
 }
 
 func newReportCmd(e *env) *cobra.Command {
@@ -81,24 +75,15 @@ such findings; 2 report could not run as asked.`,
 			return e.accessReport(args, f)
 		},
 	}
+	f.readFlags.register(e, cmd, "read")
 	fl := cmd.Flags()
-	f.schemas.register(fl, "table schema `FILE`, or a Terraform module folder; repeatable (default: the schemas of .dynexpr.yaml)")
-	fl.StringArrayVar(&f.requests, "requests", nil, "read the files matching `GLOB` (** for any folders) as request JSON, whatever their extension; repeatable")
-	fl.StringArrayVar(&f.code, "code", nil, "read the DynamoDB requests of the application code files matching `GLOB`, and of those in walked folders; repeatable")
-	fl.StringArrayVar(&f.env, "env", nil, "say which table an environment variable the code reads its TableName from holds: `NAME=TABLE` (wins over the config's env: and the schema's functions); repeatable")
 	fl.StringVar(&f.format, "format", "text", "output format: "+strings.Join(report.Formats, ", "))
-	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 on findings at this severity or above: error, warning or info")
-	fl.StringVar(&f.config, "config", "", "use this config `FILE` instead of looking for .dynexpr.yaml")
 	fl.BoolVar(&f.cost, "cost", false, "add the units a month of the requests given a rate, and what they cost")
 	fl.StringArrayVar(&f.rates, "rate", nil, "with --cost: `LABEL=N`, the requests labelled LABEL are sent N times a second; repeatable")
 	fl.StringVar(&f.rateFile, "rates", "", "with --cost: the rates in `FILE`, a YAML map of label to requests a second")
 	fl.StringVar(&f.region, "region", "us-east-1", "with --cost: the `REGION` whose prices to use: "+strings.Join(pricing.Regions(), ", "))
 	registerItemFlags(fl, &f.itemSize, &f.sample, &f.items)
-	registerAWSCLI(e, cmd, &f.awsCLI)
-	f.schemas.registerCompletions(e, cmd, &f.config, nil)
 	e.completeFlag(cmd, "format", completeWords(report.Formats...))
-	e.completeFlag(cmd, "fail-on", completeWords(failOnLevels...))
-	e.completeFlag(cmd, "config", completeFiles(configExts))
 	e.completeFlag(cmd, "region", completeWords(pricing.Regions()...))
 	e.completeFlag(cmd, "rates", completeFiles(configExts))
 	e.completeFlag(cmd, "sample", completeFiles(jsonExts))
